@@ -1,0 +1,18 @@
+// Any new export here becomes public API: named exports only.
+export * from './enums';
+export { ToolResult, ToolValidationResult, type ToolResultInit } from './results';
+export type { JsonSchema, ParametersSchema, ToolJSONSchema, ToolExecutionContext, ToolCallContext, Logger, SchemaRenderer, RegistryChangeEvent } from './types';
+export { normalizeMetadata, type ToolMetadata, type ToolMetadataInput } from './metadata';
+export {
+  TOOL_PROTOCOL,
+  BASE_TOOL_BRAND,
+  isBaseTool,
+  isToolProvider,
+  resolveTool,
+  type ToolProvider,
+  type ToolLike,
+} from './tool-protocol';
+export { BaseTool } from './base-tool';
+export { validateArguments, type ValidationOptions, type ValidationOutcome } from './validation';
+export { renderSchema, estimateTokens } from './schema';
+// registry (owned by the registry helper)

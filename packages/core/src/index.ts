@@ -13,6 +13,6 @@ export {
   type ToolLike,
 } from './tool-protocol';
 export { BaseTool } from './base-tool';
-export { validateArguments, type ValidationOptions, type ValidationOutcome } from './validation';
-export { renderSchema, estimateTokens } from './schema';
+export { validateArguments, MAX_ARGUMENT_DEPTH, type ValidationOptions, type ValidationOutcome } from './validation';
+export { renderSchema, estimateTokens, truncateDescription, splitSentences } from './schema';
 // registry (owned by the registry helper)

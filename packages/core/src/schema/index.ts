@@ -1,0 +1,3 @@
+export { renderSchema, truncateDescription } from './render-schema';
+export { estimateTokens } from './estimate-tokens';
+export { splitSentences } from './sentences';

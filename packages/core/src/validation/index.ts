@@ -1,0 +1,2 @@
+export { validateArguments, type ValidationOptions, type ValidationOutcome } from './validate-arguments';
+export { MAX_ARGUMENT_DEPTH } from './json-copy';

@@ -10,7 +10,6 @@ type Tokenizer = typeof import('gpt-tokenizer/encoding/o200k_base');
 let tokenizer: Tokenizer | undefined;
 
 function getTokenizer(): Tokenizer {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   tokenizer ??= require('gpt-tokenizer/encoding/o200k_base') as Tokenizer;
   return tokenizer;
 }

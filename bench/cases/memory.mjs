@@ -30,6 +30,7 @@ export async function runMemoryCase(victor, report) {
     report.row({ case: '5', name, value: formatBytes(registerBytes), goal: '< 4 KB', met: registerBytes < GOAL_BYTES, note: `median of ${RUNS} child processes` });
     report.row({ case: '5', name: 'for scale: the tool object itself (its schema, metadata, instance)', value: formatBytes(medianOf(runs.map((r) => r.toolBytes))) });
     const index = runs.map((r) => r.indexBytes).filter((b) => b !== undefined);
-    if (index.length) report.row({ case: '5', name: 'metadata index per tool after refreshFromTools', value: formatBytes(medianOf(index)) });
+    if (index.length) report.row({ case: '5', name: 'for scale: metadata index per tool after refreshFromTools', value: formatBytes(medianOf(index)) });
+    else if (runs[0].indexError) report.row({ case: '5', name: 'for scale: metadata index per tool after refreshFromTools', value: '-', note: `error: ${runs[0].indexError}` });
   });
 }

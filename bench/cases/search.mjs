@@ -58,6 +58,8 @@ export async function runSearchCases(victor, report) {
   for (const size of SIZES) {
     const specs = syntheticToolSpecs(size);
     const index = naiveIndex(specs);
+    // One set of tool instances for search and selectTools, so selectTools finds the index search built.
+    const tools = victor.core ? buildTools(victor.core, specs) : [];
     const naive = await median(rotating(queries, (q) => naiveSearch(index, q, LIMIT)), OPTIONS);
     medians.naive[size] = naive.median;
     report.row({ case: '3', name: `naive scan, ${size} tools`, median: naive.median, ratio: 1 });
@@ -68,7 +70,6 @@ export async function runSearchCases(victor, report) {
       report.skip({ case: '3', name: searchName, missing: searchAbsent, goal: searchGoal });
     } else {
       await report.guard({ case: '3', name: searchName, goal: searchGoal }, async () => {
-        const tools = buildTools(victor.core, specs);
         metadataRegistry.refreshFromTools(tools, { force: true });
         const sample = metadataRegistry.search(queries[0], { limit: LIMIT });
         if (!Array.isArray(sample) || !sample.length) throw new Error(`search('${queries[0]}') found nothing among ${size} tools`);
@@ -84,7 +85,7 @@ export async function runSearchCases(victor, report) {
     } else {
       await report.guard({ case: '3', name: selectName }, async () => {
         const registry = new victor.core.ToolRegistry();
-        for (const tool of buildTools(victor.core, specs)) registry.register(tool);
+        for (const tool of tools) registry.register(tool);
         const sample = await victor.metadata.selectTools(registry, queries[0], SELECT_OPTIONS);
         if (!sample || !Array.isArray(sample.tools) || !sample.tools.length) throw new Error(`selectTools('${queries[0]}') selected nothing among ${size} tools`);
         const m = await median(rotating(queries, (q) => victor.metadata.selectTools(registry, q, SELECT_OPTIONS)), OPTIONS);

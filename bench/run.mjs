@@ -69,8 +69,7 @@ function renderMarkdown(machine, report, seconds, loadErrors) {
     '',
     ...(loadErrors.length ? ['Packages not loaded in this run:', '', ...loadErrors.map((e) => `- ${e}`), ''] : []),
     report.toMarkdown(),
-    KEPT_MARKER,
-    kept ?? '\n## Profiling notes\n\nNone yet.\n',
+    KEPT_MARKER + (kept ?? '\n\n## Profiling notes\n\nNone yet.\n'),
   ].join('\n');
 }
 

@@ -1,0 +1,78 @@
+import { ToolResult, type BaseTool, type RegistryChangeEvent, type ToolCallContext, type ToolExecutionContext } from '@victor-tools/core';
+import type { ServableRegistry } from '@victor-tools/mcp';
+
+/** What the MCP tests do to a registry besides serving it. */
+export interface TestRegistry extends ServableRegistry {
+  register(tool: BaseTool): void;
+  unregister(name: string): boolean;
+  enableTool(name: string): boolean;
+  disableTool(name: string): boolean;
+}
+
+/**
+ * A stand-in for core's ToolRegistry (being written on another branch) with
+ * the slice of SPEC section 6 the server relies on: enabled state, the
+ * not-found/disabled/validation messages, the context's signal and
+ * `onChange`. Validation here only checks required parameters; the real
+ * registry's ajv validation runs in the same tests once it is merged (see
+ * registries.ts).
+ */
+export class StandInRegistry implements TestRegistry {
+  private readonly tools = new Map<string, { tool: BaseTool; enabled: boolean }>();
+  private readonly listeners = new Set<(event: RegistryChangeEvent) => void>();
+
+  register(tool: BaseTool): void {
+    this.tools.set(tool.name, { tool, enabled: true });
+    this.emit({ type: 'register', name: tool.name });
+  }
+
+  unregister(name: string): boolean {
+    const removed = this.tools.delete(name);
+    if (removed) this.emit({ type: 'unregister', name });
+    return removed;
+  }
+
+  enableTool(name: string): boolean {
+    return this.setEnabled(name, true);
+  }
+
+  disableTool(name: string): boolean {
+    return this.setEnabled(name, false);
+  }
+
+  listTools(): BaseTool[] {
+    return [...this.tools.values()].filter((e) => e.enabled && e.tool.isAvailable()).map((e) => e.tool);
+  }
+
+  onChange(listener: (event: RegistryChangeEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async execute(name: string, args: Record<string, unknown> = {}, ctx: ToolExecutionContext = {}): Promise<ToolResult> {
+    const entry = this.tools.get(name);
+    if (!entry) return ToolResult.fail(`Tool '${name}' not found`, { suggestions: [] });
+    if (!entry.enabled) return ToolResult.fail(`Tool '${name}' is disabled`);
+    const missing = (entry.tool.parameters.required ?? []).filter((key) => !(key in args));
+    if (missing.length > 0) {
+      const errors = missing.map((key) => `Required parameter '${key}' is missing`);
+      return ToolResult.fail(`Invalid parameters for tool '${name}': ${errors.join('; ')}`);
+    }
+    const callCtx = { ...ctx, signal: ctx.signal ?? new AbortController().signal, toolName: name } as ToolCallContext;
+    return entry.tool.execute(callCtx, args);
+  }
+
+  private setEnabled(name: string, enabled: boolean): boolean {
+    const entry = this.tools.get(name);
+    if (!entry) return false;
+    if (entry.enabled !== enabled) {
+      entry.enabled = enabled;
+      this.emit({ type: enabled ? 'enable' : 'disable', name });
+    }
+    return true;
+  }
+
+  private emit(event: RegistryChangeEvent): void {
+    for (const listener of this.listeners) listener(event);
+  }
+}

@@ -1,0 +1,2 @@
+export { InvalidToolNameError } from './invalid-tool-name-error';
+export { UnknownProviderError } from './unknown-provider-error';

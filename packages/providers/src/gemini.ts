@@ -1,0 +1,195 @@
+import type { JsonSchema } from '@victor-tools/core';
+import { TOOL_NAME_RULES, assertToolName } from './names';
+import { readTool } from './schema/tool-input';
+import { DropLog, asObjectRoot, isObjectSchema, isSchema, joinPath, mergeObjects, typeList } from './schema/walk';
+import type { ExportOptions, ExportableTool, ProviderExport } from './types';
+
+/** A schema in Gemini's OpenAPI 3.0 subset (what `toGeminiFunction` emits). */
+export interface GeminiSchema {
+  type?: 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object';
+  format?: string;
+  description?: string;
+  nullable?: boolean;
+  enum?: string[];
+  items?: GeminiSchema;
+  properties?: Record<string, GeminiSchema>;
+  required?: string[];
+  minItems?: number;
+  maxItems?: number;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+}
+
+/** A Gemini `FunctionDeclaration`. `parameters` is left out for a tool without any. */
+export interface GeminiFunctionDeclaration {
+  name: string;
+  description: string;
+  parameters?: GeminiSchema & { type: 'object' };
+}
+
+/**
+ * The conservative subset: the Schema fields that both the Gemini API and
+ * Vertex AI have documented for function declarations from the start.
+ * Newer API versions take more (`anyOf`, `default`, `title`...), older ones
+ * reject them with a 400, so they are rewritten or removed here.
+ */
+export const GEMINI_KEYWORDS: ReadonlySet<string> = new Set([
+  'type', 'format', 'description', 'nullable', 'enum', 'items', 'properties', 'required',
+  'minItems', 'maxItems', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern',
+]);
+
+/** The `format` values Gemini documents, per type. */
+export const GEMINI_FORMATS: Readonly<Record<string, readonly string[]>> = Object.freeze({
+  string: ['enum', 'date-time'],
+  number: ['float', 'double'],
+  integer: ['int32', 'int64'],
+});
+
+const TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array', 'object']);
+
+/**
+ * A tool as a Gemini function declaration, in the OpenAPI 3.0 subset Gemini
+ * takes: one `type` per schema (`nullable: true` for null), no
+ * `additionalProperties`, `const` as a one-value `enum`, enum values as
+ * strings, `anyOf`/`oneOf` of a type and null as `nullable`, other unions
+ * narrowed to their first branch, `allOf` of objects merged, formats limited
+ * to the documented ones. `dropped` lists every change.
+ * Throws `InvalidToolNameError` for a name Gemini rejects.
+ */
+export function toGeminiFunction(tool: ExportableTool, options: ExportOptions = {}): ProviderExport<GeminiFunctionDeclaration> {
+  const { name, description, parameters } = readTool(tool, options);
+  assertToolName(name, TOOL_NAME_RULES.gemini);
+  const log = new DropLog();
+  const root = toGeminiSchema(asObjectRoot(parameters, log), '', log) as GeminiSchema & { type: 'object' };
+  if (root.properties === undefined || Object.keys(root.properties).length === 0) {
+    log.removed('parameters', '', 'Gemini rejects an object schema without properties; a function without parameters leaves them out');
+    return { schema: { name, description }, dropped: log.entries };
+  }
+  return { schema: { name, description, parameters: root }, dropped: log.entries };
+}
+
+function toGeminiSchema(source: JsonSchema, path: string, log: DropLog): GeminiSchema {
+  const schema = flatten(source, path, log);
+  const out: Record<string, unknown> = {};
+  for (const [keyword, value] of Object.entries(schema)) {
+    if (keyword === 'type') {
+      out.type = singleType(value, schema, path, log, out);
+    } else if (keyword === 'const') {
+      log.rewritten('const', path, 'Gemini has no const; it becomes a one-value enum');
+      Object.assign(out, enumOf([value], schema, path, log));
+    } else if (!GEMINI_KEYWORDS.has(keyword)) {
+      log.removed(keyword, path, `Gemini function declarations do not support '${keyword}'`);
+    } else if (keyword === 'enum') {
+      Object.assign(out, enumOf(Array.isArray(value) ? value : [], schema, path, log));
+    } else if (keyword === 'format') {
+      const allowed = GEMINI_FORMATS[typeList(schema)[0] ?? ''] ?? [];
+      if (allowed.includes(String(value))) out.format = value;
+      else log.removed('format', path, `Gemini does not support format '${String(value)}' here (allowed: ${allowed.join(', ') || 'none'})`);
+    } else if (keyword === 'items') {
+      out.items = itemsOf(value, path, log);
+    } else if (keyword === 'properties' && isSchema(value)) {
+      const properties: Record<string, GeminiSchema> = {};
+      for (const [key, property] of Object.entries(value)) {
+        if (isSchema(property)) properties[key] = toGeminiSchema(property, joinPath(path, 'properties', key), log);
+      }
+      out.properties = properties;
+    } else if (keyword === 'required' && Array.isArray(value)) {
+      const known = isSchema(schema.properties) ? Object.keys(schema.properties) : [];
+      out.required = value.filter((k) => known.includes(k));
+    } else {
+      out[keyword] = value;
+    }
+  }
+  if (out.type === undefined) {
+    const inferred = inferType(schema);
+    if (inferred) out.type = inferred;
+  }
+  return out as GeminiSchema;
+}
+
+/** Folds `anyOf`/`oneOf`/`allOf` into one schema Gemini can take, reporting how. */
+function flatten(schema: JsonSchema, path: string, log: DropLog): JsonSchema {
+  let out: JsonSchema = schema;
+  for (const keyword of ['anyOf', 'oneOf'] as const) {
+    const branches = out[keyword];
+    if (!Array.isArray(branches)) continue;
+    const { [keyword]: _drop, ...rest } = out;
+    void _drop;
+    const nonNull = branches.filter((b) => isSchema(b) && !(b.type === 'null'));
+    const hasNull = nonNull.length < branches.length;
+    if (nonNull.length > 1) {
+      log.rewritten(keyword, path, `Gemini has no ${keyword}; only the first of ${nonNull.length} alternatives is kept`);
+    } else {
+      log.rewritten(keyword, path, `Gemini has no ${keyword}; ${hasNull ? 'a type or null becomes nullable' : 'the single alternative is inlined'}`);
+    }
+    out = { ...(nonNull[0] ?? {}), ...rest };
+    if (hasNull) out.nullable = true;
+  }
+  if (Array.isArray(out.allOf)) {
+    const { allOf, ...rest } = out;
+    const parts = allOf.filter(isSchema);
+    if (parts.every(isObjectSchema)) {
+      log.rewritten('allOf', path, 'Gemini has no allOf; the object schemas are merged into one');
+      out = { ...rest };
+      mergeObjects(out, parts);
+    } else {
+      log.rewritten('allOf', path, 'Gemini has no allOf; only the first schema is kept');
+      out = { ...(parts[0] ?? {}), ...rest };
+    }
+  }
+  return out;
+}
+
+function singleType(value: unknown, schema: JsonSchema, path: string, log: DropLog, out: Record<string, unknown>): string | undefined {
+  if (typeof value === 'string' && TYPES.has(value)) return value;
+  const types = typeList(schema);
+  const real = types.filter((t) => TYPES.has(t));
+  if (types.includes('null')) out.nullable = true;
+  const reason =
+    real.length > 1
+      ? `Gemini takes one type per schema; only '${real[0]}' of ${JSON.stringify(types)} is kept`
+      : `Gemini takes one type per schema; ${JSON.stringify(value)} becomes ${real[0] ? `'${real[0]}'` : 'no type'}${types.includes('null') ? ' with nullable: true' : ''}`;
+  log.rewritten('type', path, reason);
+  return real[0];
+}
+
+function enumOf(values: unknown[], schema: JsonSchema, path: string, log: DropLog): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (values.includes(null)) {
+    log.rewritten('enum', path, 'Gemini enums hold strings only; null in the enum becomes nullable: true');
+    out.nullable = true;
+  }
+  const kept = values.filter((v) => v !== null);
+  if (kept.some((v) => typeof v !== 'string')) {
+    log.rewritten('enum', path, 'Gemini enums hold strings only; the values are sent as strings');
+  }
+  out.enum = kept.map((v) => (typeof v === 'string' ? v : JSON.stringify(v)));
+  if (schema.type === undefined) out.type = inferType({ enum: kept });
+  return out;
+}
+
+function itemsOf(value: unknown, path: string, log: DropLog): GeminiSchema | undefined {
+  if (isSchema(value)) return toGeminiSchema(value, joinPath(path, 'items'), log);
+  if (Array.isArray(value) && isSchema(value[0])) {
+    log.rewritten('items', path, 'Gemini has no tuple arrays; the first item schema applies to every item');
+    return toGeminiSchema(value[0], joinPath(path, 'items', 0), log);
+  }
+  return undefined;
+}
+
+function inferType(schema: JsonSchema): GeminiSchema['type'] {
+  if (isSchema(schema.properties)) return 'object';
+  if (schema.items !== undefined) return 'array';
+  if (Array.isArray(schema.enum)) {
+    const kinds = new Set(schema.enum.map((v) => (Number.isInteger(v) ? 'integer' : typeof v)));
+    if (kinds.size === 1) {
+      const [kind] = kinds;
+      if (kind === 'integer' || kind === 'number' || kind === 'boolean' || kind === 'string') return kind;
+    }
+    return 'string';
+  }
+  return undefined;
+}

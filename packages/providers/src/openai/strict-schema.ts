@@ -1,0 +1,118 @@
+import type { JsonSchema } from '@victor-tools/core';
+import { DropLog, acceptsNull, isObjectSchema, isSchema, joinPath, mergeObjects, typeList } from '../schema/walk';
+
+/**
+ * Keywords OpenAI Structured Outputs (strict function calling) supports;
+ * anything else is removed and reported. From OpenAI's "Supported schemas"
+ * guide: strings take `pattern` and `format`, numbers `multipleOf` and the
+ * bounds, arrays `minItems`/`maxItems`, objects `properties`, `required` and
+ * `additionalProperties: false`; `anyOf`, `enum`, `const` and `$ref`/`$defs`
+ * everywhere. `default`, `examples`, `minLength`/`maxLength`, `uniqueItems`,
+ * `minProperties`/`maxProperties`, `patternProperties`, `allOf`, `not`,
+ * `if`/`then`/`else` are not supported.
+ */
+export const OPENAI_STRICT_KEYWORDS: ReadonlySet<string> = new Set([
+  'type', 'description', 'title', 'enum', 'const', 'anyOf', '$ref', '$defs', 'definitions',
+  'pattern', 'format',
+  'multipleOf', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum',
+  'items', 'minItems', 'maxItems',
+  'properties', 'required', 'additionalProperties',
+]);
+
+/** The string formats strict mode accepts. */
+export const OPENAI_STRICT_FORMATS: ReadonlySet<string> = new Set([
+  'date-time', 'time', 'date', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid',
+]);
+
+const SCALAR_TYPES = new Set(['string', 'number', 'integer', 'boolean']);
+
+/**
+ * Rewrites a parameters schema for strict mode: every object closed with
+ * `additionalProperties: false` and every property required, the optional
+ * ones made nullable (a `null` from the model then means "left out", see
+ * `normalizeStrictArguments`), unsupported keywords removed.
+ */
+export function toStrictSchema(schema: JsonSchema, path: string, log: DropLog): JsonSchema {
+  const out: JsonSchema = {};
+  for (const [keyword, value] of Object.entries(schema)) {
+    if (keyword === 'oneOf') {
+      log.rewritten('oneOf', path, 'strict mode has no oneOf; the alternatives are kept as anyOf');
+      out.anyOf = [...(out.anyOf ?? []), ...branches(value, joinPath(path, 'oneOf'), log)];
+    } else if (keyword === 'allOf' && mergeableObjects(value)) {
+      log.rewritten('allOf', path, 'strict mode has no allOf; the object schemas are merged into one');
+      mergeObjects(out, value as JsonSchema[]);
+    } else if (!OPENAI_STRICT_KEYWORDS.has(keyword)) {
+      log.removed(keyword, path, `strict mode does not support '${keyword}'`);
+    } else if (keyword === 'format' && !OPENAI_STRICT_FORMATS.has(String(value))) {
+      log.removed('format', path, `strict mode does not support format '${String(value)}'`);
+    } else if (keyword === 'anyOf') {
+      out.anyOf = [...(out.anyOf ?? []), ...branches(value, joinPath(path, 'anyOf'), log)];
+    } else if (keyword === 'items' && isSchema(value)) {
+      out.items = toStrictSchema(value, joinPath(path, 'items'), log);
+    } else if (keyword === 'items' && Array.isArray(value)) {
+      log.removed('items', path, 'strict mode does not support tuple items; the array takes any item');
+    } else if ((keyword === '$defs' || keyword === 'definitions') && isSchema(value)) {
+      out[keyword] = mapValues(value, (s, k) => toStrictSchema(s, joinPath(path, keyword, k), log));
+    } else if (keyword !== 'properties' && keyword !== 'required' && keyword !== 'additionalProperties') {
+      out[keyword] = value;
+    }
+  }
+  if (isObjectSchema(schema) || isSchema(out.properties)) closeObject(schema, out, path, log);
+  return out;
+}
+
+function closeObject(source: JsonSchema, out: JsonSchema, path: string, log: DropLog): void {
+  const extra = source.additionalProperties;
+  if (extra !== undefined && extra !== false) {
+    log.rewritten(
+      'additionalProperties',
+      path,
+      'strict mode requires additionalProperties: false; arguments beyond the declared properties are no longer accepted',
+    );
+  }
+  const required = new Set(Array.isArray(source.required) ? source.required : []);
+  const properties = { ...(isSchema(out.properties) ? out.properties : {}), ...(isSchema(source.properties) ? source.properties : {}) };
+  const mergedRequired = new Set([...required, ...(Array.isArray(out.required) ? out.required : [])]);
+  out.properties = mapValues(properties, (property, key) => {
+    const propertyPath = joinPath(path, 'properties', key);
+    const strict = toStrictSchema(property, propertyPath, log);
+    if (mergedRequired.has(key) || acceptsNull(property)) return strict;
+    log.rewritten(
+      'required',
+      propertyPath,
+      `optional parameter '${key}' is required and nullable in strict mode; a null from the model means it was left out`,
+    );
+    return nullable(strict);
+  });
+  out.required = Object.keys(out.properties);
+  out.additionalProperties = false;
+  if (out.type === undefined) out.type = 'object';
+}
+
+/** `schema` that also accepts `null`: a type list for scalars, an anyOf otherwise. */
+function nullable(schema: JsonSchema): JsonSchema {
+  const types = typeList(schema);
+  if (types.length > 0 && types.every((t) => SCALAR_TYPES.has(t)) && schema.anyOf === undefined) {
+    const out: JsonSchema = { ...schema, type: [...types, 'null'] };
+    if (Array.isArray(schema.enum)) out.enum = [...schema.enum, null];
+    return out;
+  }
+  const { description, ...rest } = schema;
+  return description === undefined
+    ? { anyOf: [rest, { type: 'null' }] }
+    : { description, anyOf: [rest, { type: 'null' }] };
+}
+
+function branches(value: unknown, path: string, log: DropLog): JsonSchema[] {
+  return Array.isArray(value) ? value.filter(isSchema).map((b, i) => toStrictSchema(b, joinPath(path, i), log)) : [];
+}
+
+function mergeableObjects(value: unknown): boolean {
+  return Array.isArray(value) && value.length > 0 && value.every((b) => isSchema(b) && isObjectSchema(b));
+}
+
+function mapValues(record: Record<string, unknown>, fn: (schema: JsonSchema, key: string) => JsonSchema): Record<string, JsonSchema> {
+  const out: Record<string, JsonSchema> = {};
+  for (const [key, value] of Object.entries(record)) if (isSchema(value)) out[key] = fn(value, key);
+  return out;
+}

@@ -1,0 +1,61 @@
+import type { JsonSchema } from '@victor-tools/core';
+import { TOOL_NAME_RULES, assertToolName } from '../names';
+import { readTool } from '../schema/tool-input';
+import { DropLog, asObjectRoot } from '../schema/walk';
+import type { ExportOptions, ExportableTool, ObjectSchema, ProviderExport } from '../types';
+import { toStrictSchema } from './strict-schema';
+
+/** A Chat Completions function tool; assignable to the OpenAI SDK's `ChatCompletionFunctionTool`. */
+export interface OpenAIChatTool {
+  type: 'function';
+  function: {
+    name: string;
+    description: string;
+    parameters: ObjectSchema;
+    strict?: boolean;
+  };
+}
+
+/** A Responses API function tool; assignable to the OpenAI SDK's `FunctionTool`. */
+export interface OpenAIResponsesTool {
+  type: 'function';
+  name: string;
+  description: string;
+  parameters: ObjectSchema;
+  strict: boolean;
+}
+
+/** Options of `toOpenAITool`. */
+export interface OpenAIExportOptions extends ExportOptions {
+  /** Structured Outputs: every property required, optional ones nullable, objects closed. */
+  strict?: boolean;
+  /** Which API's tool shape: Chat Completions (default) or Responses. */
+  api?: 'chat' | 'responses';
+}
+
+/**
+ * A tool as an OpenAI function tool. Without `strict` the parameters pass
+ * through unchanged; with it, they are rewritten for Structured Outputs and
+ * `dropped` lists every change (pair with `normalizeStrictArguments`).
+ * Throws `InvalidToolNameError` for a name OpenAI rejects.
+ */
+export function toOpenAITool(tool: ExportableTool, options: OpenAIExportOptions & { api: 'responses' }): ProviderExport<OpenAIResponsesTool>;
+export function toOpenAITool(tool: ExportableTool, options?: OpenAIExportOptions & { api?: 'chat' }): ProviderExport<OpenAIChatTool>;
+export function toOpenAITool(tool: ExportableTool, options?: OpenAIExportOptions): ProviderExport<OpenAIChatTool | OpenAIResponsesTool>;
+export function toOpenAITool(
+  tool: ExportableTool,
+  options: OpenAIExportOptions = {},
+): ProviderExport<OpenAIChatTool | OpenAIResponsesTool> {
+  const { name, description, parameters } = readTool(tool, options);
+  assertToolName(name, TOOL_NAME_RULES.openai);
+  const log = new DropLog();
+  const strict = options.strict === true;
+  const root: JsonSchema = asObjectRoot(parameters, log);
+  const schema = (strict ? toStrictSchema(root, '', log) : root) as ObjectSchema;
+  if (options.api === 'responses') {
+    return { schema: { type: 'function', name, description, parameters: schema, strict }, dropped: log.entries };
+  }
+  const fn: OpenAIChatTool['function'] = { name, description, parameters: schema };
+  if (strict) fn.strict = true;
+  return { schema: { type: 'function', function: fn }, dropped: log.entries };
+}

@@ -1,0 +1,87 @@
+import type { JsonSchema } from '@victor-tools/core';
+import type { DropAction, DroppedKeyword, ObjectSchema } from '../types';
+
+/**
+ * A deep copy of a schema as plain JSON: TypeBox's symbol keys and any
+ * non-JSON value are left out, so what the exporters return serializes to
+ * exactly what they show.
+ */
+export function cloneSchema(schema: JsonSchema): JsonSchema {
+  return JSON.parse(JSON.stringify(schema)) as JsonSchema;
+}
+
+/** Dot-joins a JSON path; `''` is the root. */
+export function joinPath(...parts: Array<string | number>): string {
+  return parts.filter((p) => p !== '').join('.');
+}
+
+/** Collects what an export removed or rewrote. */
+export class DropLog {
+  readonly entries: DroppedKeyword[] = [];
+
+  removed(keyword: string, path: string, reason: string): void {
+    this.add('removed', keyword, path, reason);
+  }
+
+  rewritten(keyword: string, path: string, reason: string): void {
+    this.add('rewritten', keyword, path, reason);
+  }
+
+  private add(action: DropAction, keyword: string, path: string, reason: string): void {
+    this.entries.push(Object.freeze({ keyword, path, action, reason }));
+  }
+}
+
+/** Whether `value` is a schema object (not an array, not a boolean schema). */
+export function isSchema(value: unknown): value is JsonSchema {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** The JSON Schema type names of `schema.type`, as a list. */
+export function typeList(schema: JsonSchema): string[] {
+  if (typeof schema.type === 'string') return [schema.type];
+  return Array.isArray(schema.type) ? schema.type.filter((t): t is string => typeof t === 'string') : [];
+}
+
+/** Whether `schema` describes objects (declared, or implied by `properties`). */
+export function isObjectSchema(schema: JsonSchema): boolean {
+  return typeList(schema).includes('object') || (schema.type === undefined && isSchema(schema.properties));
+}
+
+/** Whether `null` is a value `schema` accepts on its face (type, enum, const, anyOf/oneOf branch or `nullable`). */
+export function acceptsNull(schema: JsonSchema): boolean {
+  if (typeList(schema).includes('null')) return true;
+  if (schema.nullable === true) return true;
+  if ('const' in schema && schema.const === null) return true;
+  if (Array.isArray(schema.enum) && schema.enum.includes(null)) return true;
+  const branches = [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])];
+  return branches.some((b) => isSchema(b) && acceptsNull(b));
+}
+
+/**
+ * Makes the root an object schema, as every provider requires of function
+ * parameters. A missing `type` is filled in silently (it is what the schema
+ * meant); a different one is reported.
+ */
+export function asObjectRoot(schema: JsonSchema, log: DropLog): ObjectSchema {
+  if (schema.type === 'object') return schema as ObjectSchema;
+  if (schema.type !== undefined) {
+    log.rewritten('type', '', `function parameters must be an object schema, got type ${JSON.stringify(schema.type)}`);
+  }
+  const { type: _type, ...rest } = schema;
+  void _type;
+  return { type: 'object', ...rest } as ObjectSchema;
+}
+
+/** Folds object branches of an allOf into `out` (properties and required lists). */
+export function mergeObjects(out: JsonSchema, parts: JsonSchema[]): void {
+  const properties: Record<string, JsonSchema> = { ...(isSchema(out.properties) ? out.properties : {}) };
+  const required = new Set(Array.isArray(out.required) ? out.required : []);
+  for (const part of parts) {
+    Object.assign(properties, isSchema(part.properties) ? part.properties : {});
+    for (const name of Array.isArray(part.required) ? part.required : []) required.add(name);
+  }
+  out.type = 'object';
+  out.properties = properties;
+  out.required = [...required];
+}

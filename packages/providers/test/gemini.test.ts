@@ -1,0 +1,99 @@
+import { toGeminiFunction } from '@victor-tools/providers';
+import { schemaTool } from './fixtures/schema-tool';
+
+const paramsOf = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+  toGeminiFunction(schemaTool({ type: 'object', properties: properties as never, ...extra }));
+
+describe('toGeminiFunction', () => {
+  it('should give a function declaration with name, description and parameters', () => {
+    const { schema } = paramsOf({ q: { type: 'string' } }, { required: ['q'] });
+    expect(schema).toEqual({
+      name: 'test_tool',
+      description: 'A tool for tests.',
+      parameters: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] },
+    });
+  });
+
+  it('should turn a type list with null into one type and nullable: true', () => {
+    const { schema, dropped } = paramsOf({ n: { type: ['integer', 'null'] } });
+    expect(schema.parameters?.properties?.n).toEqual({ type: 'integer', nullable: true });
+    expect(dropped).toEqual([expect.objectContaining({ keyword: 'type', path: 'properties.n', action: 'rewritten' })]);
+  });
+
+  it('should turn anyOf of a type and null into the type with nullable: true', () => {
+    const { schema } = paramsOf({ a: { anyOf: [{ type: 'string', enum: ['x'] }, { type: 'null' }], description: 'A.' } });
+    expect(schema.parameters?.properties?.a).toEqual({ type: 'string', enum: ['x'], description: 'A.', nullable: true });
+  });
+
+  it('should keep only the first alternative of a real union and say so', () => {
+    const { schema, dropped } = paramsOf({ v: { oneOf: [{ type: 'string' }, { type: 'integer' }] } });
+    expect(schema.parameters?.properties?.v).toEqual({ type: 'string' });
+    expect(dropped[0]).toMatchObject({ keyword: 'oneOf', path: 'properties.v', action: 'rewritten' });
+    expect(dropped[0].reason).toMatch(/only the first of 2 alternatives/);
+  });
+
+  it('should merge an allOf of object schemas', () => {
+    const { schema } = paramsOf({
+      o: { allOf: [{ type: 'object', properties: { a: { type: 'string' } }, required: ['a'] }, { type: 'object', properties: { b: { type: 'number' } } }] },
+    });
+    expect(schema.parameters?.properties?.o).toEqual({ type: 'object', properties: { a: { type: 'string' }, b: { type: 'number' } }, required: ['a'] });
+  });
+
+  it('should turn const into a one-value string enum with its type', () => {
+    const { schema, dropped } = paramsOf({ m: { const: 'GET' } });
+    expect(schema.parameters?.properties?.m).toEqual({ enum: ['GET'], type: 'string' });
+    expect(dropped).toEqual([expect.objectContaining({ keyword: 'const', action: 'rewritten' })]);
+  });
+
+  it('should send enum values as strings and report it', () => {
+    const { schema, dropped } = paramsOf({ level: { type: 'integer', enum: [1, 2, 3] } });
+    expect(schema.parameters?.properties?.level).toEqual({ type: 'integer', enum: ['1', '2', '3'] });
+    expect(dropped).toEqual([expect.objectContaining({ keyword: 'enum', action: 'rewritten' })]);
+  });
+
+  it('should remove additionalProperties, $schema, default, title, examples and exclusive bounds everywhere', () => {
+    const { schema, dropped } = paramsOf(
+      {
+        o: { type: 'object', title: 'O', properties: { x: { type: 'number', exclusiveMinimum: 0, default: 1, examples: [2] } }, additionalProperties: false },
+      },
+      { $schema: 'http://json-schema.org/draft-07/schema#', additionalProperties: false },
+    );
+    expect(JSON.stringify(schema)).not.toMatch(/additionalProperties|\$schema|default|title|examples|exclusiveMinimum/);
+    expect(dropped.map((d) => `${d.action} ${d.keyword} @${d.path}`).sort()).toEqual(
+      [
+        'removed $schema @',
+        'removed additionalProperties @',
+        'removed additionalProperties @properties.o',
+        'removed title @properties.o',
+        'removed exclusiveMinimum @properties.o.properties.x',
+        'removed default @properties.o.properties.x',
+        'removed examples @properties.o.properties.x',
+      ].sort(),
+    );
+  });
+
+  it('should keep only the formats Gemini documents for the type', () => {
+    const { schema, dropped } = paramsOf({
+      when: { type: 'string', format: 'date-time' },
+      site: { type: 'string', format: 'uri' },
+      big: { type: 'integer', format: 'int64' },
+    });
+    expect(schema.parameters?.properties).toEqual({
+      when: { type: 'string', format: 'date-time' },
+      site: { type: 'string' },
+      big: { type: 'integer', format: 'int64' },
+    });
+    expect(dropped).toEqual([expect.objectContaining({ keyword: 'format', path: 'properties.site', action: 'removed' })]);
+  });
+
+  it('should apply the first item schema of a tuple to every item', () => {
+    const { schema } = paramsOf({ pair: { type: 'array', items: [{ type: 'number' }, { type: 'string' }] } });
+    expect(schema.parameters?.properties?.pair).toEqual({ type: 'array', items: { type: 'number' } });
+  });
+
+  it('should leave parameters out for a tool without any and report it', () => {
+    const { schema, dropped } = toGeminiFunction(schemaTool({ type: 'object', properties: {} }));
+    expect(schema).toEqual({ name: 'test_tool', description: 'A tool for tests.' });
+    expect(dropped).toEqual([expect.objectContaining({ keyword: 'parameters', path: '', action: 'removed' })]);
+  });
+});

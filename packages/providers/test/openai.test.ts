@@ -1,0 +1,198 @@
+import Ajv from 'ajv';
+import { SchemaLevel, TOOL_PROTOCOL, type JsonSchema } from '@victor-tools/core';
+import {
+  createStrictArgumentsNormalizer,
+  normalizeStrictArguments,
+  toOpenAITool,
+} from '@victor-tools/providers';
+import { FindFilesTool, ReadFileTool } from './fixtures/example-tools';
+import { schemaTool } from './fixtures/schema-tool';
+
+// strict: false because OpenAI's strict schemas use keywords ajv's strict mode frowns on (type lists with enum).
+const ajv = new Ajv({ strict: false, allErrors: true });
+const accepts = (schema: JsonSchema, value: unknown): boolean => ajv.validate(schema, value) as boolean;
+
+describe('toOpenAITool', () => {
+  describe('without strict', () => {
+    it('should pass the parameters through unchanged and report nothing', () => {
+      const tool = new FindFilesTool();
+      const { schema, dropped } = toOpenAITool(tool);
+      expect(schema).toEqual({ type: 'function', function: { name: 'find_files', description: tool.description, parameters: tool.parameters } });
+      expect(dropped).toEqual([]);
+    });
+
+    it('should give the Responses API shape with strict: false when api is responses', () => {
+      const { schema } = toOpenAITool(new ReadFileTool(), { api: 'responses' });
+      expect(schema).toEqual({
+        type: 'function',
+        name: 'read_file',
+        description: new ReadFileTool().description,
+        parameters: new ReadFileTool().parameters,
+        strict: false,
+      });
+    });
+
+    it('should not share objects with the tool, so editing the export leaves the tool intact', () => {
+      const tool = new FindFilesTool();
+      const { schema } = toOpenAITool(tool);
+      (schema.function.parameters.properties as Record<string, JsonSchema>).pattern.type = 'number';
+      expect((tool.parameters.properties as Record<string, JsonSchema>).pattern.type).toBe('string');
+    });
+
+    it('should render the schema at the level asked for', () => {
+      const tool = new ReadFileTool();
+      const levels: unknown[] = [];
+      tool.toSchema = (level) => {
+        levels.push(level);
+        return { type: 'function', function: { name: 'read_file', description: 'Read.', parameters: { type: 'object', properties: {} } } };
+      };
+      const { schema } = toOpenAITool(tool, { level: 'stub' });
+      expect(levels).toEqual([SchemaLevel.STUB]);
+      expect(schema.function.description).toBe('Read.');
+    });
+
+    it('should accept an object implementing the tool protocol', () => {
+      const provider = { [TOOL_PROTOCOL]: () => new ReadFileTool() };
+      expect(toOpenAITool(provider).schema.function.name).toBe('read_file');
+    });
+
+    it('should throw a TypeError naming what was passed when it is not a tool', () => {
+      expect(() => toOpenAITool({ name: 'x' } as never)).toThrow(/Cannot export Object as a tool: pass a BaseTool/);
+    });
+  });
+
+  describe('with strict', () => {
+    it('should make an optional scalar parameter required with a type list including null', () => {
+      const tool = schemaTool({ type: 'object', properties: { path: { type: 'string' }, limit: { type: 'integer' } }, required: ['path'] });
+      const params = toOpenAITool(tool, { strict: true }).schema.function.parameters;
+      expect(params).toEqual({
+        type: 'object',
+        properties: { path: { type: 'string' }, limit: { type: ['integer', 'null'] } },
+        required: ['path', 'limit'],
+        additionalProperties: false,
+      });
+    });
+
+    it('should add null to the enum of an optional enum parameter', () => {
+      const tool = schemaTool({ type: 'object', properties: { mode: { type: 'string', enum: ['a', 'b'] } } });
+      const params = toOpenAITool(tool, { strict: true }).schema.function.parameters;
+      expect(params.properties?.mode).toEqual({ type: ['string', 'null'], enum: ['a', 'b', null] });
+    });
+
+    it('should wrap an optional object or array parameter in anyOf with null, keeping its description outside', () => {
+      const tool = schemaTool({
+        type: 'object',
+        properties: { tags: { type: 'array', items: { type: 'string' }, description: 'Tags.' } },
+      });
+      const params = toOpenAITool(tool, { strict: true }).schema.function.parameters;
+      expect(params.properties?.tags).toEqual({ description: 'Tags.', anyOf: [{ type: 'array', items: { type: 'string' } }, { type: 'null' }] });
+    });
+
+    it('should close every nested object with additionalProperties: false and require all its properties', () => {
+      const tool = schemaTool({
+        type: 'object',
+        properties: { o: { type: 'object', properties: { x: { type: 'string' } }, required: ['x'] } },
+        required: ['o'],
+      });
+      const params = toOpenAITool(tool, { strict: true }).schema.function.parameters;
+      expect(params.properties?.o).toEqual({ type: 'object', properties: { x: { type: 'string' } }, required: ['x'], additionalProperties: false });
+    });
+
+    it('should leave a parameter that already accepts null as it is', () => {
+      const accept = { anyOf: [{ type: 'string' }, { type: 'null' }] };
+      const { schema, dropped } = toOpenAITool(schemaTool({ type: 'object', properties: { accept } }), { strict: true });
+      expect(schema.function.parameters.properties?.accept).toEqual(accept);
+      expect(dropped).toEqual([]);
+    });
+
+    it('should report each rewrite and removal with its keyword, path and action', () => {
+      const tool = schemaTool({
+        type: 'object',
+        properties: {
+          opts: { type: 'object', properties: {}, additionalProperties: true },
+          name: { type: 'string', minLength: 1, format: 'uri', default: 'x' },
+          choice: { oneOf: [{ type: 'string' }, { type: 'integer' }] },
+        },
+        required: ['opts', 'name', 'choice'],
+      });
+      const { dropped } = toOpenAITool(tool, { strict: true });
+      expect(dropped.map(({ keyword, path, action }) => ({ keyword, path, action }))).toEqual([
+        { keyword: 'additionalProperties', path: 'properties.opts', action: 'rewritten' },
+        { keyword: 'minLength', path: 'properties.name', action: 'removed' },
+        { keyword: 'format', path: 'properties.name', action: 'removed' },
+        { keyword: 'default', path: 'properties.name', action: 'removed' },
+        { keyword: 'oneOf', path: 'properties.choice', action: 'rewritten' },
+      ]);
+      expect(dropped.every((d) => d.reason.length > 0)).toBe(true);
+    });
+
+    it('should keep the formats strict mode supports', () => {
+      const tool = schemaTool({ type: 'object', properties: { at: { type: 'string', format: 'date-time' } }, required: ['at'] });
+      const { schema, dropped } = toOpenAITool(tool, { strict: true });
+      expect(schema.function.parameters.properties?.at).toEqual({ type: 'string', format: 'date-time' });
+      expect(dropped).toEqual([]);
+    });
+
+    it('should set strict: true in both API shapes', () => {
+      expect(toOpenAITool(new ReadFileTool(), { strict: true }).schema.function.strict).toBe(true);
+      expect(toOpenAITool(new ReadFileTool(), { strict: true, api: 'responses' }).schema.strict).toBe(true);
+    });
+  });
+});
+
+describe('normalizeStrictArguments', () => {
+  it('should turn the nulls a strict model sends for optional parameters into absent ones, so the original schema accepts them', () => {
+    const tool = new FindFilesTool();
+    const strictSchema = toOpenAITool(tool, { strict: true }).schema.function.parameters;
+    const fromModel = {
+      pattern: '**/*.ts',
+      root: null,
+      kinds: null,
+      options: { caseSensitive: true, maxDepth: null, exclude: ['dist'] },
+      limit: 5,
+    };
+    expect(accepts(strictSchema, fromModel)).toBe(true);
+    expect(accepts(tool.parameters, fromModel)).toBe(false);
+
+    const normalized = normalizeStrictArguments(tool, fromModel);
+    expect(normalized).toEqual({ pattern: '**/*.ts', options: { caseSensitive: true, exclude: ['dist'] }, limit: 5 });
+    expect(accepts(tool.parameters, normalized)).toBe(true);
+    expect(tool.validateParametersDetailed(normalized).valid).toBe(true);
+  });
+
+  it('should keep a null the tool declared it accepts', () => {
+    const tool = schemaTool({ type: 'object', properties: { accept: { type: ['string', 'null'] } } });
+    expect(normalizeStrictArguments(tool, { accept: null })).toEqual({ accept: null });
+  });
+
+  it('should keep a null for a required parameter, so validation reports it', () => {
+    const tool = schemaTool({ type: 'object', properties: { path: { type: 'string' } }, required: ['path'] });
+    expect(normalizeStrictArguments(tool, { path: null })).toEqual({ path: null });
+  });
+
+  it('should strip nulls inside array items of objects', () => {
+    const tool = schemaTool({
+      type: 'object',
+      properties: { edits: { type: 'array', items: { type: 'object', properties: { text: { type: 'string' }, line: { type: 'integer' } }, required: ['text'] } } },
+      required: ['edits'],
+    });
+    expect(normalizeStrictArguments(tool, { edits: [{ text: 'a', line: null }, { text: 'b', line: 3 }] })).toEqual({
+      edits: [{ text: 'a' }, { text: 'b', line: 3 }],
+    });
+  });
+
+  it('should never change the arguments it is given', () => {
+    const args = { pattern: 'x', root: null };
+    normalizeStrictArguments(new FindFilesTool(), args);
+    expect(args).toEqual({ pattern: 'x', root: null });
+  });
+});
+
+describe('createStrictArgumentsNormalizer', () => {
+  it('should normalize by tool name through the registry and leave unknown names alone', () => {
+    const tools = new Map([['read_file', new ReadFileTool()]]);
+    const normalize = createStrictArgumentsNormalizer({ get: (name) => tools.get(name) });
+    expect(normalize('read_file', { path: 'a', encoding: null, offset: null })).toEqual({ path: 'a' });
+    expect(normalize('nope', { path: null })).toEqual({ path: null });
+  });
+});

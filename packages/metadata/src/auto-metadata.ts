@@ -36,17 +36,23 @@ const GENERIC_VERBS: ReadonlySet<string> = new Set([
 
 const MAX_KEYWORDS = 12;
 
-/** The category a person would pick for a tool with this name and description. */
+/**
+ * The category a person would pick for a tool with this name and description:
+ * a subject word (not a generic verb such as 'run' or 'get') of the name, then
+ * of the description, names a known category; failing that a verb does; else
+ * the name's own subject ('weather' for get_weather), else 'general'.
+ */
 export function inferCategory(name: string, description: string): string {
   const nameWords = contentWords(name);
-  for (const words of [nameWords, contentWords(description)]) {
+  const descriptionWords = contentWords(description);
+  const subjects = (words: string[]): string[] => words.filter((w) => !GENERIC_VERBS.has(w));
+  for (const words of [subjects(nameWords), subjects(descriptionWords), nameWords, descriptionWords]) {
     for (const word of words) {
       const category = CATEGORY_BY_STEM.get(stemWord(word));
       if (category) return category;
     }
   }
-  // An unknown domain: the tool's own subject, e.g. 'weather' for get_weather.
-  return nameWords.find((w) => !GENERIC_VERBS.has(w) && !/^\d+$/.test(w)) ?? 'general';
+  return subjects(nameWords).find((w) => !/^\d+$/.test(w)) ?? 'general';
 }
 
 /**

@@ -37,6 +37,9 @@ export class Searcher {
   private readonly scores: Float64Array;
   private readonly stamps: Uint32Array;
   private readonly touched: Int32Array;
+  private readonly candidates: Int32Array;
+  private readonly costWeights: Uint8Array;
+  private readonly priorityFactors: Float64Array;
   private epoch = 0;
   private readonly mandatory = new Map<string, MandatoryPhrase[]>();
   private readonly modeVerdicts = new Map<string, Int8Array>();
@@ -46,6 +49,9 @@ export class Searcher {
     this.scores = new Float64Array(entries.length);
     this.stamps = new Uint32Array(entries.length);
     this.touched = new Int32Array(entries.length);
+    this.candidates = new Int32Array(entries.length);
+    this.costWeights = Uint8Array.from(entries, (e) => e.costWeight);
+    this.priorityFactors = Float64Array.from(entries, (e) => PRIORITY_FACTOR[e.metadata.priority.value]);
     entries.forEach((entry, doc) => {
       for (const keyword of entry.metadata.mandatoryKeywords) {
         const stems = analyze(keyword).map((t) => t.stem);
@@ -68,28 +74,30 @@ export class Searcher {
     let touchedCount = count;
     for (const doc of forced.keys()) touchedCount = this.touch(doc, touchedCount);
 
-    const candidates = this.filter(touchedCount, options);
-    if (candidates.length === 0) return [];
+    const candidateCount = this.filter(touchedCount, options);
+    if (candidateCount === 0) return [];
+    const { candidates, costWeights, priorityFactors } = this;
     let cheapest = Infinity;
-    for (const doc of candidates) cheapest = Math.min(cheapest, this.entries[doc].costWeight);
+    for (let i = 0; i < candidateCount; i++) cheapest = Math.min(cheapest, costWeights[candidates[i]]);
 
     const stage = options.stage?.toLowerCase();
     const taskType = options.taskType?.toLowerCase();
-    const ranked: Array<{ doc: number; score: number; forced: boolean }> = [];
+    const top = new TopK(limit);
     let bestUnforced = 0;
-    for (const doc of candidates) {
-      const entry = this.entries[doc];
-      let score = this.scores[doc];
-      if (stage !== undefined && entry.metadata.stages.includes(stage)) score *= STAGE_FACTOR;
-      if (taskType !== undefined && entry.metadata.taskTypes.includes(taskType)) score *= TASK_TYPE_FACTOR;
-      score *= PRIORITY_FACTOR[entry.metadata.priority.value];
-      score *= Math.max(0.5, 1 - COST_PENALTY_PER_TIER * (entry.costWeight - cheapest));
-      const isForced = forced.has(doc);
-      if (!isForced) bestUnforced = Math.max(bestUnforced, score);
-      insertTop(ranked, { doc, score, forced: isForced }, limit);
+    // The hot loop: typed arrays only, no allocation per candidate.
+    for (let i = 0; i < candidateCount; i++) {
+      const doc = candidates[i];
+      let score = this.scores[doc] * priorityFactors[doc];
+      const extraCost = costWeights[doc] - cheapest;
+      if (extraCost > 0) score *= Math.max(0.5, 1 - COST_PENALTY_PER_TIER * extraCost);
+      if (stage !== undefined && this.entries[doc].metadata.stages.includes(stage)) score *= STAGE_FACTOR;
+      if (taskType !== undefined && this.entries[doc].metadata.taskTypes.includes(taskType)) score *= TASK_TYPE_FACTOR;
+      const isForced = forced.size > 0 && forced.has(doc);
+      if (!isForced && score > bestUnforced) bestUnforced = score;
+      top.offer(doc, score, isForced);
     }
 
-    return ranked.map(({ doc, score, forced: isForced }) => ({
+    return top.ranked().map(({ doc, score, forced: isForced }) => ({
       name: this.entries[doc].name,
       // Forced tools rank first; the bonus keeps scores in the same order as the list.
       score: isForced ? score + bestUnforced + 1 : score,
@@ -143,17 +151,17 @@ export class Searcher {
     return forced;
   }
 
-  private filter(count: number, options: SearchOptions): number[] {
+  /** Writes the touched documents that pass the filters into `candidates`; returns how many. */
+  private filter(count: number, options: SearchOptions): number {
     const maxWeight = options.maxCostTier === undefined ? Infinity : CostTier.from(options.maxCostTier).weight;
     const verdicts = options.mode === undefined ? undefined : this.verdictsFor(AgentMode.from(options.mode));
-    const out: number[] = [];
+    let out = 0;
     for (let i = 0; i < count; i++) {
       const doc = this.touched[i];
-      const entry = this.entries[doc];
-      if (entry.costWeight > maxWeight) continue;
+      if (this.costWeights[doc] > maxWeight) continue;
       if (verdicts && !this.allowedIn(verdicts, doc, options)) continue;
-      if (options.filter && !options.filter(entry.name)) continue;
-      out.push(doc);
+      if (options.filter && !options.filter(this.entries[doc].name)) continue;
+      this.candidates[out++] = doc;
     }
     return out;
   }
@@ -199,21 +207,30 @@ export class Searcher {
 
 type Ranked = { doc: number; score: number; forced: boolean };
 
-function better(a: Ranked, b: Ranked): boolean {
-  if (a.forced !== b.forced) return a.forced;
-  if (a.score !== b.score) return a.score > b.score;
-  return a.doc < b.doc;
-}
+/** The best `limit` documents seen, best first: forced, then score, then lower id (name order). */
+class TopK {
+  private readonly items: Ranked[] = [];
 
-/** Keeps `top` the best `limit` items, best first (insertion: `limit` is small). */
-function insertTop(top: Ranked[], item: Ranked, limit: number): void {
-  if (top.length === limit && !better(item, top[top.length - 1])) return;
-  let i = top.length === limit ? limit - 1 : top.length;
-  if (top.length < limit) top.push(item);
-  while (i > 0 && better(item, top[i - 1])) {
-    top[i] = top[i - 1];
-    i -= 1;
+  constructor(private readonly limit: number) {}
+
+  offer(doc: number, score: number, forced: boolean): void {
+    const { items, limit } = this;
+    if (items.length === limit && !better(doc, score, forced, items[limit - 1])) return;
+    let i = items.length === limit ? limit - 1 : items.length;
+    while (i > 0 && better(doc, score, forced, items[i - 1])) {
+      items[i] = items[i - 1];
+      i -= 1;
+    }
+    items[i] = { doc, score, forced };
   }
-  top[i] = item;
+
+  ranked(): Ranked[] {
+    return this.items;
+  }
 }
 
+function better(doc: number, score: number, forced: boolean, than: Ranked): boolean {
+  if (forced !== than.forced) return forced;
+  if (score !== than.score) return score > than.score;
+  return doc < than.doc;
+}

@@ -1,0 +1,143 @@
+import { catalogueTool } from './catalogue-tool';
+
+const paths = { type: 'array', items: { type: 'string' }, description: 'Files or directories (default: the project)' } as const;
+
+/** Tests, static checks, formatting and refactoring. */
+export const codeQualityTools = [
+  catalogueTool({
+    name: 'run_tests',
+    description: "Run the project's test suite, or only some test files or test names, and report passed and failed tests with their errors.",
+    params: {
+      paths,
+      name_pattern: { type: 'string', description: 'Only tests whose name matches' },
+      watch: { type: 'boolean', default: false, description: 'Re-run on changes' },
+    },
+    costTier: 'low',
+    metadata: {
+      category: 'testing',
+      keywords: ['test', 'tests', 'unit tests', 'suite', 'jest', 'pytest', 'failing', 'passing', 'spec'],
+      useCases: ['Check that a change did not break anything', 'Re-run a failing test'],
+      accessMode: 'execute',
+      executionCategory: 'execute',
+      priority: 2,
+      stages: ['verification'],
+      taskTypes: ['testing'],
+    },
+  }),
+  catalogueTool({
+    name: 'test_coverage',
+    description: 'Run the tests with coverage measurement and report which files and lines are covered or not covered by tests.',
+    params: { paths, threshold: { type: 'number', description: 'Fail below this percentage' } },
+    costTier: 'medium',
+    metadata: {
+      category: 'testing',
+      keywords: ['coverage', 'covered', 'uncovered', 'percentage', 'report', 'tests'],
+      useCases: ['Find untested code', 'Check the coverage threshold'],
+      accessMode: 'execute',
+      executionCategory: 'execute',
+      stages: ['verification'],
+      taskTypes: ['testing'],
+    },
+  }),
+  catalogueTool({
+    name: 'generate_tests',
+    description: 'Write unit tests for a function, class or module, following the conventions of the existing tests.',
+    params: {
+      target: { type: 'string', required: true, description: 'Function, class or file to test' },
+      framework: { type: 'string', description: 'Test framework (detected by default)' },
+    },
+    costTier: 'medium',
+    metadata: {
+      category: 'testing',
+      keywords: ['generate', 'write tests', 'unit tests', 'test cases', 'scaffold'],
+      useCases: ['Add tests for new code', 'Cover a bug with a regression test'],
+      accessMode: 'write',
+      executionCategory: 'write',
+      stages: ['implementation'],
+      taskTypes: ['testing', 'generation'],
+    },
+  }),
+  catalogueTool({
+    name: 'rename_symbol',
+    description: 'Rename a function, class, method or variable and update every reference to it across the codebase.',
+    params: {
+      symbol: { type: 'string', required: true, description: 'Current name' },
+      new_name: { type: 'string', required: true, description: 'New name' },
+    },
+    metadata: {
+      category: 'refactoring',
+      keywords: ['rename', 'refactor', 'symbol', 'identifier', 'function', 'variable', 'everywhere'],
+      useCases: ['Give a function a clearer name', 'Rename a class project-wide'],
+      accessMode: 'write',
+      executionCategory: 'write',
+      dangerLevel: 'low',
+      stages: ['implementation'],
+      taskTypes: ['refactoring'],
+    },
+  }),
+  catalogueTool({
+    name: 'extract_function',
+    description: 'Refactor: extract a block of code into a new function or method and replace it with a call.',
+    params: {
+      path: { type: 'string', required: true, description: 'File' },
+      start_line: { type: 'integer', required: true, description: 'First line of the block' },
+      end_line: { type: 'integer', required: true, description: 'Last line of the block' },
+      function_name: { type: 'string', required: true, description: 'Name of the new function' },
+    },
+    metadata: {
+      category: 'refactoring',
+      keywords: ['extract', 'refactor', 'function', 'method', 'block', 'duplicate', 'split'],
+      useCases: ['Break up a long function', 'Remove duplicated code'],
+      accessMode: 'write',
+      executionCategory: 'write',
+      stages: ['implementation'],
+      taskTypes: ['refactoring'],
+    },
+  }),
+  catalogueTool({
+    name: 'format_code',
+    description: "Format source files with the project's formatter (Prettier, Black, gofmt, rustfmt): indentation, spacing, quotes and line length.",
+    params: { paths, check: { type: 'boolean', default: false, description: 'Only report unformatted files' } },
+    aliases: ['prettier'],
+    metadata: {
+      category: 'code quality',
+      keywords: ['format', 'formatter', 'prettier', 'black', 'gofmt', 'indentation', 'whitespace', 'style'],
+      useCases: ['Format files before committing', 'Fix inconsistent indentation'],
+      accessMode: 'write',
+      executionCategory: 'write',
+      stages: ['implementation', 'completion'],
+      taskTypes: ['edit'],
+    },
+  }),
+  catalogueTool({
+    name: 'lint_code',
+    description: 'Run the linter (ESLint, Ruff, Clippy) and report style issues, likely bugs and unused code, optionally fixing what it can.',
+    params: { paths, fix: { type: 'boolean', default: false, description: 'Apply automatic fixes' } },
+    aliases: ['eslint'],
+    metadata: {
+      category: 'code quality',
+      keywords: ['lint', 'linter', 'eslint', 'ruff', 'warnings', 'static analysis', 'problems', 'unused'],
+      useCases: ['Check code quality before a review', 'Find unused variables'],
+      accessMode: 'readonly',
+      executionCategory: 'compute',
+      stages: ['verification'],
+      taskTypes: ['review'],
+    },
+  }),
+  catalogueTool({
+    name: 'type_check',
+    description: 'Run the static type checker (tsc, mypy, pyright) and report type errors with their locations.',
+    params: { paths },
+    costTier: 'low',
+    aliases: ['tsc'],
+    metadata: {
+      category: 'code quality',
+      keywords: ['types', 'type errors', 'typescript', 'tsc', 'mypy', 'typing', 'compile errors'],
+      useCases: ['Check a refactoring compiles', 'Find type mismatches'],
+      accessMode: 'readonly',
+      executionCategory: 'compute',
+      stages: ['verification'],
+      taskTypes: ['testing', 'review'],
+    },
+  }),
+];

@@ -1,0 +1,115 @@
+import { catalogueTool } from './catalogue-tool';
+
+/** Dependencies, builds and working with the user. */
+export const projectTools = [
+  catalogueTool({
+    name: 'install_package',
+    description: "Install a package with the project's package manager (npm, pnpm, pip, cargo) and add it to the dependencies.",
+    params: {
+      package: { type: 'string', required: true, description: 'Package name, optionally with a version' },
+      dev: { type: 'boolean', default: false, description: 'Add as a development dependency' },
+    },
+    costTier: 'low',
+    metadata: {
+      category: 'packages',
+      keywords: ['install', 'package', 'dependency', 'npm', 'pip', 'library', 'add'],
+      useCases: ['Add a library the code needs', 'Install a dev tool'],
+      accessMode: 'mixed',
+      executionCategory: 'mixed',
+      dangerLevel: 'low',
+      stages: ['implementation'],
+      taskTypes: ['setup'],
+    },
+  }),
+  catalogueTool({
+    name: 'list_dependencies',
+    description: 'List the dependencies of the project with the versions that are installed.',
+    params: { depth: { type: 'integer', default: 0, description: 'How deep into transitive dependencies' } },
+    metadata: {
+      category: 'packages',
+      keywords: ['dependencies', 'packages', 'versions', 'installed', 'libraries'],
+      useCases: ['Check which version of a library is used'],
+      accessMode: 'readonly',
+      stages: ['exploration'],
+      taskTypes: ['analysis'],
+    },
+  }),
+  catalogueTool({
+    name: 'check_outdated_packages',
+    description: 'Find dependencies that have newer versions available, with the current, wanted and latest version of each.',
+    params: {},
+    costTier: 'low',
+    metadata: {
+      category: 'packages',
+      keywords: ['outdated', 'newer', 'upgrade', 'latest', 'versions', 'dependencies', 'updates'],
+      useCases: ['Plan dependency upgrades'],
+      accessMode: 'network',
+      executionCategory: 'network',
+      stages: ['maintenance'],
+      taskTypes: ['analysis'],
+    },
+  }),
+  catalogueTool({
+    name: 'audit_dependencies',
+    description: 'Check the dependencies for known security vulnerabilities (CVEs) and suggest fixed versions.',
+    params: { fix: { type: 'boolean', default: false, description: 'Upgrade to fixed versions' } },
+    costTier: 'low',
+    metadata: {
+      category: 'packages',
+      keywords: ['audit', 'security', 'vulnerabilities', 'cve', 'advisories', 'dependencies'],
+      useCases: ['Check a project for vulnerable packages before a release'],
+      accessMode: 'network',
+      executionCategory: 'network',
+      stages: ['verification', 'maintenance'],
+      taskTypes: ['review'],
+    },
+  }),
+  catalogueTool({
+    name: 'build_project',
+    description: 'Compile and build the project with its build command (npm run build, cargo build, make) and report errors.',
+    params: { target: { type: 'string', description: 'Build target or script' } },
+    costTier: 'medium',
+    metadata: {
+      category: 'build',
+      keywords: ['build', 'compile', 'bundle', 'make', 'errors', 'artifacts'],
+      useCases: ['Check that the project still builds', 'Produce the release artifacts'],
+      accessMode: 'execute',
+      executionCategory: 'execute',
+      stages: ['verification', 'deployment'],
+      taskTypes: ['execution'],
+    },
+  }),
+  catalogueTool({
+    name: 'manage_todo_list',
+    description: "Keep the agent's todo list for the current task: add steps, mark them done, and show what remains.",
+    params: {
+      action: { type: 'string', enum: ['add', 'complete', 'list'], required: true, description: 'What to do' },
+      item: { type: 'string', description: 'The step' },
+    },
+    metadata: {
+      category: 'planning',
+      keywords: ['todo', 'tasks', 'plan', 'steps', 'checklist', 'progress', 'track'],
+      useCases: ['Break a large task into steps', 'Track progress through a plan'],
+      accessMode: 'readonly',
+      priority: 4,
+      stages: ['planning'],
+      taskTypes: ['planning'],
+    },
+  }),
+  catalogueTool({
+    name: 'ask_user',
+    description: 'Ask the user a clarifying question and wait for the answer, when the request is ambiguous or a decision is theirs to make.',
+    params: {
+      question: { type: 'string', required: true, description: 'The question' },
+      options: { type: 'array', items: { type: 'string' }, description: 'Suggested answers' },
+    },
+    metadata: {
+      category: 'interaction',
+      keywords: ['ask', 'question', 'clarify', 'user', 'confirm', 'decision', 'unsure'],
+      useCases: ['Clarify an ambiguous requirement', 'Let the user choose between options'],
+      accessMode: 'readonly',
+      stages: ['planning'],
+      taskTypes: ['planning'],
+    },
+  }),
+];

@@ -1,0 +1,102 @@
+import { analyze, type Term } from '../text/tokenize';
+import { SEARCH_FIELDS } from './fields';
+import type { ToolMetadata } from '@victor-tools/core';
+
+/** What the index needs of one tool. */
+export interface IndexedDoc {
+  readonly name: string;
+  readonly aliases: readonly string[];
+  readonly description: string;
+  readonly metadata: ToolMetadata;
+}
+
+/** The documents holding one term, ascending by id, with precomputed BM25F weights. */
+export interface Postings {
+  readonly docs: Int32Array;
+  readonly weights: Float32Array;
+  /** Bit i set: the term occurs in SEARCH_FIELDS[i]. */
+  readonly fields: Uint8Array;
+}
+
+// BM25 saturation; 1.2 is the usual choice and fits short fields well.
+const K1 = 1.2;
+
+/**
+ * An inverted index over the tools' search fields, BM25F-scored at build
+ * time: a query only adds up the precomputed weights of its terms' postings,
+ * so its cost grows with the matches, not with the number of tools.
+ */
+export class SearchIndex {
+  private readonly postings = new Map<string, Postings>();
+
+  constructor(docs: readonly IndexedDoc[]) {
+    const fieldCount = SEARCH_FIELDS.length;
+    const lengths = docs.map(() => new Float64Array(fieldCount));
+    const totals = new Float64Array(fieldCount);
+    // stem -> doc -> term frequency per field
+    const frequencies = new Map<string, Map<number, Float64Array>>();
+    docs.forEach((doc, id) => {
+      SEARCH_FIELDS.forEach((field, f) => {
+        const terms = analyze(field.text(doc.name, doc.aliases, doc.description, doc.metadata));
+        lengths[id][f] = terms.length;
+        totals[f] += terms.length;
+        for (const { stem } of terms) {
+          let byDoc = frequencies.get(stem);
+          if (!byDoc) frequencies.set(stem, (byDoc = new Map()));
+          let tf = byDoc.get(id);
+          if (!tf) byDoc.set(id, (tf = new Float64Array(fieldCount)));
+          tf[f] += 1;
+        }
+      });
+    });
+    const averages = Array.from(totals, (total) => (docs.length ? total / docs.length : 0) || 1);
+    const n = docs.length;
+    for (const [stem, byDoc] of frequencies) {
+      const df = byDoc.size;
+      const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+      const ids = [...byDoc.keys()].sort((a, b) => a - b);
+      const weights = new Float32Array(ids.length);
+      const fields = new Uint8Array(ids.length);
+      ids.forEach((id, i) => {
+        const tf = byDoc.get(id)!;
+        let pseudoTf = 0;
+        let mask = 0;
+        SEARCH_FIELDS.forEach((field, f) => {
+          if (tf[f] === 0) return;
+          mask |= 1 << f;
+          pseudoTf += (field.boost * tf[f]) / (1 - field.b + (field.b * lengths[id][f]) / averages[f]);
+        });
+        weights[i] = (idf * pseudoTf * (K1 + 1)) / (K1 + pseudoTf);
+        fields[i] = mask;
+      });
+      this.postings.set(stem, { docs: Int32Array.from(ids), weights, fields });
+    }
+  }
+
+  /** The postings of a stem, if any tool has it. */
+  get(stem: string): Postings | undefined {
+    return this.postings.get(stem);
+  }
+
+  /** The labels of the fields where `stem` occurs in document `id` (binary search). */
+  fieldsOf(stem: string, id: number): string[] {
+    const postings = this.postings.get(stem);
+    if (!postings) return [];
+    let lo = 0;
+    let hi = postings.docs.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const doc = postings.docs[mid];
+      if (doc === id) return SEARCH_FIELDS.filter((_, f) => (postings.fields[mid] & (1 << f)) !== 0).map((field) => field.label);
+      if (doc < id) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return [];
+  }
+
+  /** Distinct query terms (first spelling of each stem kept for reasons). */
+  static queryTerms(query: string): Term[] {
+    const seen = new Set<string>();
+    return analyze(query).filter((term) => !seen.has(term.stem) && seen.add(term.stem) !== undefined);
+  }
+}

@@ -13,12 +13,20 @@ const MAX_SYMLINK_HOPS = 40;
  * since writing through it would create its target.
  */
 export function resolveRealPath(target: string, base: string): string {
-  return walk(path.resolve(base, target), 0);
+  return walk(joinRaw(path.resolve(base), target), 0);
 }
+
+// path.resolve and path.join would fold `..` lexically, before the symlinks
+// it follows are known; this join keeps every component for `walk`.
+function joinRaw(base: string, target: string): string {
+  return path.isAbsolute(target) ? target : base + path.sep + target;
+}
+
+const SEPARATORS = path.sep === '\\' ? /[\\/]/ : /\//;
 
 function walk(absolute: string, hops: number): string {
   const { root } = path.parse(absolute);
-  const parts = absolute.slice(root.length).split(path.sep);
+  const parts = absolute.slice(root.length).split(SEPARATORS);
   let current = root;
   for (const part of parts) {
     if (part === '' || part === '.') continue;
@@ -35,7 +43,7 @@ function walk(absolute: string, hops: number): string {
     }
     if (stat?.isSymbolicLink()) {
       if (hops >= MAX_SYMLINK_HOPS) throw new Error(`Too many symbolic links while resolving '${absolute}'`);
-      current = walk(path.resolve(current, fs.readlinkSync(next)), hops + 1);
+      current = walk(joinRaw(current, fs.readlinkSync(next)), hops + 1);
     } else {
       current = next;
     }

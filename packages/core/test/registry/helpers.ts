@@ -92,3 +92,23 @@ export const PATH_SCHEMA: JsonSchema = {
   properties: { path: { type: 'string' }, limit: { type: 'integer', default: 10 } },
   required: ['path'],
 };
+
+/**
+ * A deep copy made in this realm (jest runs tests in a vm context, where
+ * `structuredClone` returns objects of the outer realm that
+ * `isDeepStrictEqual` never finds equal): keeps prototypes, own keys
+ * (`__proto__` too), dates and cycles.
+ */
+export function snapshotOf<T>(value: T, seen = new Map<unknown, unknown>()): T {
+  if (value === null || typeof value !== 'object') return value;
+  if (seen.has(value)) return seen.get(value) as T;
+  if (value instanceof Date) return new Date(value.getTime()) as T;
+  const copy = Array.isArray(value) ? new Array(value.length) : Object.create(Object.getPrototypeOf(value));
+  seen.set(value, copy);
+  for (const key of Reflect.ownKeys(value)) {
+    const descriptor = Object.getOwnPropertyDescriptor(value, key)!;
+    if ('value' in descriptor) descriptor.value = snapshotOf(descriptor.value, seen);
+    Object.defineProperty(copy, key, descriptor);
+  }
+  return copy as T;
+}

@@ -1,4 +1,4 @@
-import { ToolRegistry, type ToolRegistryOptions } from '@victor-tools/core';
+import { ToolRegistry, type ToolExecutionContext, type ToolRegistryOptions } from '@victor-tools/core';
 import { recordingLogger, testTool } from './helpers';
 
 function setup(options: ToolRegistryOptions = {}) {
@@ -9,7 +9,7 @@ function setup(options: ToolRegistryOptions = {}) {
   return { registry, tool };
 }
 
-async function callTimes(registry: ToolRegistry, times: number, name: string, args: object, ctx?: object) {
+async function callTimes(registry: ToolRegistry, times: number, name: string, args: object, ctx?: ToolExecutionContext) {
   const results = [];
   for (let i = 0; i < times; i++) results.push(await registry.execute(name, { ...args }, ctx));
   return results;

@@ -16,3 +16,28 @@ export { BaseTool } from './base-tool';
 export { validateArguments, MAX_ARGUMENT_DEPTH, type ValidationOptions, type ValidationOutcome } from './validation';
 export { renderSchema, estimateTokens, truncateDescription, splitSentences } from './schema';
 // registry (owned by the registry helper)
+export {
+  ToolRegistry,
+  ToolRegistrationError,
+  Hook,
+  checkModePolicy,
+  type HookOptions,
+  type HookCallback,
+  type BeforeHookCallback,
+  type AfterHookCallback,
+  type AfterHookInfo,
+  type ModePolicyDecision,
+  type ModePolicyRule,
+  type ApprovalRequest,
+  type ApprovalCallback,
+  type ApprovalDecision,
+  type LoopDetection,
+  type BatchCall,
+  type BatchOptions,
+  type ToolRegistryOptions,
+  type RegisterOptions,
+  type ListToolsOptions,
+  type ToolSchemaOptions,
+  type ToolsByCostOptions,
+  type CostSummary,
+} from './registry';

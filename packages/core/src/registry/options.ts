@@ -1,0 +1,51 @@
+import type { SchemaLevelLike } from '../enums';
+import type { Logger } from '../types';
+import type { ApprovalCallback } from './approval';
+
+/** Options of `new ToolRegistry(...)`. */
+export interface ToolRegistryOptions {
+  /** Where hook failures, loop warnings and level-1 (NETWORK) calls are reported; the console by default. */
+  logger?: Logger;
+  /** Safe coercion of numeric strings and 'true'/'false' before validation (SPEC section 4). */
+  coerce?: boolean;
+  /** Timeout of tools that do not set `timeoutMs`; 30000 ms by default. 0 or Infinity: none. */
+  defaultTimeoutMs?: number;
+  /** Asked before WRITE (first use), EXECUTE and MIXED (every call) tools and dangerous ones. */
+  approve?: ApprovalCallback;
+  /** How long `approve` may take before the call is refused; no limit by default. */
+  approvalTimeoutMs?: number;
+  /** Calls with the same progress values past this count are reported; 4 by default. */
+  loopThreshold?: number;
+  /** Refuse, rather than only report, calls past `loopThreshold`. */
+  refuseLoops?: boolean;
+}
+
+/** Options of `register`. */
+export interface RegisterOptions {
+  /** Whether the tool starts enabled; true by default. */
+  enabled?: boolean;
+  /** Replace the tools holding the name or aliases instead of throwing. */
+  replace?: boolean;
+}
+
+/** `onlyEnabled` (true by default) keeps only tools that are enabled and available. */
+export interface ListToolsOptions {
+  onlyEnabled?: boolean;
+}
+
+/** Options of `getToolSchemas`. */
+export interface ToolSchemaOptions extends ListToolsOptions {
+  level?: SchemaLevelLike;
+}
+
+/** Options of `getToolsByCost`. */
+export type ToolsByCostOptions = ListToolsOptions;
+
+/** Tool names per cost tier, sorted; all four keys always present. */
+export interface CostSummary {
+  free: string[];
+  low: string[];
+  medium: string[];
+  high: string[];
+}
+

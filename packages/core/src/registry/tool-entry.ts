@@ -1,0 +1,85 @@
+import { AccessMode, CostTier, DangerLevel, ExecutionCategory } from '../enums';
+import type { BaseTool } from '../base-tool';
+import { normalizeMetadata } from '../metadata';
+import type { JsonSchema } from '../types';
+import { errorMessage } from './describe-error';
+import { describeToolPolicy, type ToolPolicyFacts } from './mode-policy';
+import { renamedTool } from './renamed-tool';
+
+/**
+ * A registered tool with everything the hot path needs read once, at
+ * registration: the schema reference (so the validator's compile cache
+ * hits), the policy facts, the timeout, the progress parameters.
+ */
+export interface ToolEntry {
+  /** The name it is registered under. */
+  readonly name: string;
+  /** What was passed to `register` (a BaseTool or a tool provider). */
+  readonly source: unknown;
+  /** The BaseTool itself, whose `execute` runs. */
+  readonly original: BaseTool;
+  /** What the registry hands out: the tool, or a renamed view of it. */
+  readonly tool: BaseTool;
+  readonly aliases: readonly string[];
+  readonly parameters: JsonSchema;
+  readonly policy: ToolPolicyFacts;
+  /** The declared access mode, or READONLY (the reference's default). */
+  readonly accessMode: AccessMode;
+  readonly dangerLevel: DangerLevel;
+  readonly executionCategory: ExecutionCategory;
+  readonly costTier: CostTier;
+  readonly progressParams: readonly string[];
+  readonly timeoutMs: number | undefined;
+  enabled: boolean;
+  /** Set once a WRITE tool's first use was approved. */
+  approvedOnce: boolean;
+}
+
+/** Reads `tool` once into an entry registered as `name`; a TypeError names the tool when a property is unusable. */
+export function createEntry(source: unknown, tool: BaseTool, name: string, enabled: boolean): ToolEntry {
+  const described = `Tool '${name}'`;
+  const read = <T>(what: string, get: () => T): T => {
+    try {
+      return get();
+    } catch (error) {
+      throw new TypeError(`${described} cannot be registered: its ${what} cannot be read (${errorMessage(error)}).`);
+    }
+  };
+  const parameters = read('parameters', () => tool.parameters);
+  const metadata = read('metadata', () => normalizeMetadata(tool.metadata ?? {}));
+  const aliases = read('aliases', () => tool.aliases ?? []);
+  if (!Array.isArray(aliases) || aliases.some((alias) => typeof alias !== 'string' || alias.length === 0)) {
+    throw new TypeError(`${described} cannot be registered: its aliases must be an array of non-empty strings.`);
+  }
+  const timeoutMs = read('timeoutMs', () => tool.timeoutMs);
+  if (timeoutMs !== undefined && (typeof timeoutMs !== 'number' || Number.isNaN(timeoutMs))) {
+    throw new TypeError(`${described} cannot be registered: timeoutMs must be a number of milliseconds or undefined.`);
+  }
+  const policy = read('metadata', () => describeToolPolicy(tool, name, parameters));
+  return {
+    name,
+    source,
+    original: tool,
+    tool: read('name', () => tool.name) === name ? tool : renamedTool(tool, name),
+    aliases: [...new Set(aliases.filter((alias) => alias !== name))],
+    parameters,
+    policy,
+    accessMode: policy.declaredAccessMode ?? AccessMode.READONLY,
+    dangerLevel: DangerLevel.from(metadata.dangerLevel),
+    executionCategory: ExecutionCategory.from(metadata.executionCategory),
+    costTier: read('costTier', () => CostTier.from(tool.costTier)),
+    progressParams: [...metadata.progressParams],
+    timeoutMs,
+    enabled,
+    approvedOnce: false,
+  };
+}
+
+/** Whether the tool can run now; an `isAvailable` that throws counts as unavailable. */
+export function isEntryAvailable(entry: ToolEntry): boolean {
+  try {
+    return Boolean(entry.original.isAvailable());
+  } catch {
+    return false;
+  }
+}

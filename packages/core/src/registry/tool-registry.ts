@@ -1,0 +1,341 @@
+import type { BaseTool } from '../base-tool';
+import { CostTier, ExecutionCategory, SchemaLevel, type CostTierLike } from '../enums';
+import type { ToolResult } from '../results';
+import { resolveTool, type ToolLike } from '../tool-protocol';
+import type { RegistryChangeEvent, ToolExecutionContext, ToolJSONSchema } from '../types';
+import { runBatch, type BatchCall, type BatchOptions } from './batch';
+import { errorMessage } from './describe-error';
+import { ToolRegistrationError } from './errors';
+import { executePipeline, type PipelineHost } from './execute-pipeline';
+import { toHook, type AfterHookCallback, type BeforeHookCallback, type Hook, type HookOptions } from './hook';
+import { LoopDetector } from './loop-detector';
+import type {
+  CostSummary,
+  ListToolsOptions,
+  RegisterOptions,
+  ToolRegistryOptions,
+  ToolSchemaOptions,
+  ToolsByCostOptions,
+} from './options';
+import { TimeoutScheduler } from './timeout';
+import { createEntry, isEntryAvailable, type ToolEntry } from './tool-entry';
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_LOOP_THRESHOLD = 4;
+
+interface SchemaCacheEntry {
+  version: number;
+  members: readonly ToolEntry[];
+  schemas: readonly ToolJSONSchema[];
+}
+
+function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (typeof value === 'function') return `function ${value.name || '(anonymous)'}`;
+  if (typeof value === 'object') return `an object (${(value as object).constructor?.name ?? 'no prototype'})`;
+  return typeof value;
+}
+
+function className(tool: unknown): string {
+  try {
+    return (tool as object).constructor?.name || 'anonymous class';
+  } catch {
+    return 'unknown class';
+  }
+}
+
+/** Sets `key` as an own property, `__proto__` included. */
+function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
+}
+
+/**
+ * Holds tools by name and alias, enables and disables them, lists them and
+ * their schemas, and executes calls through the pipeline of SPEC section 6
+ * with the policies of section 12. `execute` never throws.
+ */
+export class ToolRegistry implements Iterable<BaseTool> {
+  private readonly entries = new Map<string, ToolEntry>();
+  private readonly byName = new Map<string, ToolEntry>();
+  private readonly listeners = new Set<(event: RegistryChangeEvent) => void>();
+  private readonly schemaCache = new Map<string, SchemaCacheEntry>();
+  private readonly host: PipelineHost;
+  private version = 0;
+
+  constructor(options: ToolRegistryOptions = {}) {
+    const threshold = options.loopThreshold ?? DEFAULT_LOOP_THRESHOLD;
+    if (!(threshold >= 1)) throw new TypeError(`loopThreshold must be a number of at least 1, got ${String(threshold)}.`);
+    if (options.approve !== undefined && typeof options.approve !== 'function') {
+      throw new TypeError(`approve must be a function (request) => boolean | Promise<boolean>, got ${describeValue(options.approve)}.`);
+    }
+    const byName = this.byName;
+    this.host = {
+      lookup: (name) => byName.get(name),
+      knownNames: () => byName.keys(),
+      beforeHooks: [],
+      afterHooks: [],
+      logger: options.logger ?? console,
+      validationOptions: Object.freeze({ coerce: options.coerce === true }),
+      defaultTimeoutMs: options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS,
+      approve: options.approve,
+      approvalTimeoutMs: options.approvalTimeoutMs,
+      loops: new LoopDetector(threshold),
+      refuseLoops: options.refuseLoops === true,
+      timeouts: new TimeoutScheduler(),
+    };
+  }
+
+  // ---------------------------------------------------------------- register
+
+  /** Registers `tool` under its own name. */
+  register(tool: ToolLike, options?: RegisterOptions): this;
+  /** Registers `tool` under `name`, which it then has everywhere (schemas too). */
+  register(name: string, tool: ToolLike, options?: RegisterOptions): this;
+  register(first: string | ToolLike, second?: ToolLike | RegisterOptions, third?: RegisterOptions): this {
+    const named = typeof first === 'string';
+    const source: unknown = named ? second : first;
+    const options: RegisterOptions = ((named ? third : second) as RegisterOptions | undefined) ?? {};
+    const tool = resolveTool(source);
+    if (tool === undefined) {
+      throw new TypeError(
+        `Cannot register ${describeValue(source)}: expected a BaseTool, a function tool from tool() or an instance of a @Tool class.`,
+      );
+    }
+    const name = named ? first : tool.name;
+    if (typeof name !== 'string' || name.length === 0) {
+      throw new TypeError(`Cannot register a tool of class ${className(tool)}: its name must be a non-empty string, got ${describeValue(name)}.`);
+    }
+    const existing = this.byName.get(name);
+    if (existing !== undefined && existing.name === name && (existing.source === source || existing.original === tool)) return this;
+
+    const entry = createEntry(source, tool, name, options.enabled !== false);
+    const holders = new Set<ToolEntry>();
+    for (const claimed of [name, ...entry.aliases]) {
+      const holder = this.byName.get(claimed);
+      if (holder === undefined) continue;
+      if (options.replace !== true) throw this.conflictError(entry, holder, claimed);
+      holders.add(holder);
+    }
+    for (const holder of holders) this.remove(holder);
+    this.entries.set(name, entry);
+    this.byName.set(name, entry);
+    for (const alias of entry.aliases) this.byName.set(alias, entry);
+    this.changed({ type: 'register', name });
+    return this;
+  }
+
+  private conflictError(incoming: ToolEntry, holder: ToolEntry, claimed: string): ToolRegistrationError {
+    const ours = claimed === incoming.name ? 'name' : 'alias';
+    const theirs = claimed === holder.name ? 'the name' : 'an alias';
+    return new ToolRegistrationError(
+      `Cannot register tool '${incoming.name}' (${className(incoming.original)}): its ${ours} '${claimed}' is already ` +
+        `${theirs} of tool '${holder.name}' (${className(holder.original)}). ` +
+        `Pass { replace: true } to replace that tool, or register this one under another name.`,
+      holder.name,
+      incoming.name,
+      claimed,
+    );
+  }
+
+  /** Removes the tool called `name` (or with that alias); false when unknown. */
+  unregister(name: string): boolean {
+    const entry = this.lookup(name);
+    if (entry === undefined) return false;
+    this.remove(entry);
+    return true;
+  }
+
+  private remove(entry: ToolEntry): void {
+    this.entries.delete(entry.name);
+    this.byName.delete(entry.name);
+    for (const alias of entry.aliases) if (this.byName.get(alias) === entry) this.byName.delete(alias);
+    this.changed({ type: 'unregister', name: entry.name });
+  }
+
+  // ---------------------------------------------------------------- states
+
+  /** Enables a tool; false when unknown. */
+  enableTool(name: string): boolean {
+    return this.setEnabled(name, true);
+  }
+
+  /** Disables a tool (it stays registered); false when unknown. */
+  disableTool(name: string): boolean {
+    return this.setEnabled(name, false);
+  }
+
+  /** Whether a tool is registered and enabled (availability aside). */
+  isToolEnabled(name: string): boolean {
+    return this.lookup(name)?.enabled === true;
+  }
+
+  /** Sets several tools' states at once; unknown names are ignored. */
+  setToolStates(states: Readonly<Record<string, boolean>>): void {
+    if (states === null || typeof states !== 'object') return;
+    for (const [name, enabled] of Object.entries(states)) this.setEnabled(name, Boolean(enabled));
+  }
+
+  /** Every registered tool's enabled state, by registered name (a copy). */
+  getToolStates(): Record<string, boolean> {
+    const states: Record<string, boolean> = {};
+    for (const entry of this.entries.values()) setOwn(states, entry.name, entry.enabled);
+    return states;
+  }
+
+  private setEnabled(name: string, enabled: boolean): boolean {
+    const entry = this.lookup(name);
+    if (entry === undefined) return false;
+    if (entry.enabled !== enabled) {
+      entry.enabled = enabled;
+      this.changed({ type: enabled ? 'enable' : 'disable', name: entry.name });
+    }
+    return true;
+  }
+
+  // ---------------------------------------------------------------- lookup
+
+  /** The tool called `name` (or with that alias), disabled ones too. */
+  get(name: string): BaseTool | undefined {
+    return this.lookup(name)?.tool;
+  }
+
+  /** Whether a tool is registered under `name` or has it as an alias. */
+  has(name: string): boolean {
+    return this.lookup(name) !== undefined;
+  }
+
+  /** How many tools are registered. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The registered tools, in registration order. */
+  *[Symbol.iterator](): Iterator<BaseTool> {
+    for (const entry of [...this.entries.values()]) yield entry.tool;
+  }
+
+  private lookup(name: string): ToolEntry | undefined {
+    return typeof name === 'string' ? this.byName.get(name) : undefined;
+  }
+
+  private selected(onlyEnabled: boolean | undefined): ToolEntry[] {
+    const all = [...this.entries.values()];
+    return onlyEnabled === false ? all : all.filter((entry) => entry.enabled && isEntryAvailable(entry));
+  }
+
+  /** The tools, in registration order; by default only the enabled and available ones. */
+  listTools(options: ListToolsOptions = {}): BaseTool[] {
+    return this.selected(options.onlyEnabled).map((entry) => entry.tool);
+  }
+
+  /**
+   * The tools' function schemas at `level` (FULL by default), each under its
+   * registered name. Cached until a tool is registered, removed, enabled or
+   * disabled or the set of available tools changes; the array is frozen.
+   */
+  getToolSchemas(options: ToolSchemaOptions = {}): readonly ToolJSONSchema[] {
+    const level = SchemaLevel.from(options.level ?? SchemaLevel.FULL);
+    const members = this.selected(options.onlyEnabled);
+    const key = `${level.value}|${options.onlyEnabled === false ? 'all' : 'enabled'}`;
+    const cached = this.schemaCache.get(key);
+    if (
+      cached !== undefined &&
+      cached.version === this.version &&
+      cached.members.length === members.length &&
+      cached.members.every((entry, i) => entry === members[i])
+    ) {
+      return cached.schemas;
+    }
+    const schemas = Object.freeze(members.map((entry) => entry.tool.toSchema(level)));
+    this.schemaCache.set(key, { version: this.version, members, schemas });
+    return schemas;
+  }
+
+  /** The tools whose cost tier is at most `maxTier` (HIGH by default). */
+  getToolsByCost(maxTier: CostTierLike = CostTier.HIGH, options: ToolsByCostOptions = {}): BaseTool[] {
+    const limit = CostTier.from(maxTier).weight;
+    return this.selected(options.onlyEnabled)
+      .filter((entry) => entry.costTier.weight <= limit)
+      .map((entry) => entry.tool);
+  }
+
+  /** Tool names per cost tier, each list sorted, all four keys present. */
+  getCostSummary(options: ListToolsOptions = {}): CostSummary {
+    const summary: CostSummary = { free: [], low: [], medium: [], high: [] };
+    for (const entry of this.selected(options.onlyEnabled)) summary[entry.costTier.value].push(entry.name);
+    for (const names of Object.values(summary) as string[][]) names.sort();
+    return summary;
+  }
+
+  // ---------------------------------------------------------------- hooks and events
+
+  /** Adds a hook run before each tool call that reaches the tool; returns its remover. */
+  registerBeforeHook(hook: Hook<BeforeHookCallback> | BeforeHookCallback, options?: HookOptions): () => void {
+    const added = toHook(hook, options);
+    const host = this.host;
+    host.beforeHooks = [...host.beforeHooks, added];
+    return () => {
+      host.beforeHooks = host.beforeHooks.filter((h) => h !== added);
+    };
+  }
+
+  /** Adds a hook run after each tool call; returns its remover. */
+  registerAfterHook(hook: Hook<AfterHookCallback> | AfterHookCallback, options?: HookOptions): () => void {
+    const added = toHook(hook, options);
+    const host = this.host;
+    host.afterHooks = [...host.afterHooks, added];
+    return () => {
+      host.afterHooks = host.afterHooks.filter((h) => h !== added);
+    };
+  }
+
+  /** Calls `listener` on every register, unregister, enable and disable; returns its remover. */
+  onChange(listener: (event: RegistryChangeEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  private changed(event: RegistryChangeEvent): void {
+    this.version++;
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.host.logger.warn(`A registry change listener failed on ${event.type} of '${event.name}': ${errorMessage(error)}`, error);
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- execute
+
+  /**
+   * Calls a tool: resolve, enabled, available, mode policy, validation,
+   * approval, before-hooks, the tool under its timeout and `ctx.signal`,
+   * after-hooks. Every failure is a failed ToolResult; it never throws.
+   */
+  execute(name: string, args?: unknown, ctx?: ToolExecutionContext): Promise<ToolResult> {
+    return executePipeline(this.host, name, args, ctx);
+  }
+
+  /**
+   * Runs `calls` and resolves to their results in the calls' order: side by
+   * side where the tools' execution categories do not conflict, in order
+   * where they do, at most `concurrency` at once (unlimited by default).
+   */
+  executeBatch(calls: readonly BatchCall[], options: BatchOptions = {}): Promise<ToolResult[]> {
+    return runBatch(
+      calls,
+      options ?? {},
+      (name) => (typeof name === 'string' ? this.lookup(name)?.executionCategory : undefined) ?? ExecutionCategory.READ_ONLY,
+      (name, args, ctx) => this.execute(name, args, ctx),
+    );
+  }
+
+  /** Forgets the repeated-call counts of `ctx` (or of calls made without a context). */
+  resetLoopDetection(ctx?: ToolExecutionContext): void {
+    this.host.loops.reset(ctx ?? this.host.loops);
+  }
+}

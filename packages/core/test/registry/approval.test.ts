@@ -1,0 +1,182 @@
+import { AccessMode, DangerLevel, ToolRegistry, type ApprovalRequest, type ToolMetadataInput } from '@victor-tools/core';
+import { deferred, recordingLogger, testTool } from './helpers';
+
+function setup(metadata: ToolMetadataInput, approve?: (request: ApprovalRequest) => boolean | Promise<boolean>, extra = {}) {
+  const logger = recordingLogger();
+  const requests: ApprovalRequest[] = [];
+  const registry = new ToolRegistry({
+    logger,
+    approve: approve
+      ? (request) => {
+          requests.push(request);
+          return approve(request);
+        }
+      : undefined,
+    ...extra,
+  });
+  const tool = testTool({ name: 'tool', metadata });
+  registry.register(tool);
+  return { registry, tool, requests, logger };
+}
+
+describe('ToolRegistry', () => {
+  describe('execute with an approve callback', () => {
+    it('should never ask for a readonly tool', async () => {
+      const { registry, requests } = setup({ accessMode: 'readonly' }, () => false);
+      expect((await registry.execute('tool', {})).success).toBe(true);
+      expect(requests).toHaveLength(0);
+    });
+
+    it('should only log a network tool (level 1)', async () => {
+      const { registry, requests, logger } = setup({ accessMode: 'network' }, () => false);
+      expect((await registry.execute('tool', {})).success).toBe(true);
+      expect(requests).toHaveLength(0);
+      expect(logger.entries).toEqual([{ level: 'info', message: expect.stringContaining("Tool 'tool'") }]);
+    });
+
+    it('should ask for a write tool on its first use only (level 2)', async () => {
+      const { registry, requests } = setup({ accessMode: 'write' }, () => true);
+      const first = await registry.execute('tool', { a: 1 });
+      const second = await registry.execute('tool', { a: 2 });
+      expect(first.success && second.success).toBe(true);
+      expect(requests).toHaveLength(1);
+      expect(first.metadata?.approval).toMatchObject({ asked: true, approved: true });
+      expect(second.metadata?.approval).toBeUndefined();
+    });
+
+    it('should ask again for a write tool after a refusal', async () => {
+      let answer = false;
+      const { registry, requests } = setup({ accessMode: 'write' }, () => answer);
+      expect((await registry.execute('tool', {})).success).toBe(false);
+      answer = true;
+      expect((await registry.execute('tool', {})).success).toBe(true);
+      expect((await registry.execute('tool', {})).success).toBe(true);
+      expect(requests).toHaveLength(2);
+    });
+
+    it.each(['execute', 'mixed'] as const)('should ask for a %s tool every time (level 3)', async (accessMode) => {
+      const { registry, requests } = setup({ accessMode }, async () => true);
+      await registry.execute('tool', {});
+      await registry.execute('tool', {});
+      expect(requests).toHaveLength(2);
+    });
+
+    it('should ask every time for a danger level that requires confirmation', async () => {
+      const { registry, requests } = setup({ accessMode: 'readonly', dangerLevel: DangerLevel.HIGH }, () => true);
+      await registry.execute('tool', {});
+      await registry.execute('tool', {});
+      expect(requests).toHaveLength(2);
+      expect(requests[0].reason).toContain("danger level 'high'");
+    });
+
+    it('should not ask for a low danger level', async () => {
+      const { registry, requests } = setup({ accessMode: 'readonly', dangerLevel: 'low' }, () => false);
+      expect((await registry.execute('tool', {})).success).toBe(true);
+      expect(requests).toHaveLength(0);
+    });
+
+    it('should name the tool, args, access mode, danger level and reason in the request', async () => {
+      const { registry, requests } = setup({ accessMode: 'execute', dangerLevel: 'medium' }, () => true);
+      const ctx = { user: 'ann' };
+      await registry.execute('tool', { cmd: 'ls' }, ctx);
+      expect(requests[0]).toMatchObject({
+        toolName: 'tool',
+        args: { cmd: 'ls' },
+        accessMode: AccessMode.EXECUTE,
+        dangerLevel: DangerLevel.MEDIUM,
+        ctx,
+      });
+      expect(typeof requests[0].reason).toBe('string');
+    });
+
+    it('should fail a refused call without running the tool, recording the decision', async () => {
+      const { registry, tool } = setup({ accessMode: 'execute' }, () => false);
+      const result = await registry.execute('tool', {});
+      expect(result.success).toBe(false);
+      expect(result.error).toMatch(/^Tool 'tool' was not approved/);
+      expect(result.metadata?.approval).toMatchObject({ asked: true, approved: false });
+      expect(tool.calls).toHaveLength(0);
+    });
+
+    it('should take only true as approval', async () => {
+      const { registry, tool } = setup({ accessMode: 'execute' }, () => 'yes' as never);
+      expect((await registry.execute('tool', {})).success).toBe(false);
+      expect(tool.calls).toHaveLength(0);
+    });
+
+    it.each([
+      [
+        'throws',
+        () => {
+          throw new Error('ui crashed');
+        },
+        'ui crashed',
+      ],
+      ['rejects', () => Promise.reject(new Error('dialog closed')), 'dialog closed'],
+      [
+        'throws a string',
+        () => {
+          throw 'nope';
+        },
+        'nope',
+      ],
+    ])('should fail the call when the callback %s', async (_what, approve, message) => {
+      const { registry, tool } = setup({ accessMode: 'execute' }, approve as never);
+      const result = await registry.execute('tool', {});
+      expect(result.success).toBe(false);
+      expect(result.error).toContain(message);
+      expect(result.metadata?.approval).toMatchObject({ asked: true, approved: false, error: expect.stringContaining(message) });
+      expect(tool.calls).toHaveLength(0);
+    });
+
+    it('should fail the call when the callback does not answer within approvalTimeoutMs', async () => {
+      const { registry, tool } = setup({ accessMode: 'execute' }, () => new Promise<boolean>(() => undefined), { approvalTimeoutMs: 10 });
+      const result = await registry.execute('tool', {});
+      expect(result.error).toContain('approval timed out after 10 ms');
+      expect(tool.calls).toHaveLength(0);
+    });
+
+    it('should fail the call when it is cancelled while waiting for approval', async () => {
+      const asked = deferred();
+      const { registry, tool } = setup({ accessMode: 'execute' }, () => {
+        asked.resolve();
+        return new Promise<boolean>(() => undefined);
+      });
+      const controller = new AbortController();
+      const pending = registry.execute('tool', {}, { signal: controller.signal });
+      await asked.promise;
+      controller.abort();
+      const result = await pending;
+      expect(result.success).toBe(false);
+      expect(result.metadata?.approval).toMatchObject({ approved: false, error: expect.stringContaining('cancelled') });
+      expect(tool.calls).toHaveLength(0);
+    });
+
+    it('should not ask for calls stopped earlier (validation, policy)', async () => {
+      const { registry, requests } = setup({ accessMode: 'execute' }, () => true);
+      await registry.execute('tool', {}, { mode: 'plan' });
+      expect(requests).toHaveLength(0);
+    });
+
+    it('should ask before the before-hooks run', async () => {
+      const order: string[] = [];
+      const { registry } = setup({ accessMode: 'execute' }, () => {
+        order.push('approve');
+        return true;
+      });
+      registry.registerBeforeHook(() => {
+        order.push('hook');
+      });
+      await registry.execute('tool', {});
+      expect(order).toEqual(['approve', 'hook']);
+    });
+  });
+
+  describe('execute without an approve callback', () => {
+    it('should let every call go ahead', async () => {
+      const { registry, tool } = setup({ accessMode: 'execute', dangerLevel: 'critical' });
+      expect((await registry.execute('tool', {})).success).toBe(true);
+      expect(tool.calls).toHaveLength(1);
+    });
+  });
+});

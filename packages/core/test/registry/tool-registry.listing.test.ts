@@ -1,0 +1,175 @@
+import { CostTier, SchemaLevel, ToolRegistry } from '@victor-tools/core';
+import { testTool } from './helpers';
+
+function registryWithTiers(): ToolRegistry {
+  const registry = new ToolRegistry();
+  registry.register(testTool({ name: 'zeta_free', costTier: CostTier.FREE }));
+  registry.register(testTool({ name: 'alpha_free', costTier: CostTier.FREE }));
+  registry.register(testTool({ name: 'low_one', costTier: CostTier.LOW }));
+  registry.register(testTool({ name: 'medium_one', costTier: CostTier.MEDIUM }));
+  registry.register(testTool({ name: 'high_one', costTier: CostTier.HIGH }));
+  return registry;
+}
+
+describe('ToolRegistry', () => {
+  describe('enableTool and disableTool', () => {
+    it('should return false for unknown tools', () => {
+      const registry = new ToolRegistry();
+      expect(registry.enableTool('nope')).toBe(false);
+      expect(registry.disableTool('nope')).toBe(false);
+      expect(registry.isToolEnabled('nope')).toBe(false);
+    });
+
+    it('should keep a disabled tool reachable through get', () => {
+      const registry = new ToolRegistry();
+      const tool = testTool({ name: 'a' });
+      registry.register(tool);
+      expect(registry.disableTool('a')).toBe(true);
+      expect(registry.get('a')).toBe(tool);
+      expect(registry.listTools()).toEqual([]);
+      expect(registry.listTools({ onlyEnabled: false })).toEqual([tool]);
+    });
+  });
+
+  describe('setToolStates and getToolStates', () => {
+    it('should set known tools and ignore unknown names', () => {
+      const registry = new ToolRegistry();
+      registry.register(testTool({ name: 'a' }));
+      registry.register(testTool({ name: 'b' }));
+      registry.setToolStates({ a: false, ghost: true });
+      expect(registry.getToolStates()).toEqual({ a: false, b: true });
+    });
+
+    it('should return a copy', () => {
+      const registry = new ToolRegistry();
+      registry.register(testTool({ name: 'a' }));
+      const states = registry.getToolStates();
+      states.a = false;
+      expect(registry.isToolEnabled('a')).toBe(true);
+    });
+  });
+
+  describe('iteration', () => {
+    it('should iterate over the tools in registration order', () => {
+      const registry = registryWithTiers();
+      expect([...registry].map((t) => t.name)).toEqual(['zeta_free', 'alpha_free', 'low_one', 'medium_one', 'high_one']);
+    });
+  });
+
+  describe('listTools', () => {
+    it('should leave out unavailable tools and tools whose availability check throws', () => {
+      const registry = new ToolRegistry();
+      registry.register(testTool({ name: 'up' }));
+      registry.register(testTool({ name: 'down', available: () => false }));
+      registry.register(
+        testTool({
+          name: 'broken',
+          available: () => {
+            throw new Error('no binary');
+          },
+        }),
+      );
+      expect(registry.listTools().map((t) => t.name)).toEqual(['up']);
+      expect(registry.listTools({ onlyEnabled: false }).map((t) => t.name)).toEqual(['up', 'down', 'broken']);
+    });
+
+    it('should list a tool that becomes available without registering it again', () => {
+      const registry = new ToolRegistry();
+      let available = false;
+      registry.register(testTool({ name: 'later', available: () => available }));
+      expect(registry.listTools()).toHaveLength(0);
+      available = true;
+      expect(registry.listTools().map((t) => t.name)).toEqual(['later']);
+    });
+  });
+
+  describe('getToolSchemas', () => {
+    it('should return the function schemas of the enabled, available tools in a frozen array', () => {
+      const registry = new ToolRegistry();
+      registry.register(testTool({ name: 'a' }));
+      registry.register(testTool({ name: 'b' }), { enabled: false });
+      const schemas = registry.getToolSchemas();
+      expect(schemas.map((s) => s.function.name)).toEqual(['a']);
+      expect(schemas[0].type).toBe('function');
+      expect(Object.isFrozen(schemas)).toBe(true);
+      expect(registry.getToolSchemas({ onlyEnabled: false }).map((s) => s.function.name)).toEqual(['a', 'b']);
+    });
+
+    it('should return the cached array until the registry changes', () => {
+      const registry = new ToolRegistry();
+      registry.register(testTool({ name: 'a' }));
+      const first = registry.getToolSchemas();
+      expect(registry.getToolSchemas()).toBe(first);
+      registry.register(testTool({ name: 'b' }));
+      const second = registry.getToolSchemas();
+      expect(second).not.toBe(first);
+      expect(second).toHaveLength(2);
+      registry.disableTool('b');
+      expect(registry.getToolSchemas()).toHaveLength(1);
+      registry.unregister('a');
+      expect(registry.getToolSchemas()).toHaveLength(0);
+    });
+
+    it('should rebuild when the set of available tools changes', () => {
+      const registry = new ToolRegistry();
+      let available = true;
+      registry.register(testTool({ name: 'a' }));
+      registry.register(testTool({ name: 'flaky', available: () => available }));
+      const first = registry.getToolSchemas();
+      expect(first).toHaveLength(2);
+      available = false;
+      const second = registry.getToolSchemas();
+      expect(second.map((s) => s.function.name)).toEqual(['a']);
+      available = true;
+      expect(registry.getToolSchemas()).toHaveLength(2);
+    });
+
+    it('should render each schema level separately', () => {
+      const registry = new ToolRegistry();
+      const tool = testTool({ name: 'a' });
+      registry.register(tool);
+      const stub = registry.getToolSchemas({ level: SchemaLevel.STUB });
+      expect(stub).toEqual([tool.toSchema(SchemaLevel.STUB)]);
+      expect(registry.getToolSchemas({ level: 'stub' })).toBe(stub);
+      expect(registry.getToolSchemas({ level: 'full' })).toEqual([tool.toJSONSchema()]);
+    });
+  });
+
+  describe('getToolsByCost', () => {
+    it('should return the tools at or below a tier, HIGH by default', () => {
+      const registry = registryWithTiers();
+      expect(registry.getToolsByCost().map((t) => t.name)).toHaveLength(5);
+      expect(registry.getToolsByCost(CostTier.LOW).map((t) => t.name)).toEqual(['zeta_free', 'alpha_free', 'low_one']);
+      expect(registry.getToolsByCost('free').map((t) => t.name)).toEqual(['zeta_free', 'alpha_free']);
+    });
+
+    it('should honour onlyEnabled', () => {
+      const registry = registryWithTiers();
+      registry.disableTool('low_one');
+      expect(registry.getToolsByCost(CostTier.LOW).map((t) => t.name)).toEqual(['zeta_free', 'alpha_free']);
+      expect(registry.getToolsByCost(CostTier.LOW, { onlyEnabled: false }).map((t) => t.name)).toContain('low_one');
+    });
+  });
+
+  describe('getCostSummary', () => {
+    it('should list the names of each tier sorted', () => {
+      expect(registryWithTiers().getCostSummary()).toEqual({
+        free: ['alpha_free', 'zeta_free'],
+        low: ['low_one'],
+        medium: ['medium_one'],
+        high: ['high_one'],
+      });
+    });
+
+    it('should always have all four keys', () => {
+      expect(new ToolRegistry().getCostSummary()).toEqual({ free: [], low: [], medium: [], high: [] });
+    });
+
+    it('should honour onlyEnabled', () => {
+      const registry = registryWithTiers();
+      registry.disableTool('high_one');
+      expect(registry.getCostSummary().high).toEqual([]);
+      expect(registry.getCostSummary({ onlyEnabled: false }).high).toEqual(['high_one']);
+    });
+  });
+});

@@ -18,17 +18,17 @@ export type ParamsDeclaration = ParamsClass | TSchema | JsonSchema;
 /** The metadata options of `@Tool` and `tool()` (SPEC section 7); only the given ones are declared. */
 export interface ToolMetadataOptions {
   category?: string;
-  keywords?: string[];
-  useCases?: string[];
-  examples?: string[];
-  priorityHints?: string[];
+  keywords?: readonly string[];
+  useCases?: readonly string[];
+  examples?: readonly string[];
+  priorityHints?: readonly string[];
   priority?: PriorityLike;
   accessMode?: AccessModeLike;
   dangerLevel?: DangerLevelLike;
-  stages?: string[];
-  taskTypes?: string[];
-  mandatoryKeywords?: string[];
-  progressParams?: string[];
+  stages?: readonly string[];
+  taskTypes?: readonly string[];
+  mandatoryKeywords?: readonly string[];
+  progressParams?: readonly string[];
   executionCategory?: ExecutionCategoryLike;
   /** Extra metadata fields (declaration-merged into `ToolMetadata`), merged under the ones above. */
   metadata?: ToolMetadataInput;
@@ -40,7 +40,7 @@ export interface ToolCommonOptions extends ToolMetadataOptions {
   name?: string;
   /** What the tool does, for the model. Required unless a `BaseTool` subclass has its own getter. */
   description?: string;
-  aliases?: string[];
+  aliases?: readonly string[];
   costTier?: CostTierLike;
   /** Whether repeating a call with the same arguments changes nothing (MCP `idempotentHint`). */
   isIdempotent?: boolean;

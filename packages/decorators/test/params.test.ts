@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, IsArray } from 'class-validator';
 import { ToolResult, type BaseTool, type JsonSchema } from '@victor-tools/core';
-import { MissingParamTypeError, Param, ParamsClassError, Tool, buildParams, toolsOf } from '@victor-tools/decorators';
+import { MissingParamTypeError, Param, ParamsClassError, Tool, buildParams, toolsOf, type ParamsClass, type ToolOptions } from '@victor-tools/decorators';
 import { isLegacy, legacy } from './helpers/mode';
 
-function toolWith(params: Parameters<typeof Tool>[0]['params']): BaseTool {
+function toolWith(params: ToolOptions['params']): BaseTool {
   @Tool({ name: 'probe', description: 'Probe tool.', params })
   class Probe {
     execute(args: unknown) {
@@ -82,8 +82,9 @@ describe('@Param', () => {
           this.a = a.trim();
         }
       }
-      expect(() => buildParams(NeedsArgs)).toThrow(ParamsClassError);
-      expect(() => buildParams(NeedsArgs)).toThrow(/params class 'NeedsArgs'.*constructible without arguments/);
+      const bad = NeedsArgs as unknown as ParamsClass;
+      expect(() => buildParams(bad)).toThrow(ParamsClassError);
+      expect(() => buildParams(bad)).toThrow(/params class 'NeedsArgs'.*constructible without arguments/);
     });
   });
 

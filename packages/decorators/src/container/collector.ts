@@ -17,9 +17,12 @@ export interface Findings {
   skipped: SkippedEntry[];
 }
 
+// Realm-safe: CommonJS exports and module namespaces may come from another
+// realm (jest's vm context), whose Object.prototype is not this one.
 function isPlainContainer(value: object): boolean {
-  const proto = Object.getPrototypeOf(value);
-  return proto === null || proto === Object.prototype || Object.prototype.toString.call(value) === '[object Module]';
+  if (Object.prototype.toString.call(value) === '[object Module]') return true;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === null || Object.getPrototypeOf(proto) === null;
 }
 
 function isClass(value: Function): boolean {

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, IsArray } from 'class-validator';
+import { IsArray, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, Validate, ValidatorConstraint, type ValidatorConstraintInterface } from 'class-validator';
 import { ToolResult, type BaseTool, type JsonSchema } from '@victor-tools/core';
 import { MissingParamTypeError, Param, ParamsClassError, Tool, buildParams, toolsOf, type ParamsClass, type ToolOptions } from '@victor-tools/decorators';
 import { isLegacy, legacy } from './helpers/mode';
@@ -126,9 +126,20 @@ describe('@Tool params', () => {
 
 if (isLegacy) {
   describe('class-validator constraints (legacy mode)', () => {
+    // A constraint no JSON Schema keyword expresses: only class-validator can enforce it.
+    @ValidatorConstraint({ name: 'isEven' })
+    class IsEven implements ValidatorConstraintInterface {
+      validate(value: unknown) {
+        return typeof value === 'number' && value % 2 === 0;
+      }
+      defaultMessage() {
+        return '$property must be even';
+      }
+    }
+
     class ListParams {
       @Param({ description: 'Page size' })
-      @legacy(IsInt(), Min(1), Max(50))
+      @legacy(IsInt(), Min(1), Max(50), Validate(IsEven))
       size!: number;
 
       @Param()
@@ -160,24 +171,27 @@ if (isLegacy) {
     });
 
     it('should enforce the constraints with readable messages naming the parameter', () => {
-      const result = tool.validateParametersDetailed({ size: 7, prefix: 'ABC', sort: 'name' });
+      const result = tool.validateParametersDetailed({ size: 7, sort: 'name' });
       expect(result.valid).toBe(false);
-      expect(result.errors).toContainEqual(expect.stringMatching(/^Validation error at 'prefix': prefix must match/));
-      expect(result.invalidParams.prefix).toBe('matches');
+      expect(result.errors).toEqual(["Validation error at 'size': size must be even"]);
+      expect(result.invalidParams).toEqual({ size: 'isEven' });
+      const pattern = tool.validateParametersDetailed({ size: 8, prefix: 'ABC' });
+      expect(pattern.errors).toContainEqual(expect.stringMatching(/^Validation error at 'prefix': /));
+      expect(pattern.errors).toHaveLength(1);
     });
 
     it('should fail execute with the registry format when a constraint fails', async () => {
-      const result = await tool.execute({} as never, { size: 7, prefix: 'ABC' });
+      const result = await tool.execute({} as never, { size: 8, prefix: 'ABC' });
       expect(result).toBeInstanceOf(ToolResult);
       expect(result.success).toBe(false);
-      expect(result.error).toMatch(/^Invalid parameters for tool 'probe': Validation error at 'prefix'/);
+      expect(result.error).toMatch(/^Invalid parameters for tool 'probe': Validation error at 'prefix': prefix must match/);
       expect(result.metadata).toEqual({ invalidParams: { prefix: 'matches' } });
     });
 
     it('should hand execute an instance of the params class when the constraints hold', async () => {
-      const result = await tool.execute({} as never, { size: 7, prefix: 'abc' });
+      const result = await tool.execute({} as never, { size: 8, prefix: 'abc' });
       expect(result.output).toBeInstanceOf(ListParams);
-      expect(result.output).toMatchObject({ size: 7, sort: 'name', prefix: 'abc' });
+      expect(result.output).toMatchObject({ size: 8, sort: 'name', prefix: 'abc' });
     });
   });
 } else {

@@ -99,6 +99,11 @@ export function lineCounts(text: string): { lines: number; codeLines: number; co
     }
   };
   const visit = (node: ts.Node): void => {
+    // getChildren() includes JSDoc nodes, whose tokens are comments, not code.
+    if (node.kind >= ts.SyntaxKind.FirstJSDocNode && node.kind <= ts.SyntaxKind.LastJSDocNode) {
+      for (let line = lineOf(node.getStart(source)); line <= lineOf(node.getEnd()); line++) comments.add(line);
+      return;
+    }
     if (node.getChildCount(source) === 0) {
       markComments(node.getFullStart());
       if (node.kind !== ts.SyntaxKind.EndOfFileToken) for (let line = lineOf(node.getStart(source)); line <= lineOf(node.getEnd()); line++) code.add(line);

@@ -53,6 +53,10 @@ describe('code_metrics', () => {
   });
 
   describe('measureSource', () => {
+    it('should count JSDoc blocks as comment lines', () => {
+      expect(measureSource('a.ts', '/**\n * Doc.\n */\nexport const x = 1;\n')).toMatchObject({ codeLines: 1, commentLines: 3 });
+    });
+
     it('should read .js files as JavaScript', () => {
       expect(measureSource('a.js', 'function f(a) { return a ? 1 : 2; }\n').functions).toEqual([{ name: 'f', line: 1, complexity: 2 }]);
     });

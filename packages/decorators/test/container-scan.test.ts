@@ -126,3 +126,15 @@ describe('ToolContainer', () => {
     });
   });
 });
+
+describe('ToolContainer', () => {
+  describe('scan of nested values', () => {
+    it('should open arrays in a namespace but not plain objects, which are data', () => {
+      const { container: c } = container();
+      const schema = { type: 'object', properties: {} };
+      const report = c.scan({ tools: [greetModule.reverse], schema });
+      expect(report.registered.map((r) => r.name)).toEqual(['reverse']);
+      expect(report.skipped).toEqual([{ export: 'arguments[0].schema', reason: 'not a tool: a plain object (data, not a module or namespace)' }]);
+    });
+  });
+});

@@ -44,19 +44,23 @@ export class Collector {
 
   constructor(private readonly construct: (target: Function) => object) {}
 
-  /** Visits `value`, found at `where` (an export path), from `origin` (a file, or ''). */
-  visit(value: unknown, where: string, origin: string): void {
+  /**
+   * Visits `value`, found at `where` (an export path), from `origin` (a file,
+   * or ''). Plain objects are opened only at the top (a scanned namespace or
+   * module, or an array in it): deeper ones are data, such as schemas.
+   */
+  visit(value: unknown, where: string, origin: string, top = true): void {
     if ((typeof value === 'object' && value !== null) || typeof value === 'function') {
       if (this.seen.has(value)) return;
       this.seen.add(value);
     }
     const at = origin ? `${origin}:${where}` : where;
     if (Array.isArray(value)) {
-      value.forEach((item, i) => this.visit(item, `${where}[${i}]`, origin));
+      value.forEach((item, i) => this.visit(item, `${where}[${i}]`, origin, top));
     } else if (typeof value === 'function') {
       this.visitFunction(value, at, origin);
     } else if (typeof value === 'object' && value !== null) {
-      this.visitObject(value, where, at, origin);
+      this.visitObject(value, where, at, origin, top);
     } else {
       this.findings.skipped.push({ export: at, reason: `not a tool: a ${value === null ? 'null' : typeof value} value` });
     }
@@ -78,7 +82,7 @@ export class Collector {
     }
   }
 
-  private visitObject(value: object, where: string, at: string, origin: string): void {
+  private visitObject(value: object, where: string, at: string, origin: string, top: boolean): void {
     const tools = toolsOf(value);
     if (tools.length > 0) return this.add(tools, origin);
     if (isToolProvider(value)) {
@@ -86,9 +90,13 @@ export class Collector {
       if (tool) return this.add([tool], origin);
     }
     if (isPlainContainer(value)) {
+      if (!top) {
+        this.findings.skipped.push({ export: at, reason: 'not a tool: a plain object (data, not a module or namespace)' });
+        return;
+      }
       for (const key of Object.keys(value)) {
         if (key === '__esModule') continue;
-        this.visit((value as Record<string, unknown>)[key], where ? `${where}.${key}` : key, origin);
+        this.visit((value as Record<string, unknown>)[key], where ? `${where}.${key}` : key, origin, false);
       }
       return;
     }

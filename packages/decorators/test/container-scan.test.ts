@@ -138,3 +138,13 @@ describe('ToolContainer', () => {
     });
   });
 });
+
+describe('ToolContainer', () => {
+  describe('scan of an ES module namespace', () => {
+    it('should open a null-prototype namespace object', () => {
+      const { container: c } = container();
+      const namespace = Object.assign(Object.create(null) as object, { reverse: greetModule.reverse });
+      expect(c.scan(namespace).registered.map((r) => r.name)).toEqual(['reverse']);
+    });
+  });
+});

@@ -12,7 +12,9 @@ type Invocable = Record<string, (args: unknown, ctx: ToolCallContext) => unknown
 const toolsByInstance = new WeakMap<object, BaseTool[]>();
 
 function buildTools(instance: object): BaseTool[] {
-  const target = instance.constructor;
+  // Null-prototype objects (ES module namespaces) have no constructor, hence no tools.
+  const target: unknown = (instance as { constructor?: unknown }).constructor;
+  if (typeof target !== 'function') return [];
   const className = classLabel(target);
   const storage = getMetadataStorage();
   const tools: BaseTool[] = [];

@@ -100,7 +100,7 @@ export class Collector {
       }
       return;
     }
-    const name = classLabel(value.constructor);
+    const name = typeof value.constructor === 'function' ? classLabel(value.constructor) : 'Object';
     this.findings.skipped.push({ name, export: at, reason: `instance of '${name}' has no @Tool class or methods` });
   }
 }

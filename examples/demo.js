@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+// The README demo (`pnpm demo`): scan the compiled examples with a
+// ToolContainer, then show what the registry knows and does with them.
+'use strict';
+const { join } = require('node:path');
+const { ToolRegistry, SchemaLevel, estimateTokens } = require('@victor-tools/core');
+const { ToolContainer } = require('@victor-tools/decorators');
+const { ToolMetadataRegistry } = require('@victor-tools/metadata');
+
+const show = (title, value) => console.log(`\n== ${title}\n${typeof value === 'string' ? value : JSON.stringify(value, null, 2)}`);
+
+async function main() {
+  const registry = new ToolRegistry();
+  const metadataRegistry = ToolMetadataRegistry.getInstance();
+  const container = new ToolContainer({ registry, metadataRegistry });
+
+  const report = await container.scanDirectory(join(__dirname, 'dist'));
+  show('scan report', {
+    registered: report.registered.map((r) => `${r.name}  <- ${r.source}`),
+    skipped: report.skipped.map((s) => `${s.export}: ${s.reason}`),
+  });
+  show('cost summary', registry.getCostSummary());
+
+  const findFiles = registry.get('find_files');
+  for (const level of SchemaLevel.values()) {
+    const schema = findFiles.toSchema(level);
+    show(`find_files at ${level.value} (${estimateTokens(schema)} tokens)`, schema);
+  }
+
+  show('valid call: find_files { pattern: "examples/src/*.ts" }', await registry.execute('find_files', { pattern: 'examples/src/*.ts' }));
+  show('invalid call: find_files { pattern: "*.ts", limit: "ten" }', await registry.execute('find_files', { pattern: '*.ts', limit: 'ten' }));
+  show('invalid call: custom_tool { action: "shred", extra: 1 }', await registry.execute('custom_tool', { action: 'shred', extra: 1 }));
+
+  const runs = [
+    ['custom_tool', { action: 'validate', target: 'examples/package.json' }],
+    ['find_files', { pattern: '*.json', recursive: false, limit: 5 }],
+    ['code_metrics', { path: 'examples/src/code-metrics.ts' }],
+    ['text_stats', { text: 'Declare a tool once. Get schemas, validation and a registry!' }],
+    ['word_count', { text: 'the tool, the registry and the container', top: 3 }],
+  ];
+  for (const [name, args] of runs) {
+    const result = await registry.execute(name, args);
+    const output = name === 'code_metrics' && result.success ? { totals: result.output.totals, functions: result.output.files[0].functions.slice(0, 5) } : result.output;
+    show(`${name} ${JSON.stringify(args)}`, result.success ? output : result);
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

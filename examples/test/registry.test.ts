@@ -1,0 +1,65 @@
+import * as core from '@victor-tools/core';
+import type { ToolLike, ToolResult } from '@victor-tools/core';
+import { ToolContainer } from '@victor-tools/decorators';
+import { join } from 'node:path';
+
+// Needs core's ToolRegistry (SPEC section 6); read off core's exports so this
+// file compiles before the registry is merged.
+interface Registry {
+  register(tool: ToolLike): unknown;
+  has(name: string): boolean;
+  get(name: string): core.BaseTool | undefined;
+  listTools(options?: { onlyEnabled?: boolean }): core.BaseTool[];
+  execute(name: string, args: unknown, ctx?: core.ToolExecutionContext): Promise<ToolResult>;
+  getCostSummary(): Record<string, string[]>;
+}
+const newRegistry = () => new (core as unknown as { ToolRegistry: new () => Registry }).ToolRegistry();
+
+describe('the examples through a ToolRegistry', () => {
+  const registry = newRegistry();
+  const report = new ToolContainer({ registry }).scan(
+    require('../src/custom-tool'),
+    require('../src/find-files'),
+    require('../src/code-metrics'),
+    require('../src/text-toolbox'),
+  );
+  const root = join(__dirname, '..');
+
+  it('should register the five example tools', () => {
+    expect(report.registered.map((r) => r.name).sort()).toEqual(['code_metrics', 'custom_tool', 'find_files', 'text_stats', 'word_count']);
+    expect(registry.getCostSummary().free).toEqual(['code_metrics', 'custom_tool', 'find_files', 'text_stats', 'word_count']);
+  });
+
+  it('should run each tool with valid arguments', async () => {
+    const cwd = process.cwd();
+    process.chdir(root);
+    try {
+      const results = await Promise.all([
+        registry.execute('custom_tool', { action: 'analyze', target: 'package.json' }),
+        registry.execute('code_metrics', { path: 'src/text-toolbox.ts' }),
+        registry.execute('text_stats', { text: 'a b' }),
+        registry.execute('word_count', { text: 'a b a' }),
+      ]);
+      expect(results.map((r) => r.success)).toEqual([true, true, true, true]);
+    } finally {
+      process.chdir(cwd);
+    }
+  });
+
+  it('should refuse invalid arguments before the tool runs', async () => {
+    const missing = await registry.execute('custom_tool', { action: 'analyze' });
+    expect(missing.error).toBe("Invalid parameters for tool 'custom_tool': Required parameter 'target' is missing");
+    const wrong = await registry.execute('find_files', { pattern: '*.ts', limit: 'ten' });
+    expect(wrong.error).toBe("Invalid parameters for tool 'find_files': Parameter 'limit' has wrong type: expected integer, got string");
+  });
+
+  it('should turn an escape attempt into a failed result', async () => {
+    const result = await registry.execute('find_files', { pattern: '../**' });
+    expect(result).toMatchObject({ success: false, error: expect.stringContaining("contains '..'") });
+  });
+
+  it('should refuse the writing custom_tool in PLAN mode and allow find_files', async () => {
+    expect((await registry.execute('custom_tool', { action: 'analyze', target: 'x' }, { mode: 'plan' })).success).toBe(false);
+    expect((await registry.execute('text_stats', { text: 'x' }, { mode: 'plan' })).success).toBe(true);
+  });
+});

@@ -1,0 +1,106 @@
+import { isBaseTool, resolveTool, isToolProvider, type BaseTool } from '@victor-tools/core';
+import { DeclaredTool } from '../builder/declared-tool';
+import { classLabel } from '../builder/names';
+import { toolsOf } from '../builder/tools-of';
+import { getMetadataStorage } from '../metadata/get-metadata-storage';
+import type { SkippedEntry } from './contracts';
+
+/** A tool found by a scan, not registered yet. */
+export interface FoundTool {
+  tool: BaseTool;
+  source: string;
+}
+
+/** What a walk over scanned values found. */
+export interface Findings {
+  tools: FoundTool[];
+  skipped: SkippedEntry[];
+}
+
+// Realm-safe: CommonJS exports and module namespaces may come from another
+// realm (jest's vm context), whose Object.prototype is not this one.
+function isPlainContainer(value: object): boolean {
+  if (Object.prototype.toString.call(value) === '[object Module]') return true;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === null || Object.getPrototypeOf(proto) === null;
+}
+
+function isClass(value: Function): boolean {
+  return /^class[\s{]/.test(Function.prototype.toString.call(value)) || isBaseTool(value.prototype);
+}
+
+function ownerOf(tool: BaseTool): string {
+  return tool instanceof DeclaredTool ? tool.declaration.owner : classLabel(tool.constructor);
+}
+
+/**
+ * Walks scanned values (module namespaces and plain objects, arrays, classes,
+ * instances, function tools) and picks out every tool, building `@Tool`
+ * classes with `construct`. Each value is visited once.
+ */
+export class Collector {
+  private readonly seen = new Set<unknown>();
+  readonly findings: Findings = { tools: [], skipped: [] };
+
+  constructor(private readonly construct: (target: Function) => object) {}
+
+  /**
+   * Visits `value`, found at `where` (an export path), from `origin` (a file,
+   * or ''). Plain objects are opened only at the top (a scanned namespace or
+   * module, or an array in it): deeper ones are data, such as schemas.
+   */
+  visit(value: unknown, where: string, origin: string, top = true): void {
+    if ((typeof value === 'object' && value !== null) || typeof value === 'function') {
+      if (this.seen.has(value)) return;
+      this.seen.add(value);
+    }
+    const at = origin ? `${origin}:${where}` : where;
+    if (Array.isArray(value)) {
+      value.forEach((item, i) => this.visit(item, `${where}[${i}]`, origin, top));
+    } else if (typeof value === 'function') {
+      this.visitFunction(value, at, origin);
+    } else if (typeof value === 'object' && value !== null) {
+      this.visitObject(value, where, at, origin, top);
+    } else {
+      this.findings.skipped.push({ export: at, reason: `not a tool: a ${value === null ? 'null' : typeof value} value` });
+    }
+  }
+
+  private add(tools: BaseTool[], origin: string): void {
+    for (const tool of tools) this.findings.tools.push({ tool, source: origin ? `${origin}:${ownerOf(tool)}` : ownerOf(tool) });
+  }
+
+  private visitFunction(value: Function, at: string, origin: string): void {
+    const name = classLabel(value);
+    if (getMetadataStorage().isToolClass(value)) {
+      this.add(toolsOf(this.construct(value)), origin);
+    } else if (isClass(value)) {
+      const hint = isBaseTool(value.prototype) ? 'export an instance, or decorate it with @Tool' : 'decorate it or its methods with @Tool';
+      this.findings.skipped.push({ name, export: at, reason: `class '${name}' has no @Tool: ${hint}` });
+    } else {
+      this.findings.skipped.push({ name, export: at, reason: `function '${name}' is not a tool: wrap it with tool(options, fn)` });
+    }
+  }
+
+  private visitObject(value: object, where: string, at: string, origin: string, top: boolean): void {
+    const tools = toolsOf(value);
+    if (tools.length > 0) return this.add(tools, origin);
+    if (isToolProvider(value)) {
+      const tool = resolveTool(value);
+      if (tool) return this.add([tool], origin);
+    }
+    if (isPlainContainer(value)) {
+      if (!top) {
+        this.findings.skipped.push({ export: at, reason: 'not a tool: a plain object (data, not a module or namespace)' });
+        return;
+      }
+      for (const key of Object.keys(value)) {
+        if (key === '__esModule') continue;
+        this.visit((value as Record<string, unknown>)[key], where ? `${where}.${key}` : key, origin, false);
+      }
+      return;
+    }
+    const name = typeof value.constructor === 'function' ? classLabel(value.constructor) : 'Object';
+    this.findings.skipped.push({ name, export: at, reason: `instance of '${name}' has no @Tool class or methods` });
+  }
+}

@@ -1,0 +1,129 @@
+import { relative } from 'node:path';
+import { glob } from 'tinyglobby';
+import type { BaseTool } from '@victor-tools/core';
+import { DuplicateToolNameError } from '../errors/DuplicateToolNameError';
+import type { InjectionToken } from '../metadata/records';
+import { Collector, type FoundTool } from './collector';
+import type { MetadataRegistryLike, ScanReport, ToolRegistryLike } from './contracts';
+import { createDefaultRegistry } from './default-registry';
+import { Injector } from './injector';
+import { hasTypeScriptRuntime, loadModule } from './module-loader';
+
+/** Options of `new ToolContainer(options)`. */
+export interface ToolContainerOptions {
+  /** Where scanned tools are registered; default: a new core `ToolRegistry`. */
+  registry?: ToolRegistryLike;
+  /** Refreshed from the registry after each scan; none given: no metadata registry is refreshed. */
+  metadataRegistry?: MetadataRegistryLike;
+}
+
+/** Options of `scanDirectory`. */
+export interface ScanDirectoryOptions {
+  /** Glob patterns relative to the directory; default: JS files, plus TS files under a TypeScript runtime. */
+  include?: string[];
+  /** Glob patterns left out; default: node_modules, declaration files, tests and source maps. */
+  ignore?: string[];
+}
+
+const JS_FILES = '**/*.{js,cjs,mjs}';
+const TS_FILES = '**/*.{ts,cts,mts}';
+const DEFAULT_IGNORE = ['**/node_modules/**', '**/*.d.{ts,cts,mts}', '**/*.{test,spec}.*', '**/*.map'];
+
+/**
+ * Finds tools (`@Tool` classes, toolbox methods, `tool()` functions,
+ * `BaseTool` instances), builds their classes with constructor injection, and
+ * registers them in a `ToolRegistry` and its metadata registry.
+ *
+ * @example
+ * ```ts
+ * const container = new ToolContainer({ registry });
+ * container.provide('fs', memfs);
+ * const report = await container.scanDirectory('dist/tools');
+ * ```
+ */
+export class ToolContainer {
+  /** The registry scanned tools go to. */
+  readonly registry: ToolRegistryLike;
+  /** The metadata registry refreshed after scans, if any. */
+  readonly metadataRegistry: MetadataRegistryLike | undefined;
+  private readonly injector = new Injector();
+  private readonly sources = new Map<string, string>();
+
+  constructor(options: ToolContainerOptions = {}) {
+    this.registry = options.registry ?? createDefaultRegistry();
+    this.metadataRegistry = options.metadataRegistry;
+  }
+
+  /**
+   * Provides `value` for constructor parameters declared with `token`
+   * (`static inject = [token, ...]`, or `@Inject(token)` in legacy mode, or
+   * the parameter's class in legacy mode).
+   */
+  provide(token: InjectionToken, value: unknown): this {
+    this.injector.provide(token, value);
+    return this;
+  }
+
+  /** Registers every tool in `things` (module namespaces, arrays, classes, instances, function tools). */
+  scan(...things: unknown[]): ScanReport {
+    const collector = this.collector();
+    things.forEach((thing, i) => collector.visit(thing, `arguments[${i}]`, ''));
+    return this.register(collector);
+  }
+
+  /** Imports the files under `dir` that match `include` and registers every tool they export. */
+  async scanDirectory(dir: string, options: ScanDirectoryOptions = {}): Promise<ScanReport> {
+    const include = options.include ?? (hasTypeScriptRuntime() ? [JS_FILES, TS_FILES] : [JS_FILES]);
+    const files = (await glob(include, { cwd: dir, absolute: true, ignore: options.ignore ?? DEFAULT_IGNORE })).sort();
+    const collector = this.collector();
+    for (const file of files) {
+      const origin = relative(dir, file).split('\\').join('/');
+      const loaded = await loadModule(file);
+      if ('skipped' in loaded) collector.findings.skipped.push({ export: origin, reason: loaded.skipped });
+      else collector.visit(loaded.exports, '', origin);
+    }
+    return this.register(collector);
+  }
+
+  private collector(): Collector {
+    return new Collector((target) => this.injector.construct(target));
+  }
+
+  // Every name is checked before anything is registered: a failed scan leaves the registry as it was.
+  private register(collector: Collector): ScanReport {
+    const report: ScanReport = { registered: [], skipped: collector.findings.skipped };
+    const claimed = new Map<string, string>();
+    const accepted: FoundTool[] = [];
+    for (const found of collector.findings.tools) {
+      if (this.registry.get(found.tool.name) === found.tool) {
+        report.skipped.push({ name: found.tool.name, export: found.source, reason: 'already registered' });
+        continue;
+      }
+      for (const name of [found.tool.name, ...found.tool.aliases]) this.claim(name, found, claimed);
+      accepted.push(found);
+    }
+    for (const found of accepted) {
+      this.registry.register(found.tool);
+      this.sources.set(found.tool.name, found.source);
+      report.registered.push({ name: found.tool.name, source: found.source });
+    }
+    if (accepted.length > 0) this.refreshMetadata();
+    return report;
+  }
+
+  private claim(name: string, found: FoundTool, claimed: Map<string, string>): void {
+    const existing = claimed.get(name) ?? (this.registry.has(name) ? this.existingSource(name) : undefined);
+    if (existing !== undefined) throw new DuplicateToolNameError(name, found.source, existing);
+    claimed.set(name, found.source);
+  }
+
+  private existingSource(name: string): string {
+    const tool: BaseTool | undefined = this.registry.get(name);
+    const registeredAs = tool?.name ?? name;
+    return this.sources.get(registeredAs) ?? `tool '${registeredAs}' already in the registry`;
+  }
+
+  private refreshMetadata(): void {
+    this.metadataRegistry?.refreshFromTools(this.registry.listTools({ onlyEnabled: false }));
+  }
+}

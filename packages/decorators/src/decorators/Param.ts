@@ -1,0 +1,38 @@
+import { DecoratorUsageError } from '../errors/DecoratorUsageError';
+import { getMetadataStorage } from '../metadata/get-metadata-storage';
+import type { ParamOptions } from '../options';
+import { isStage3Call, metadataOf } from './decorator-call';
+
+/** What `@Param(options)` returns: a field decorator in either decorator mode. */
+export interface ParamDecorator {
+  /** Stage 3. */
+  (value: undefined, context: ClassFieldDecoratorContext): void;
+  /** Legacy. */
+  (target: object, propertyKey: string | symbol): void;
+}
+
+function usage(kind: string, name: unknown): DecoratorUsageError {
+  return new DecoratorUsageError(`@Param cannot decorate the ${kind} '${String(name)}'. Put it on an instance field of a params class.`);
+}
+
+/**
+ * Declares a parameter on a field of a params class: the field's name is the
+ * parameter's, its initializer the default; `options` give the type, a
+ * description and any JSON Schema keyword, or are a TypeBox schema.
+ */
+export function Param(options: ParamOptions = {}): ParamDecorator {
+  function decorate(...args: unknown[]): void {
+    const storage = getMetadataStorage();
+    if (isStage3Call(args)) {
+      const [, context] = args;
+      if (context.kind !== 'field' || context.static || typeof context.name !== 'string') throw usage(context.static ? 'static field' : context.kind, context.name);
+      storage.collectParam({ key: metadataOf(context, '@Param'), field: context.name, options, mode: 'stage3' });
+      return;
+    }
+    const [target, key, descriptor] = args;
+    if (typeof target === 'function') throw usage('static field', key);
+    if (typeof key !== 'string' || descriptor !== undefined || target === null || typeof target !== 'object') throw usage('member', key);
+    storage.collectParam({ key: target.constructor, field: key, options, mode: 'legacy' });
+  }
+  return decorate as ParamDecorator;
+}

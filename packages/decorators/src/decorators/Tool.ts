@@ -1,0 +1,86 @@
+import { BASE_TOOL_BRAND, isBaseTool } from '@victor-tools/core';
+import { declareBaseToolClass } from '../builder/base-tool-class';
+import { requireDescription } from '../builder/declaration';
+import { classLabel } from '../builder/names';
+import { DecoratorUsageError } from '../errors/DecoratorUsageError';
+import { getMetadataStorage } from '../metadata/get-metadata-storage';
+import type { DecoratorMode } from '../metadata/records';
+import type { ToolOptions } from '../options';
+import { isStage3Call, metadataOf } from './decorator-call';
+import { installClassToolProtocol, installToolProtocol } from './install-protocol';
+
+/** What `@Tool(options)` returns: a class or method decorator in either decorator mode. */
+export interface ToolDecorator {
+  /** Stage 3, on a class. */
+  <C extends abstract new (...args: never[]) => unknown>(value: C, context: ClassDecoratorContext<C>): C | void;
+  /** Stage 3, on a toolbox method. */
+  (value: Function, context: ClassMethodDecoratorContext): void;
+  /** Legacy, on a class. */
+  <C extends Function>(target: C): C | void;
+  /** Legacy, on a toolbox method. */
+  (target: object, propertyKey: string | symbol, descriptor: PropertyDescriptor): void;
+}
+
+function definesDescription(prototype: object): boolean {
+  for (let p: object | null = prototype; p !== null && !Object.prototype.hasOwnProperty.call(p, BASE_TOOL_BRAND); p = Object.getPrototypeOf(p)) {
+    if (Object.prototype.hasOwnProperty.call(p, 'description')) return true;
+  }
+  return false;
+}
+
+function decorateClass(target: Function, options: ToolOptions, mode: DecoratorMode): Function | undefined {
+  const storage = getMetadataStorage();
+  const className = classLabel(target);
+  if (isBaseTool(target.prototype)) {
+    if (options.description !== undefined || !definesDescription(target.prototype)) requireDescription(options, className);
+    const declared = declareBaseToolClass(target, options);
+    storage.collectToolClass({ target, options, mode });
+    storage.collectToolClass({ target: declared, options, mode });
+    return declared;
+  }
+  requireDescription(options, className);
+  if (typeof (target.prototype as { execute?: unknown }).execute !== 'function') {
+    throw new DecoratorUsageError(
+      `@Tool class '${className}' has no execute(args, ctx) method. Add one, extend BaseTool, or put @Tool on its methods to make it a toolbox.`,
+    );
+  }
+  storage.collectToolClass({ target, options, mode });
+  installClassToolProtocol(target.prototype as object);
+  return undefined;
+}
+
+function usage(kind: string, name: unknown): DecoratorUsageError {
+  return new DecoratorUsageError(`@Tool cannot decorate the ${kind} '${String(name)}'. Put it on a class, or on an instance method of a toolbox class.`);
+}
+
+/**
+ * Declares a tool: on a class (a `BaseTool` subclass, or a plain class with
+ * `execute(args, ctx)`) or on each method of a toolbox class. Works as a
+ * TC39 stage-3 and as a legacy (`experimentalDecorators`) decorator.
+ */
+export function Tool(options: ToolOptions = {}): ToolDecorator {
+  function decorate(...args: unknown[]): Function | undefined {
+    const storage = getMetadataStorage();
+    if (isStage3Call(args)) {
+      const [value, context] = args;
+      if (context.kind === 'class') return decorateClass(value as Function, options, 'stage3');
+      if (context.kind !== 'method' || context.static || typeof context.name !== 'string') throw usage(context.static ? 'static method' : context.kind, context.name);
+      storage.collectToolMethod({ key: metadataOf(context, '@Tool'), method: context.name, options, mode: 'stage3' });
+      // Stage-3 method decorators never see the class; its instances get the protocol as they are built.
+      context.addInitializer(function (this: object) {
+        installToolProtocol(this);
+      });
+      return undefined;
+    }
+    const [target, key, descriptor] = args as [unknown, unknown, PropertyDescriptor | undefined];
+    if (key === undefined && typeof target === 'function') return decorateClass(target, options, 'legacy');
+    if (typeof target === 'function') throw usage('static method', key);
+    if (typeof key !== 'string' || typeof descriptor?.value !== 'function' || target === null || typeof target !== 'object') {
+      throw usage(descriptor ? 'accessor' : 'field', key);
+    }
+    storage.collectToolMethod({ key: target.constructor, method: key, options, mode: 'legacy' });
+    installToolProtocol(target);
+    return undefined;
+  }
+  return decorate as ToolDecorator;
+}

@@ -1,0 +1,28 @@
+/** The part of a TC39 stage-3 decorator context the decorators read. */
+export interface Stage3Context {
+  kind: 'class' | 'method' | 'getter' | 'setter' | 'field' | 'accessor';
+  name: string | symbol | undefined;
+  static?: boolean;
+  private?: boolean;
+  metadata?: object;
+  addInitializer(initializer: (this: object) => void): void;
+}
+
+/**
+ * Whether a decorator was called as a TC39 stage-3 decorator `(value,
+ * context)` rather than a legacy one `(target, key?, descriptor?)`: only
+ * stage 3 passes a context object with a `kind`.
+ */
+export function isStage3Call(args: readonly unknown[]): args is [unknown, Stage3Context] {
+  const context = args[1] as { kind?: unknown } | null | undefined;
+  return args.length === 2 && context !== null && typeof context === 'object' && typeof context.kind === 'string';
+}
+
+/** The stage-3 metadata object, which exists once `Symbol.metadata` is defined (see polyfill.ts). */
+export function metadataOf(context: Stage3Context, decorator: string): object {
+  if (context.metadata) return context.metadata;
+  throw new Error(
+    `${decorator} on '${String(context.name)}' got no decorator metadata: Symbol.metadata was undefined when the class was defined. ` +
+      `Import '@victor-tools/decorators' before defining decorated classes.`,
+  );
+}

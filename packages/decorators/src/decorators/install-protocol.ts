@@ -1,0 +1,17 @@
+import { TOOL_PROTOCOL } from '@victor-tools/core';
+import { protocolToolOf } from '../builder/tools-of';
+
+function protocol(this: object) {
+  return protocolToolOf(this);
+}
+
+/** Makes instances of a class (through its prototype, or one instance) implement core's tool protocol. */
+export function installToolProtocol(holder: object): void {
+  if (TOOL_PROTOCOL in holder) return;
+  Object.defineProperty(holder, TOOL_PROTOCOL, { value: protocol, configurable: true, writable: true });
+}
+
+/** Same, replacing what a method decorator installed: the class-level tool wins. */
+export function installClassToolProtocol(prototype: object): void {
+  Object.defineProperty(prototype, TOOL_PROTOCOL, { value: protocol, configurable: true, writable: true });
+}

@@ -1,0 +1,14 @@
+/** Two scanned tools (or a scanned one and a registered one) claim the same name or alias. */
+export class DuplicateToolNameError extends Error {
+  constructor(
+    readonly toolName: string,
+    readonly source: string,
+    readonly existingSource: string,
+  ) {
+    super(
+      `Tool name '${toolName}' of '${source}' is already taken by '${existingSource}'. ` +
+        `Give one of them another name, e.g. @Tool({ name: '${toolName}_2', ... }).`,
+    );
+    this.name = 'DuplicateToolNameError';
+  }
+}

@@ -1,0 +1,85 @@
+import type { TSchema } from '@sinclair/typebox';
+import type {
+  AccessModeLike,
+  CostTierLike,
+  DangerLevelLike,
+  ExecutionCategoryLike,
+  JsonSchema,
+  PriorityLike,
+  ToolMetadataInput,
+} from '@victor-tools/core';
+
+/** A class whose fields carry `@Param` decorators. */
+export type ParamsClass<T = object> = new () => T;
+
+/** What `params` of `@Tool` takes: a `@Param` class, a TypeBox schema or a JSON Schema. */
+export type ParamsDeclaration = ParamsClass | TSchema | JsonSchema;
+
+/** The metadata options of `@Tool` and `tool()` (SPEC section 7); only the given ones are declared. */
+export interface ToolMetadataOptions {
+  category?: string;
+  keywords?: readonly string[];
+  useCases?: readonly string[];
+  examples?: readonly string[];
+  priorityHints?: readonly string[];
+  priority?: PriorityLike;
+  accessMode?: AccessModeLike;
+  dangerLevel?: DangerLevelLike;
+  stages?: readonly string[];
+  taskTypes?: readonly string[];
+  mandatoryKeywords?: readonly string[];
+  progressParams?: readonly string[];
+  executionCategory?: ExecutionCategoryLike;
+  /** Extra metadata fields (declaration-merged into `ToolMetadata`), merged under the ones above. */
+  metadata?: ToolMetadataInput;
+}
+
+/** Options shared by `@Tool` (classes and methods) and `tool()`. */
+export interface ToolCommonOptions extends ToolMetadataOptions {
+  /** The name models call the tool by; default: the class or method name in snake_case. */
+  name?: string;
+  /** What the tool does, for the model. Required unless a `BaseTool` subclass has its own getter. */
+  description?: string;
+  aliases?: readonly string[];
+  costTier?: CostTierLike;
+  /** Whether repeating a call with the same arguments changes nothing (MCP `idempotentHint`). */
+  isIdempotent?: boolean;
+  /** Whether the tool can be offered now; called with the tool's instance as `this`. */
+  availabilityCheck?: () => boolean;
+  /** Per-tool timeout; default: the registry's. */
+  timeoutMs?: number;
+}
+
+/** Options of `@Tool(options)`. */
+export interface ToolOptions extends ToolCommonOptions {
+  /** The parameters: a class with `@Param` fields, a TypeBox schema or a JSON Schema. */
+  params?: ParamsDeclaration;
+}
+
+/** JSON Schema type names. */
+export type JsonTypeName = 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object' | 'null';
+
+/** The constructors `@Param({ type })` understands, besides JSON type names and `@Param` classes. */
+export type ParamTypeConstructor = StringConstructor | NumberConstructor | BooleanConstructor | ArrayConstructor | ObjectConstructor | DateConstructor;
+
+/** Options of `@Param(options)` as an object: any JSON Schema keyword, plus `type`, `description`, `optional`. */
+export interface ParamOptionsObject {
+  /** A JSON type name, a constructor (`String`, `Number`...), or a class with `@Param` fields (a nested object). */
+  type?: JsonTypeName | JsonTypeName[] | ParamTypeConstructor | ParamsClass;
+  description?: string;
+  /** Not required even without a default. */
+  optional?: boolean;
+  enum?: unknown[];
+  items?: JsonSchema | TSchema;
+  default?: unknown;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  format?: string;
+  [keyword: string]: unknown;
+}
+
+/** Options of `@Param(options)`: an options object or a TypeBox schema. */
+export type ParamOptions = ParamOptionsObject | TSchema;

@@ -1,0 +1,150 @@
+import { join } from 'node:path';
+import { Type } from '@sinclair/typebox';
+import { ToolResult, type ToolCallContext } from '@victor-tools/core';
+import { DuplicateToolNameError, MissingProviderError, Tool, ToolContainer, tool } from '@victor-tools/decorators';
+import * as greetModule from './fixtures/scan/greet';
+import { StampTool } from './fixtures/scan/nested/stamp';
+import { RecordingMetadataRegistry, StoringRegistry } from './helpers/fake-registry';
+
+function container() {
+  const registry = new StoringRegistry();
+  const metadataRegistry = new RecordingMetadataRegistry();
+  return { registry, metadataRegistry, container: new ToolContainer({ registry, metadataRegistry }) };
+}
+
+describe('ToolContainer', () => {
+  describe('scan', () => {
+    it('should pick every @Tool class, toolbox method and function tool out of a module namespace', () => {
+      const { registry, container: c } = container();
+      const report = c.scan(greetModule);
+      expect(report.registered).toEqual([
+        { name: 'greet', source: 'GreetTool' },
+        { name: 'upper', source: 'Letters.upper' },
+        { name: 'lower', source: 'Letters.lower' },
+        { name: 'reverse', source: "tool 'reverse'" },
+      ]);
+      expect([...registry.tools.keys()].sort()).toEqual(['greet', 'lower', 'reverse', 'upper']);
+    });
+
+    it('should report what it skipped and why', () => {
+      const { container: c } = container();
+      const { skipped } = c.scan(greetModule);
+      expect(skipped).toEqual([
+        { name: 'GreetParams', export: 'arguments[0].GreetParams', reason: "class 'GreetParams' has no @Tool: decorate it or its methods with @Tool" },
+        { export: 'arguments[0].VERSION', reason: 'not a tool: a string value' },
+        { name: 'helper', export: 'arguments[0].helper', reason: "function 'helper' is not a tool: wrap it with tool(options, fn)" },
+      ]);
+    });
+
+    it('should take arrays, instances and function tools, and refresh the metadata registry once per scan', () => {
+      const { metadataRegistry, container: c } = container();
+      const report = c.scan([new greetModule.Letters()], greetModule.reverse);
+      expect(report.registered.map((r) => r.name)).toEqual(['upper', 'lower', 'reverse']);
+      expect(metadataRegistry.refreshes).toEqual([['lower', 'reverse', 'upper']]);
+    });
+
+    it('should skip a tool already registered, the same instance twice', () => {
+      const { container: c } = container();
+      c.scan(greetModule.reverse);
+      expect(c.scan(greetModule.reverse)).toEqual({ registered: [], skipped: [{ name: 'reverse', export: "tool 'reverse'", reason: 'already registered' }] });
+    });
+
+    it('should name both sources and the fix on a duplicate name, registering nothing', () => {
+      const { registry, container: c } = container();
+      const other = tool({ name: 'upper', description: 'Another upper.' }, () => 1);
+      expect(() => c.scan(greetModule.Letters, other)).toThrow(DuplicateToolNameError);
+      expect(() => c.scan(greetModule.Letters, other)).toThrow(
+        "Tool name 'upper' of 'tool 'upper'' is already taken by 'Letters.upper'. Give one of them another name, e.g. @Tool({ name: 'upper_2', ... }).",
+      );
+      expect(registry.tools.size).toBe(0);
+    });
+
+    it('should refuse an alias that another scan already registered', () => {
+      const { container: c } = container();
+      c.scan(tool({ name: 'first', description: 'First.', aliases: ['shared'] }, () => 1));
+      expect(() => c.scan(tool({ name: 'shared', description: 'Second.' }, () => 2))).toThrow(/'shared' of 'tool 'shared'' is already taken by 'tool 'first''/);
+    });
+  });
+
+  describe('provide', () => {
+    it('should inject provided values by the static inject tokens', async () => {
+      const { registry, container: c } = container();
+      c.provide('prefix', '>> ').scan(StampTool);
+      const result = await registry.get('stamp')!.execute({} as ToolCallContext, { text: 'x' });
+      expect(result).toEqual(ToolResult.ok('>> x'));
+    });
+
+    it('should name the class and the token, and say how to provide it, when a provider is missing', () => {
+      const { container: c } = container();
+      expect(() => c.scan(StampTool)).toThrow(MissingProviderError);
+      expect(() => c.scan(StampTool)).toThrow("Cannot construct 'StampTool': no provider for token 'prefix'. Call container.provide('prefix', value) before scanning.");
+    });
+
+    it('should inject class tokens too', () => {
+      class Clock {
+        now() {
+          return 42;
+        }
+      }
+      @Tool({ description: 'Tell the time.', params: Type.Object({}) })
+      class TimeTool {
+        static inject = [Clock];
+        constructor(private readonly clock: Clock) {}
+        execute() {
+          return this.clock.now();
+        }
+      }
+      const { registry, container: c } = container();
+      expect(() => c.scan(TimeTool)).toThrow("no provider for token 'Clock'. Call container.provide(Clock, value)");
+      c.provide(Clock, new Clock()).scan(TimeTool);
+      expect(registry.has('time')).toBe(true);
+    });
+  });
+
+  describe('scanDirectory', () => {
+    const dir = join(__dirname, 'fixtures', 'scan');
+
+    it('should import the matching files and register their tools with file-qualified sources', async () => {
+      const { container: c } = container();
+      c.provide('prefix', '# ');
+      const report = await c.scanDirectory(dir, { include: ['**/*.ts'] });
+      expect(report.registered).toEqual([
+        { name: 'greet', source: 'greet.ts:GreetTool' },
+        { name: 'upper', source: 'greet.ts:Letters.upper' },
+        { name: 'lower', source: 'greet.ts:Letters.lower' },
+        { name: 'reverse', source: "greet.ts:tool 'reverse'" },
+        { name: 'stamp', source: 'nested/stamp.ts:StampTool' },
+      ]);
+      expect(report.skipped.map((s) => s.export)).toEqual(['greet.ts:GreetParams', 'greet.ts:VERSION', 'greet.ts:helper']);
+    });
+
+    it('should only import what include matches', async () => {
+      const { container: c } = container();
+      c.provide('prefix', '# ');
+      const report = await c.scanDirectory(dir, { include: ['nested/*.ts'] });
+      expect(report.registered.map((r) => r.name)).toEqual(['stamp']);
+    });
+  });
+});
+
+describe('ToolContainer', () => {
+  describe('scan of nested values', () => {
+    it('should open arrays in a namespace but not plain objects, which are data', () => {
+      const { container: c } = container();
+      const schema = { type: 'object', properties: {} };
+      const report = c.scan({ tools: [greetModule.reverse], schema });
+      expect(report.registered.map((r) => r.name)).toEqual(['reverse']);
+      expect(report.skipped).toEqual([{ export: 'arguments[0].schema', reason: 'not a tool: a plain object (data, not a module or namespace)' }]);
+    });
+  });
+});
+
+describe('ToolContainer', () => {
+  describe('scan of an ES module namespace', () => {
+    it('should open a null-prototype namespace object', () => {
+      const { container: c } = container();
+      const namespace = Object.assign(Object.create(null) as object, { reverse: greetModule.reverse });
+      expect(c.scan(namespace).registered.map((r) => r.name)).toEqual(['reverse']);
+    });
+  });
+});

@@ -1,0 +1,286 @@
+import { Type } from '@sinclair/typebox';
+import { AccessMode, BaseTool, CostTier, TOOL_PROTOCOL, ToolResult, isBaseTool, resolveTool, type JsonSchema, type ToolCallContext } from '@victor-tools/core';
+import { DecoratedTool, DecoratorUsageError, MissingDescriptionError, Param, Tool, toolsOf } from '@victor-tools/decorators';
+
+const ctx = {} as ToolCallContext;
+
+class GreetParams {
+  @Param({ type: 'string', description: 'Who to greet' }) who!: string;
+  @Param({ type: 'string' }) greeting = 'Hello';
+}
+
+describe('Tool', () => {
+  describe('on a plain class with execute(args, ctx)', () => {
+    @Tool({ description: 'Greet someone by name.', params: GreetParams, costTier: 'low', aliases: ['hi'], timeoutMs: 500 })
+    class GreetTool {
+      execute(args: GreetParams, context: ToolCallContext) {
+        return `${args.greeting} ${args.who}${context.toolName ? ` from ${context.toolName}` : ''}`;
+      }
+    }
+
+    const tool = resolveTool(new GreetTool())!;
+
+    it('should make its instances implement the tool protocol with a BaseTool', () => {
+      expect(typeof (new GreetTool() as unknown as Record<symbol, unknown>)[TOOL_PROTOCOL]).toBe('function');
+      expect(isBaseTool(tool)).toBe(true);
+    });
+
+    it('should take the name from the class in snake_case without the Tool suffix', () => {
+      expect(tool.name).toBe('greet');
+    });
+
+    it('should answer the declared options', () => {
+      expect(tool.description).toBe('Greet someone by name.');
+      expect(tool.costTier).toBe(CostTier.LOW);
+      expect(tool.aliases).toEqual(['hi']);
+      expect(tool.timeoutMs).toBe(500);
+      expect(tool.parameters.required).toEqual(['who']);
+    });
+
+    it('should call execute with (args, ctx) and wrap the value in a ToolResult', async () => {
+      const result = await tool.execute({ toolName: 'greet' } as ToolCallContext, { who: 'Ada' });
+      expect(result).toEqual(ToolResult.ok('Hello Ada from greet'));
+    });
+
+    it('should give the same BaseTool for the same instance', () => {
+      const instance = new GreetTool();
+      expect(resolveTool(instance)).toBe(resolveTool(instance));
+    });
+  });
+
+  describe('metadata options', () => {
+    it('should leave metadata undefined when no metadata option is given, so it is generated', () => {
+      @Tool({ description: 'No metadata.' })
+      class Bare {
+        execute() {
+          return 1;
+        }
+      }
+      expect(resolveTool(new Bare())!.metadata).toBeUndefined();
+    });
+
+    it('should declare only the given fields and leave accessMode undeclared when not given', () => {
+      @Tool({ description: 'Some metadata.', category: 'files', keywords: ['Read'], executionCategory: 'compute' })
+      class Some {
+        execute() {
+          return 1;
+        }
+      }
+      const metadata = resolveTool(new Some())!.metadata!;
+      expect(metadata).toEqual({ category: 'files', keywords: ['Read'], executionCategory: 'compute' });
+      expect(metadata.accessMode).toBeUndefined();
+    });
+
+    it('should carry every metadata option', () => {
+      const options = {
+        category: 'git',
+        keywords: ['commit'],
+        useCases: ['save work'],
+        examples: ['commit -m x'],
+        priorityHints: ['after edits'],
+        priority: 2,
+        accessMode: AccessMode.WRITE,
+        dangerLevel: 'medium',
+        stages: ['execution'],
+        taskTypes: ['edit'],
+        mandatoryKeywords: ['commit'],
+        progressParams: ['message'],
+        executionCategory: 'write',
+      } as const;
+      @Tool({ description: 'Commit.', ...options, keywords: ['commit'], useCases: ['save work'] })
+      class Commit {
+        execute() {
+          return 1;
+        }
+      }
+      expect(resolveTool(new Commit())!.metadata).toEqual(options);
+    });
+
+    it('should call availabilityCheck with the instance as this', () => {
+      @Tool({
+        description: 'Sometimes there.',
+        availabilityCheck(this: { ready?: boolean }) {
+          return this.ready === true;
+        },
+      })
+      class Flaky {
+        ready = false;
+        execute() {
+          return 1;
+        }
+      }
+      const instance = new Flaky();
+      const tool = resolveTool(instance)!;
+      expect(tool.isAvailable()).toBe(false);
+      instance.ready = true;
+      expect(tool.isAvailable()).toBe(true);
+    });
+  });
+
+  describe('on a BaseTool subclass', () => {
+    @Tool({ name: 'shout', description: 'Upper-case a text.', params: Type.Object({ text: Type.String() }), accessMode: 'readonly' })
+    class Shout extends DecoratedTool<{ text: string }> {
+      async execute(_ctx: ToolCallContext, args: { text: string }) {
+        return ToolResult.ok(args.text.toUpperCase());
+      }
+    }
+
+    it('should stay a BaseTool with the declared getters', async () => {
+      const tool = new Shout();
+      expect(tool).toBeInstanceOf(BaseTool);
+      expect(tool).toBeInstanceOf(Shout);
+      expect(isBaseTool(tool)).toBe(true);
+      expect(tool.name).toBe('shout');
+      expect(tool.parameters.required).toEqual(['text']);
+      expect(tool.metadata).toEqual({ accessMode: 'readonly' });
+      expect(await tool.execute(ctx, { text: 'a' })).toEqual(ToolResult.ok('A'));
+      expect(toolsOf(tool)).toEqual([tool]);
+    });
+
+    it('should keep the getters the class defines itself where the options are silent', () => {
+      @Tool({ description: 'Own parameters.' })
+      class Own extends BaseTool {
+        get name() {
+          return 'own_name';
+        }
+        get description() {
+          return 'ignored: the option wins';
+        }
+        get parameters(): JsonSchema {
+          return { type: 'object', properties: { a: { type: 'string' } } };
+        }
+        async execute() {
+          return ToolResult.ok(null);
+        }
+      }
+      const tool = new Own();
+      expect(tool.name).toBe('own_name');
+      expect(tool.description).toBe('Own parameters.');
+      expect(tool.parameters.properties).toHaveProperty('a');
+      expect(tool.costTier).toBe(CostTier.FREE);
+    });
+
+    it('should hand execute an instance of its params class', async () => {
+      @Tool({ description: 'Greets.', params: GreetParams })
+      class Greeter extends DecoratedTool<GreetParams> {
+        async execute(_ctx: ToolCallContext, args: GreetParams) {
+          return ToolResult.ok(args);
+        }
+      }
+      const result = await new Greeter().execute(ctx, { who: 'Bo' } as GreetParams);
+      expect(result.output).toBeInstanceOf(GreetParams);
+      expect(result.output).toMatchObject({ who: 'Bo', greeting: 'Hello' });
+    });
+
+    it('should say to add @Tool when a DecoratedTool subclass was never decorated', () => {
+      class Forgotten extends DecoratedTool {
+        async execute() {
+          return ToolResult.ok(null);
+        }
+      }
+      expect(() => new Forgotten().name).toThrow(/'Forgotten' extends DecoratedTool but has no @Tool.*Add @Tool/);
+    });
+  });
+
+  describe('on methods of a toolbox class', () => {
+    class TextBox {
+      constructor(private readonly suffix = '!') {}
+
+      @Tool({ description: 'Count the words of a text.', params: Type.Object({ text: Type.String() }) })
+      wordCount(args: { text: string }) {
+        return args.text.split(/\s+/).filter(Boolean).length;
+      }
+
+      @Tool({ name: 'echo_text', description: 'Echo a text.', params: Type.Object({ text: Type.String() }) })
+      echo(args: { text: string }) {
+        return args.text + this.suffix;
+      }
+
+      helper() {
+        return 'not a tool';
+      }
+    }
+
+    it('should make one tool per decorated method, named after it', async () => {
+      const tools = toolsOf(new TextBox('?'));
+      expect(tools.map((t) => t.name)).toEqual(['word_count', 'echo_text']);
+      expect(await tools[0]!.execute(ctx, { text: 'a b c' })).toEqual(ToolResult.ok(3));
+      expect(await tools[1]!.execute(ctx, { text: 'a' })).toEqual(ToolResult.ok('a?'));
+    });
+
+    it('should refuse to stand for one tool through the protocol when it has several', () => {
+      expect(() => resolveTool(new TextBox())).toThrow(/'TextBox' holds 2 tools \(word_count, echo_text\).*toolsOf\(instance\).*ToolContainer/);
+    });
+
+    it('should stand for its one tool through the protocol when it has one', () => {
+      class Single {
+        @Tool({ description: 'The only one.' })
+        only() {
+          return 'x';
+        }
+      }
+      expect(resolveTool(new Single())!.name).toBe('only');
+    });
+
+    it('should pass a returned failed ToolResult through and let thrown errors propagate', async () => {
+      class Failing {
+        @Tool({ description: 'Fails softly.' })
+        soft() {
+          return ToolResult.fail('nope');
+        }
+        @Tool({ description: 'Fails hard.' })
+        async hard(): Promise<never> {
+          throw new RangeError('boom');
+        }
+      }
+      const [soft, hard] = toolsOf(new Failing());
+      expect(await soft!.execute(ctx, {})).toEqual(ToolResult.fail('nope'));
+      await expect(hard!.execute(ctx, {})).rejects.toThrow('boom');
+    });
+  });
+
+  describe('errors', () => {
+    it('should name the class and say what to give when the description is missing', () => {
+      expect(() => {
+        @Tool({ name: 'x' })
+        class NoDescription {
+          execute() {
+            return 1;
+          }
+        }
+        return NoDescription;
+      }).toThrow(new MissingDescriptionError('NoDescription'));
+      expect(new MissingDescriptionError('NoDescription').message).toMatch(/'NoDescription' has no description.*@Tool\(\{ description/);
+    });
+
+    it('should name the class and method when a toolbox method has no description', () => {
+      class Box {
+        @Tool({})
+        run() {
+          return 1;
+        }
+      }
+      expect(() => toolsOf(new Box())).toThrow(/@Tool on 'Box.run' has no description/);
+    });
+
+    it('should name the class and say what to add when a @Tool class has no execute', () => {
+      expect(() => {
+        @Tool({ description: 'Nothing to run.' })
+        class Inert {}
+        return Inert;
+      }).toThrow(DecoratorUsageError);
+    });
+
+    it('should refuse a static method', () => {
+      expect(() => {
+        class Statics {
+          @Tool({ description: 'Static.' })
+          static run() {
+            return 1;
+          }
+        }
+        return Statics;
+      }).toThrow(/@Tool cannot decorate the static method 'run'/);
+    });
+  });
+});

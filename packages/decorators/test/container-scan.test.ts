@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { Type } from '@sinclair/typebox';
-import { ToolResult, type ToolCallContext } from '@victor-tools/core';
+import { ToolRegistry, ToolResult, type ToolCallContext } from '@victor-tools/core';
+import { ToolMetadataRegistry } from '@victor-tools/metadata';
 import { DuplicateToolNameError, MissingProviderError, Tool, ToolContainer, tool } from '@victor-tools/decorators';
 import * as greetModule from './fixtures/scan/greet';
 import { StampTool } from './fixtures/scan/nested/stamp';
@@ -146,5 +147,18 @@ describe('ToolContainer', () => {
       const namespace = Object.assign(Object.create(null) as object, { reverse: greetModule.reverse });
       expect(c.scan(namespace).registered.map((r) => r.name)).toEqual(['reverse']);
     });
+  });
+});
+
+describe('ToolContainer defaults', () => {
+  it('should register into a new core ToolRegistry and fill the process-wide ToolMetadataRegistry when given neither', () => {
+    ToolMetadataRegistry.resetInstance();
+    const c = new ToolContainer();
+    c.scan(greetModule);
+    expect(c.registry).toBeInstanceOf(ToolRegistry);
+    expect(c.metadataRegistry).toBe(ToolMetadataRegistry.getInstance());
+    expect(ToolMetadataRegistry.getInstance().getMetadata('greet')).toBeDefined();
+    expect(ToolMetadataRegistry.getInstance().getStatistics().totalTools).toBe(4);
+    ToolMetadataRegistry.resetInstance();
   });
 });

@@ -1,15 +1,13 @@
-import * as core from '@victor-tools/core';
-import type { ToolRegistryLike } from './contracts';
+import { ToolRegistry } from '@victor-tools/core';
+import { ToolMetadataRegistry } from '@victor-tools/metadata';
+import type { MetadataRegistryLike, ToolRegistryLike } from './contracts';
 
-/**
- * A new core `ToolRegistry`. Looked up on core's exports at run time rather
- * than imported by name, so this package builds against any core that
- * exports the SPEC section 6 registry.
- */
+/** A new core `ToolRegistry`, for a container given none. */
 export function createDefaultRegistry(): ToolRegistryLike {
-  const Registry = (core as unknown as { ToolRegistry?: new () => ToolRegistryLike }).ToolRegistry;
-  if (typeof Registry !== 'function') {
-    throw new Error(`@victor-tools/core exports no ToolRegistry. Pass one: new ToolContainer({ registry }).`);
-  }
-  return new Registry();
+  return new ToolRegistry();
+}
+
+/** The process-wide `ToolMetadataRegistry`, for a container given none (SPEC section 10: scanning fills it). */
+export function defaultMetadataRegistry(): MetadataRegistryLike {
+  return ToolMetadataRegistry.getInstance();
 }

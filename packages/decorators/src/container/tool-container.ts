@@ -5,7 +5,7 @@ import { DuplicateToolNameError } from '../errors/DuplicateToolNameError';
 import type { InjectionToken } from '../metadata/records';
 import { Collector, type FoundTool } from './collector';
 import type { MetadataRegistryLike, ScanReport, ToolRegistryLike } from './contracts';
-import { createDefaultRegistry } from './default-registry';
+import { createDefaultRegistry, defaultMetadataRegistry } from './default-registry';
 import { Injector } from './injector';
 import { hasTypeScriptRuntime, loadModule } from './module-loader';
 
@@ -13,7 +13,7 @@ import { hasTypeScriptRuntime, loadModule } from './module-loader';
 export interface ToolContainerOptions {
   /** Where scanned tools are registered; default: a new core `ToolRegistry`. */
   registry?: ToolRegistryLike;
-  /** Refreshed from the registry after each scan; none given: no metadata registry is refreshed. */
+  /** Refreshed from the registry after each scan; default: `ToolMetadataRegistry.getInstance()`. */
   metadataRegistry?: MetadataRegistryLike;
 }
 
@@ -44,14 +44,14 @@ const DEFAULT_IGNORE = ['**/node_modules/**', '**/*.d.{ts,cts,mts}', '**/*.{test
 export class ToolContainer {
   /** The registry scanned tools go to. */
   readonly registry: ToolRegistryLike;
-  /** The metadata registry refreshed after scans, if any. */
-  readonly metadataRegistry: MetadataRegistryLike | undefined;
+  /** The metadata registry refreshed after scans. */
+  readonly metadataRegistry: MetadataRegistryLike;
   private readonly injector = new Injector();
   private readonly sources = new Map<string, string>();
 
   constructor(options: ToolContainerOptions = {}) {
     this.registry = options.registry ?? createDefaultRegistry();
-    this.metadataRegistry = options.metadataRegistry;
+    this.metadataRegistry = options.metadataRegistry ?? defaultMetadataRegistry();
   }
 
   /**
@@ -124,6 +124,6 @@ export class ToolContainer {
   }
 
   private refreshMetadata(): void {
-    this.metadataRegistry?.refreshFromTools(this.registry.listTools({ onlyEnabled: false }));
+    this.metadataRegistry.refreshFromTools(this.registry.listTools({ onlyEnabled: false }));
   }
 }

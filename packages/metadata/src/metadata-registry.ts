@@ -48,6 +48,10 @@ export class ToolMetadataRegistry {
   private entries = new Map<string, Entry>();
   private aliases = new Map<string, string>();
   private fingerprints = new Map<string, string>();
+  // The tool list of the last refresh and each one's fingerprint, by position:
+  // the usual check (same tools, same order) needs no map.
+  private lastTools: readonly BaseTool[] = [];
+  private lastKeys: readonly string[] = [];
   private refreshed = false;
   private byCategory: Index = new Map();
   private byKeyword: Index = new Map();
@@ -75,15 +79,14 @@ export class ToolMetadataRegistry {
    * description, parameters, cost tier, aliases or metadata.
    */
   needsReindex(tools: ToolSource): boolean {
-    return !this.refreshed || this.changed(this.fingerprintsOf(toolsOf(tools)));
+    return !this.refreshed || this.changedFrom(toolsOf(tools));
   }
 
   /** Rebuilds the metadata and indexes from `tools` when they changed (or with `force`); returns whether it rebuilt. */
   refreshFromTools(tools: ToolSource, options: RefreshOptions = {}): boolean {
     const list = toolsOf(tools);
-    const fingerprints = this.fingerprintsOf(list);
-    if (this.refreshed && !options.force && !this.changed(fingerprints)) return false;
-    this.rebuild(list, fingerprints);
+    if (this.refreshed && !options.force && !this.changedFrom(list)) return false;
+    this.rebuild(list);
     return true;
   }
 
@@ -204,13 +207,25 @@ export class ToolMetadataRegistry {
     return fingerprints;
   }
 
+  /** Whether `tools` differ from the last refresh; the same tools in the same order are checked without a map. */
+  private changedFrom(tools: readonly BaseTool[]): boolean {
+    const { lastTools, lastKeys } = this;
+    if (tools.length === lastTools.length) {
+      let same = true;
+      for (let i = 0; i < tools.length && same; i++) same = tools[i] === lastTools[i] && fingerprintTool(tools[i]) === lastKeys[i];
+      if (same) return false;
+    }
+    return this.changed(this.fingerprintsOf(tools));
+  }
+
   private changed(fingerprints: Map<string, string>): boolean {
     if (fingerprints.size !== this.fingerprints.size) return true;
     for (const [name, fingerprint] of fingerprints) if (this.fingerprints.get(name) !== fingerprint) return true;
     return false;
   }
 
-  private rebuild(tools: readonly BaseTool[], fingerprints: Map<string, string>): void {
+  private rebuild(tools: readonly BaseTool[]): void {
+    const fingerprints = this.fingerprintsOf(tools);
     const entries = new Map<string, Entry>();
     for (const tool of tools) {
       if (entries.has(tool.name)) continue;
@@ -250,6 +265,8 @@ export class ToolMetadataRegistry {
       .filter((matcher) => matcher.words.length > 0);
     this.searcher = new Searcher(ordered);
     this.fingerprints = fingerprints;
+    this.lastTools = tools;
+    this.lastKeys = tools.map((tool) => fingerprintTool(tool));
     this.refreshed = true;
   }
 }

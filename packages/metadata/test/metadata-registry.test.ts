@@ -144,12 +144,29 @@ describe('ToolMetadataRegistry', () => {
       ['aliases', (t) => (t.toolAliases = ['alias'])],
       ['metadata', (t) => (t.toolMetadata = { ...t.toolMetadata, keywords: ['other'] })],
       ['metadata mutated in place', (t) => t.toolMetadata!.keywords!.push('more')],
+      ['metadata keyword replaced in place', (t) => (t.toolMetadata!.keywords![0] = 'other')],
+      ['metadata field added in place', (t) => (t.toolMetadata!.useCases = ['read a file'])],
     ];
     it.each(changes)('should be true when a tool changes its %s', (_label, change) => {
       const tools = sample();
       registry.refreshFromTools(tools);
       change(tools[0]);
       expect(registry.needsReindex(tools)).toBe(true);
+    });
+
+    it('should be false for a metadata getter returning a fresh object with the same content', () => {
+      const tools = sample();
+      registry.refreshFromTools(tools);
+      tools[0].toolMetadata = structuredClone(tools[0].toolMetadata);
+      expect(registry.needsReindex(tools)).toBe(false);
+      expect(registry.needsReindex(tools)).toBe(false);
+    });
+
+    it('should be true when a tool is replaced by another of the same name and different content', () => {
+      const tools = sample();
+      registry.refreshFromTools(tools);
+      const replaced = [new TestTool(tools[0].name, 'A different description.'), ...tools.slice(1)];
+      expect(registry.needsReindex(replaced)).toBe(true);
     });
 
     it('should be true when a tool is added or removed', () => {

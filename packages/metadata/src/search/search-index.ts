@@ -18,6 +18,13 @@ export interface Postings {
   readonly fields: Uint8Array;
 }
 
+/** For each bit mask of fields, their labels joined by ', ', built once. */
+const FIELD_LABELS: readonly string[] = Array.from({ length: 1 << SEARCH_FIELDS.length }, (_, mask) =>
+  SEARCH_FIELDS.filter((_field, f) => (mask & (1 << f)) !== 0)
+    .map((field) => field.label)
+    .join(', '),
+);
+
 // BM25 saturation; 1.2 is the usual choice and fits short fields well.
 const K1 = 1.2;
 
@@ -78,20 +85,21 @@ export class SearchIndex {
     return this.postings.get(stem);
   }
 
-  /** The labels of the fields where `stem` occurs in document `id` (binary search). */
-  fieldsOf(stem: string, id: number): string[] {
+  /** The labels of the fields where `stem` occurs in document `id`, joined by ', ' (binary search); undefined if none. */
+  fieldLabelsOf(stem: string, id: number): string | undefined {
     const postings = this.postings.get(stem);
-    if (!postings) return [];
+    if (!postings) return undefined;
+    const { docs } = postings;
     let lo = 0;
-    let hi = postings.docs.length - 1;
+    let hi = docs.length - 1;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
-      const doc = postings.docs[mid];
-      if (doc === id) return SEARCH_FIELDS.filter((_, f) => (postings.fields[mid] & (1 << f)) !== 0).map((field) => field.label);
+      const doc = docs[mid];
+      if (doc === id) return FIELD_LABELS[postings.fields[mid]];
       if (doc < id) lo = mid + 1;
       else hi = mid - 1;
     }
-    return [];
+    return undefined;
   }
 
   /** Distinct query terms (first spelling of each stem kept for reasons). */

@@ -15,6 +15,13 @@ interface Entry extends SearchEntry {
 
 type Index = Map<string, Set<string>>;
 
+const generations = new WeakMap<ToolMetadataRegistry, number>();
+
+/** How many times `registry` has rebuilt its indexes (package-internal: lets `selectTools` know its last check still holds). */
+export function rebuildCount(registry: ToolMetadataRegistry): number {
+  return generations.get(registry) ?? 0;
+}
+
 function addTo(index: Index, key: string, name: string): void {
   let names = index.get(key);
   if (!names) index.set(key, (names = new Set()));
@@ -85,7 +92,10 @@ export class ToolMetadataRegistry {
   /** Rebuilds the metadata and indexes from `tools` when they changed (or with `force`); returns whether it rebuilt. */
   refreshFromTools(tools: ToolSource, options: RefreshOptions = {}): boolean {
     const list = toolsOf(tools);
-    if (this.refreshed && !options.force && !this.changedFrom(list)) return false;
+    if (this.refreshed && !options.force && !this.changedFrom(list)) {
+      this.adopt(list);
+      return false;
+    }
     this.rebuild(list);
     return true;
   }
@@ -190,6 +200,16 @@ export class ToolMetadataRegistry {
     return this.searcher.search(query, options);
   }
 
+  /** The tool object indexed under a name or alias (the one of the last refresh). */
+  getTool(name: string): BaseTool | undefined {
+    return this.entries.get(this.resolveName(name) ?? '')?.tool;
+  }
+
+  /** How many tools are indexed. */
+  get toolCount(): number {
+    return this.entries.size;
+  }
+
   /** The names of the tools currently indexed, sorted. */
   getToolNames(): string[] {
     return sorted(this.entries.keys());
@@ -205,6 +225,25 @@ export class ToolMetadataRegistry {
     // The first tool of a name wins, as in the registry.
     for (const tool of tools) if (!fingerprints.has(tool.name)) fingerprints.set(tool.name, fingerprintTool(tool));
     return fingerprints;
+  }
+
+  /**
+   * Takes the objects of `tools` (unchanged in content) as the indexed ones,
+   * so a registry that re-created its tool objects is checked on the fast
+   * path next time and `getTool` returns the current objects.
+   */
+  private adopt(tools: readonly BaseTool[]): void {
+    const { lastTools } = this;
+    if (tools.length === lastTools.length && tools.every((tool, i) => tool === lastTools[i])) return;
+    const seen = new Set<string>();
+    for (const tool of tools) {
+      if (seen.has(tool.name)) continue;
+      seen.add(tool.name);
+      const entry = this.entries.get(tool.name);
+      if (entry) entry.tool = tool;
+    }
+    this.lastTools = tools;
+    this.lastKeys = tools.map((tool) => fingerprintTool(tool));
   }
 
   /** Whether `tools` differ from the last refresh; the same tools in the same order are checked without a map. */
@@ -268,5 +307,6 @@ export class ToolMetadataRegistry {
     this.lastTools = tools;
     this.lastKeys = tools.map((tool) => fingerprintTool(tool));
     this.refreshed = true;
+    generations.set(this, rebuildCount(this) + 1);
   }
 }

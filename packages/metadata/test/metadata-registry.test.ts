@@ -177,6 +177,23 @@ describe('ToolMetadataRegistry', () => {
     });
   });
 
+  describe('getTool', () => {
+    it('should return the indexed tool object by name or alias', () => {
+      const tools = [new TestTool('read_file', 'Read a file.', undefined, undefined, 'free', ['cat'])];
+      registry.refreshFromTools(tools);
+      expect(registry.getTool('read_file')).toBe(tools[0]);
+      expect(registry.getTool('cat')).toBe(tools[0]);
+      expect(registry.getTool('missing')).toBeUndefined();
+    });
+
+    it('should adopt new objects of unchanged tools without rebuilding', () => {
+      registry.refreshFromTools([new TestTool('read_file', 'Read a file.')]);
+      const again = new TestTool('read_file', 'Read a file.');
+      expect(registry.refreshFromTools([again])).toBe(false);
+      expect(registry.getTool('read_file')).toBe(again);
+    });
+  });
+
   describe('refreshFromTools', () => {
     it('should rebuild only when needed or forced', () => {
       const tools = sample();

@@ -8,7 +8,8 @@ import { TopK } from './top-k';
 
 /** One tool as the searcher sees it. */
 export interface SearchEntry extends IndexedDoc {
-  readonly tool: BaseTool;
+  /** The latest object of this tool: a refresh that finds equal content adopts new objects without rebuilding. */
+  tool: BaseTool;
   readonly costWeight: number;
 }
 

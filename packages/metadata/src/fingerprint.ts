@@ -13,6 +13,7 @@ interface ToolState {
   aliases: string;
   parameters: unknown;
   parametersKey: string;
+  parametersSnapshot: unknown;
   /** A private copy of the metadata, so a getter returning a mutated object is still seen. */
   metadataSnapshot: unknown;
   metadataKey: string;
@@ -110,8 +111,9 @@ function joinAliases(aliases: readonly string[]): string {
  * aliases, parameters and metadata. The result is cached per tool object and
  * recomputed only when a getter returns something else than last time:
  * strings by value, the cost tier by identity then value, the parameters
- * schema by identity (a schema mutated in place is not detected: pass
- * `force: true` to `refreshFromTools` after doing that), the metadata by
+ * schema by identity and, when it is another object, by content (a schema
+ * mutated in place is not detected: pass `force: true` to `refreshFromTools`
+ * after doing that), the metadata by
  * content against a private copy, without serializing (so a metadata object
  * mutated in place is seen, and a fresh-but-equal one is not a change).
  */
@@ -134,9 +136,16 @@ export function fingerprintTool(tool: BaseTool): string {
       }
     }
     if (state.parameters !== parameters) {
+      // Another object: compared by content first, so a getter building a fresh equal schema on each call is cheap.
       state.parameters = parameters;
-      state.parametersKey = serialize(parameters);
-      dirty = true;
+      if (!sameAs(state.parametersSnapshot, parameters)) {
+        state.parametersSnapshot = snapshot(parameters);
+        const parametersKey = serialize(parameters);
+        if (parametersKey !== state.parametersKey) {
+          state.parametersKey = parametersKey;
+          dirty = true;
+        }
+      }
     }
     if (!sameAs(state.metadataSnapshot, metadata)) {
       state.metadataSnapshot = snapshot(metadata);
@@ -163,6 +172,7 @@ export function fingerprintTool(tool: BaseTool): string {
     aliases,
     parameters,
     parametersKey: serialize(parameters),
+    parametersSnapshot: snapshot(parameters),
     metadataSnapshot: snapshot(metadata),
     metadataKey: serialize(metadata),
     key: '',

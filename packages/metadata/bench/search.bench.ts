@@ -4,7 +4,7 @@
 // (from the repository root; it imports the sources, no build needed).
 import MiniSearch from 'minisearch';
 import { BaseTool, ToolResult, type JsonSchema, type ToolMetadataInput } from '../../core/src';
-import { ToolMetadataRegistry } from '../src';
+import { selectTools, ToolMetadataRegistry } from '../src';
 
 const VOCABULARY = (
   'file read write edit list directory folder search grep regex git commit branch diff log blame stash push pull ' +
@@ -85,8 +85,19 @@ for (const count of [100, 1_000, 10_000]) {
   for (let i = 0; i < 50; i++) mini.search(QUERIES[i % QUERIES.length]);
   const theirs = time(() => mini.search(QUERIES[q++ % QUERIES.length]).slice(0, 10), 500);
   const reindexCheck = time(() => registry.needsReindex(tools), 50);
+  // selectTools against a registry without change events (every call re-checks every tool)
+  // and one with `onChange` (re-checked only after a change), as core's ToolRegistry has.
+  const plain = { listTools: () => tools };
+  const watched = { listTools: () => tools, onChange: () => () => undefined };
+  const select = (source: typeof plain): number =>
+    time(() => selectTools(source, QUERIES[q++ % QUERIES.length], { maxTools: 8, tokenBudget: 4000, metadataRegistry: registry }), 40);
+  select(plain);
+  const selectPlain = select(plain);
+  select(watched);
+  const selectWatched = select(watched);
   console.log(
     `${String(count).padStart(6)} tools: build ${buildMs.toFixed(1)} ms; search median ${ours.toFixed(1)} us ` +
-      `(with mode+cost filter ${ourMode.toFixed(1)} us); MiniSearch ${theirs.toFixed(1)} us; needsReindex ${reindexCheck.toFixed(0)} us`,
+      `(with mode+cost filter ${ourMode.toFixed(1)} us); MiniSearch ${theirs.toFixed(1)} us; needsReindex ${reindexCheck.toFixed(0)} us; ` +
+      `selectTools ${selectPlain.toFixed(0)} us (registry with onChange: ${selectWatched.toFixed(0)} us)`,
   );
 }

@@ -15,6 +15,13 @@ interface Entry extends SearchEntry {
 
 type Index = Map<string, Set<string>>;
 
+const generations = new WeakMap<ToolMetadataRegistry, number>();
+
+/** How many times `registry` has rebuilt its indexes (package-internal: lets `selectTools` know its last check still holds). */
+export function rebuildCount(registry: ToolMetadataRegistry): number {
+  return generations.get(registry) ?? 0;
+}
+
 function addTo(index: Index, key: string, name: string): void {
   let names = index.get(key);
   if (!names) index.set(key, (names = new Set()));
@@ -48,6 +55,10 @@ export class ToolMetadataRegistry {
   private entries = new Map<string, Entry>();
   private aliases = new Map<string, string>();
   private fingerprints = new Map<string, string>();
+  // The tool list of the last refresh and each one's fingerprint, by position:
+  // the usual check (same tools, same order) needs no map.
+  private lastTools: readonly BaseTool[] = [];
+  private lastKeys: readonly string[] = [];
   private refreshed = false;
   private byCategory: Index = new Map();
   private byKeyword: Index = new Map();
@@ -75,15 +86,17 @@ export class ToolMetadataRegistry {
    * description, parameters, cost tier, aliases or metadata.
    */
   needsReindex(tools: ToolSource): boolean {
-    return !this.refreshed || this.changed(this.fingerprintsOf(toolsOf(tools)));
+    return !this.refreshed || this.changedFrom(toolsOf(tools));
   }
 
   /** Rebuilds the metadata and indexes from `tools` when they changed (or with `force`); returns whether it rebuilt. */
   refreshFromTools(tools: ToolSource, options: RefreshOptions = {}): boolean {
     const list = toolsOf(tools);
-    const fingerprints = this.fingerprintsOf(list);
-    if (this.refreshed && !options.force && !this.changed(fingerprints)) return false;
-    this.rebuild(list, fingerprints);
+    if (this.refreshed && !options.force && !this.changedFrom(list)) {
+      this.adopt(list);
+      return false;
+    }
+    this.rebuild(list);
     return true;
   }
 
@@ -187,6 +200,16 @@ export class ToolMetadataRegistry {
     return this.searcher.search(query, options);
   }
 
+  /** The tool object indexed under a name or alias (the one of the last refresh). */
+  getTool(name: string): BaseTool | undefined {
+    return this.entries.get(this.resolveName(name) ?? '')?.tool;
+  }
+
+  /** How many tools are indexed. */
+  get toolCount(): number {
+    return this.entries.size;
+  }
+
   /** The names of the tools currently indexed, sorted. */
   getToolNames(): string[] {
     return sorted(this.entries.keys());
@@ -204,13 +227,44 @@ export class ToolMetadataRegistry {
     return fingerprints;
   }
 
+  /**
+   * Takes the objects of `tools` (unchanged in content) as the indexed ones,
+   * so a registry that re-created its tool objects is checked on the fast
+   * path next time and `getTool` returns the current objects.
+   */
+  private adopt(tools: readonly BaseTool[]): void {
+    const { lastTools } = this;
+    if (tools.length === lastTools.length && tools.every((tool, i) => tool === lastTools[i])) return;
+    const seen = new Set<string>();
+    for (const tool of tools) {
+      if (seen.has(tool.name)) continue;
+      seen.add(tool.name);
+      const entry = this.entries.get(tool.name);
+      if (entry) entry.tool = tool;
+    }
+    this.lastTools = tools;
+    this.lastKeys = tools.map((tool) => fingerprintTool(tool));
+  }
+
+  /** Whether `tools` differ from the last refresh; the same tools in the same order are checked without a map. */
+  private changedFrom(tools: readonly BaseTool[]): boolean {
+    const { lastTools, lastKeys } = this;
+    if (tools.length === lastTools.length) {
+      let same = true;
+      for (let i = 0; i < tools.length && same; i++) same = tools[i] === lastTools[i] && fingerprintTool(tools[i]) === lastKeys[i];
+      if (same) return false;
+    }
+    return this.changed(this.fingerprintsOf(tools));
+  }
+
   private changed(fingerprints: Map<string, string>): boolean {
     if (fingerprints.size !== this.fingerprints.size) return true;
     for (const [name, fingerprint] of fingerprints) if (this.fingerprints.get(name) !== fingerprint) return true;
     return false;
   }
 
-  private rebuild(tools: readonly BaseTool[], fingerprints: Map<string, string>): void {
+  private rebuild(tools: readonly BaseTool[]): void {
+    const fingerprints = this.fingerprintsOf(tools);
     const entries = new Map<string, Entry>();
     for (const tool of tools) {
       if (entries.has(tool.name)) continue;
@@ -250,6 +304,9 @@ export class ToolMetadataRegistry {
       .filter((matcher) => matcher.words.length > 0);
     this.searcher = new Searcher(ordered);
     this.fingerprints = fingerprints;
+    this.lastTools = tools;
+    this.lastKeys = tools.map((tool) => fingerprintTool(tool));
     this.refreshed = true;
+    generations.set(this, rebuildCount(this) + 1);
   }
 }

@@ -1,6 +1,7 @@
-import { CostTier, Priority, SchemaLevel, estimateTokens, type BaseTool, type SchemaRenderer } from '@victor-tools/core';
+import { CostTier, Priority, SchemaLevel, type BaseTool, type SchemaRenderer } from '@victor-tools/core';
 import { checkModePolicy } from './policy/check-mode-policy';
-import { ToolMetadataRegistry } from './metadata-registry';
+import { rebuildCount, ToolMetadataRegistry } from './metadata-registry';
+import { renderedTokens } from './token-count';
 import type { SelectableRegistry, SelectedTool, SelectToolsOptions, ToolSelection } from './types';
 
 const DEFAULT_MAX_TOOLS = 10;
@@ -17,18 +18,7 @@ function levelsFrom(cap: SchemaLevel): SchemaLevel[] {
 interface Candidate {
   name: string;
   tool: BaseTool;
-  rendered: Map<SchemaLevel, { schema: unknown; tokens: number }>;
   level?: SchemaLevel;
-}
-
-function render(candidate: Candidate, level: SchemaLevel, provider: SchemaRenderer): { schema: unknown; tokens: number } {
-  let out = candidate.rendered.get(level);
-  if (!out) {
-    const schema = provider.render(candidate.tool, level);
-    out = { schema, tokens: estimateTokens(schema) };
-    candidate.rendered.set(level, out);
-  }
-  return out;
 }
 
 /**
@@ -48,11 +38,14 @@ export function selectTools(registry: SelectableRegistry, query: string, options
   const levels = levelsFrom(SchemaLevel.from(options.level ?? SchemaLevel.FULL));
   const metadataRegistry = options.metadataRegistry ?? ToolMetadataRegistry.getInstance();
 
-  const usable = new Map<string, BaseTool>();
-  for (const tool of registry.listTools()) if (!usable.has(tool.name)) usable.set(tool.name, tool);
-  // Index every registered tool, so the shared registry is not narrowed to the enabled ones.
-  metadataRegistry.refreshFromTools(registry.listTools({ onlyEnabled: false }));
-
+  const listed = registry.listTools();
+  refreshIfChanged(registry, metadataRegistry);
+  // Usually every indexed tool is enabled and available: then search needs no
+  // filter and no name -> tool map has to be built (milliseconds at 10,000 tools).
+  const everyToolUsable = listed.length === metadataRegistry.toolCount;
+  const usable = everyToolUsable ? undefined : new Map<string, BaseTool>();
+  if (usable) for (const tool of listed) if (!usable.has(tool.name)) usable.set(tool.name, tool);
+  const toolOf = (name: string): BaseTool | undefined => (usable ? usable.get(name) : metadataRegistry.getTool(name));
   const names = query.trim()
     ? metadataRegistry
         .search(query, {
@@ -61,26 +54,31 @@ export function selectTools(registry: SelectableRegistry, query: string, options
           taskType: options.taskType,
           mode: options.mode,
           maxCostTier: options.maxCostTier,
-          filter: (name) => usable.has(name),
+          filter: usable ? (name) => usable.has(name) : undefined,
         })
         .map((result) => result.name)
-    : rankWithoutQuery(metadataRegistry, usable, options, maxTools);
+    : rankWithoutQuery(metadataRegistry, usable ?? new Map(listed.map((tool) => [tool.name, tool])), options, maxTools);
 
-  const candidates: Candidate[] = names.map((name) => ({ name, tool: usable.get(name)!, rendered: new Map() }));
+  const candidates: Candidate[] = [];
+  for (const name of names) {
+    const tool = toolOf(name);
+    if (tool) candidates.push({ name, tool });
+  }
+  const tokensOf = (candidate: Candidate, level: SchemaLevel): number => renderedTokens(candidate.tool, level, provider);
   let total = 0;
   const smallest = levels[levels.length - 1];
   for (const candidate of candidates) {
-    const { tokens } = render(candidate, smallest, provider);
+    const tokens = tokensOf(candidate, smallest);
     if (total + tokens > budget) continue;
     candidate.level = smallest;
     total += tokens;
   }
   for (const candidate of candidates) {
     if (!candidate.level) continue;
-    const current = render(candidate, candidate.level, provider).tokens;
+    const current = tokensOf(candidate, candidate.level);
     for (const level of levels) {
       if (level === candidate.level) break;
-      const { tokens } = render(candidate, level, provider);
+      const tokens = tokensOf(candidate, level);
       if (total - current + tokens <= budget) {
         total += tokens - current;
         candidate.level = level;
@@ -89,10 +87,48 @@ export function selectTools(registry: SelectableRegistry, query: string, options
     }
   }
 
-  const tools: SelectedTool[] = candidates
-    .filter((c): c is Candidate & { level: SchemaLevel } => c.level !== undefined)
-    .map((c) => ({ name: c.name, level: c.level, ...render(c, c.level, provider) }));
+  // Only the chosen level of each tool is rendered for the result; its count comes along.
+  const tools: SelectedTool[] = [];
+  for (const { name, tool, level } of candidates) {
+    if (level === undefined) continue;
+    const schema = provider.render(tool, level);
+    tools.push({ name, level, schema, tokens: renderedTokens(tool, level, provider, () => schema) });
+  }
   return { tools, totalTokens: tools.reduce((sum, t) => sum + t.tokens, 0) };
+}
+
+interface Watch {
+  /** The metadata registry last brought up to date from this registry, and its rebuild count then. */
+  metadataRegistry?: ToolMetadataRegistry;
+  rebuilds: number;
+  changed: boolean;
+}
+
+const watches = new WeakMap<SelectableRegistry, Watch>();
+
+/**
+ * Brings the metadata registry up to date with every registered tool (the
+ * shared registry is not narrowed to the enabled ones). A registry with
+ * `onChange` is re-checked only after it reported a change, or when the
+ * metadata registry was rebuilt from something else since: checking 10,000
+ * tools' getters costs milliseconds, the search itself microseconds.
+ */
+function refreshIfChanged(registry: SelectableRegistry, metadataRegistry: ToolMetadataRegistry): void {
+  let watch = watches.get(registry);
+  if (watch === undefined && typeof registry.onChange === 'function') {
+    const created: Watch = { rebuilds: 0, changed: true };
+    registry.onChange(() => {
+      created.changed = true;
+    });
+    watches.set(registry, (watch = created));
+  }
+  if (watch && !watch.changed && watch.metadataRegistry === metadataRegistry && watch.rebuilds === rebuildCount(metadataRegistry)) return;
+  metadataRegistry.refreshFromTools(registry.listTools({ onlyEnabled: false }));
+  if (watch) {
+    watch.changed = false;
+    watch.metadataRegistry = metadataRegistry;
+    watch.rebuilds = rebuildCount(metadataRegistry);
+  }
 }
 
 function rankWithoutQuery(

@@ -2,6 +2,7 @@ import type {
   AgentModeLike,
   BaseTool,
   CostTierLike,
+  RegistryChangeEvent,
   SchemaLevel,
   SchemaLevelLike,
   SchemaRenderer,
@@ -60,6 +61,12 @@ export interface MetadataStatistics {
 export interface SelectableRegistry {
   /** Enabled and available tools by default; every registered one with `onlyEnabled: false`. */
   listTools(options?: { onlyEnabled?: boolean }): BaseTool[];
+  /**
+   * Optional: calls `listener` on register, unregister, enable and disable and
+   * returns an unsubscribe function (core's `ToolRegistry` has it). With it,
+   * `selectTools` re-checks the registered tools only after a change.
+   */
+  onChange?(listener: (event: RegistryChangeEvent) => void): () => void;
 }
 
 /** Options of `selectTools`. */

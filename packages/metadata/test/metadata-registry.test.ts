@@ -144,6 +144,8 @@ describe('ToolMetadataRegistry', () => {
       ['aliases', (t) => (t.toolAliases = ['alias'])],
       ['metadata', (t) => (t.toolMetadata = { ...t.toolMetadata, keywords: ['other'] })],
       ['metadata mutated in place', (t) => t.toolMetadata!.keywords!.push('more')],
+      ['metadata keyword replaced in place', (t) => (t.toolMetadata!.keywords![0] = 'other')],
+      ['metadata field added in place', (t) => (t.toolMetadata!.useCases = ['read a file'])],
     ];
     it.each(changes)('should be true when a tool changes its %s', (_label, change) => {
       const tools = sample();
@@ -152,11 +154,43 @@ describe('ToolMetadataRegistry', () => {
       expect(registry.needsReindex(tools)).toBe(true);
     });
 
+    it('should be false for a metadata getter returning a fresh object with the same content', () => {
+      const tools = sample();
+      registry.refreshFromTools(tools);
+      tools[0].toolMetadata = structuredClone(tools[0].toolMetadata);
+      expect(registry.needsReindex(tools)).toBe(false);
+      expect(registry.needsReindex(tools)).toBe(false);
+    });
+
+    it('should be true when a tool is replaced by another of the same name and different content', () => {
+      const tools = sample();
+      registry.refreshFromTools(tools);
+      const replaced = [new TestTool(tools[0].name, 'A different description.'), ...tools.slice(1)];
+      expect(registry.needsReindex(replaced)).toBe(true);
+    });
+
     it('should be true when a tool is added or removed', () => {
       const tools = sample();
       registry.refreshFromTools(tools);
       expect(registry.needsReindex(tools.slice(1))).toBe(true);
       expect(registry.needsReindex([...tools, new TestTool('extra')])).toBe(true);
+    });
+  });
+
+  describe('getTool', () => {
+    it('should return the indexed tool object by name or alias', () => {
+      const tools = [new TestTool('read_file', 'Read a file.', undefined, undefined, 'free', ['cat'])];
+      registry.refreshFromTools(tools);
+      expect(registry.getTool('read_file')).toBe(tools[0]);
+      expect(registry.getTool('cat')).toBe(tools[0]);
+      expect(registry.getTool('missing')).toBeUndefined();
+    });
+
+    it('should adopt new objects of unchanged tools without rebuilding', () => {
+      registry.refreshFromTools([new TestTool('read_file', 'Read a file.')]);
+      const again = new TestTool('read_file', 'Read a file.');
+      expect(registry.refreshFromTools([again])).toBe(false);
+      expect(registry.getTool('read_file')).toBe(again);
     });
   });
 

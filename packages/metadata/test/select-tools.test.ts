@@ -2,6 +2,7 @@ import { estimateTokens, SchemaLevel, type BaseTool, type SchemaRenderer } from 
 import { selectTools, ToolMetadataRegistry } from '@victor-tools/metadata';
 import { FakeRegistry } from './fixtures/fake-registry';
 import { TestTool, tool } from './fixtures/tools';
+import { WatchedRegistry } from './fixtures/watched-registry';
 
 /** A renderer whose schema sizes differ clearly by level, so budgets are easy to reason about. */
 const sized: SchemaRenderer = {
@@ -113,4 +114,52 @@ describe('selectTools', () => {
     expect(ToolMetadataRegistry.getInstance().getStatistics().totalTools).toBe(5);
     ToolMetadataRegistry.resetInstance();
   });
+
+  describe('with a registry that reports changes', () => {
+    function watched(): { registry: WatchedRegistry; metadataRegistry: ToolMetadataRegistry } {
+      const registry = new WatchedRegistry();
+      registry.register(tool('read_file', { keywords: ['file', 'read'] }, 'Read a file.'));
+      registry.register(tool('write_file', { keywords: ['file', 'write'] }, 'Write a file.'));
+      return { registry, metadataRegistry: new ToolMetadataRegistry() };
+    }
+    const select = (registry: WatchedRegistry, metadataRegistry: ToolMetadataRegistry, query: string): string[] =>
+      selectTools(registry, query, { metadataRegistry, provider: sized }).tools.map((t) => t.name);
+
+    it('should index a tool registered after the first selection', () => {
+      const { registry, metadataRegistry } = watched();
+      expect(select(registry, metadataRegistry, 'commit')).toEqual([]);
+      registry.register(tool('git_commit', { keywords: ['git', 'commit'] }, 'Record changes.'));
+      expect(select(registry, metadataRegistry, 'commit')).toEqual(['git_commit']);
+    });
+
+    it('should drop a tool unregistered or disabled after the first selection', () => {
+      const { registry, metadataRegistry } = watched();
+      expect(select(registry, metadataRegistry, 'file')).toEqual(['read_file', 'write_file']);
+      registry.disableTool('read_file');
+      expect(select(registry, metadataRegistry, 'file')).toEqual(['write_file']);
+      registry.unregister('write_file');
+      expect(select(registry, metadataRegistry, 'file')).toEqual([]);
+      expect(metadataRegistry.getMetadata('write_file')).toBeUndefined();
+    });
+
+    it('should re-check when the metadata registry was refreshed from other tools in between', () => {
+      const { registry, metadataRegistry } = watched();
+      select(registry, metadataRegistry, 'file');
+      metadataRegistry.refreshFromTools([tool('other', { keywords: ['file'] })]);
+      expect(select(registry, metadataRegistry, 'file')).toEqual(['read_file', 'write_file']);
+    });
+  });
+
+  it('should count a schema again when the tool changes its description', () => {
+    const registry = new FakeRegistry();
+    const readFile = new TestTool('read_file', 'Read a file.', { keywords: ['file'] });
+    registry.register(readFile);
+    const metadataRegistry = new ToolMetadataRegistry();
+    const before = selectTools(registry, 'file', { metadataRegistry }).tools[0].tokens;
+    readFile.toolDescription = 'Read a file from the disk, all of it, in one go, as text decoded with the encoding given.';
+    const [after] = selectTools(registry, 'file', { metadataRegistry }).tools;
+    expect(after.tokens).toBeGreaterThan(before);
+    expect(after.tokens).toBe(estimateTokens(after.schema));
+  });
 });
+

@@ -18,6 +18,13 @@ export interface Postings {
   readonly fields: Uint8Array;
 }
 
+/** For each bit mask of fields, their labels joined by ', ', built once. */
+const FIELD_LABELS: readonly string[] = Array.from({ length: 1 << SEARCH_FIELDS.length }, (_, mask) =>
+  SEARCH_FIELDS.filter((_field, f) => (mask & (1 << f)) !== 0)
+    .map((field) => field.label)
+    .join(', '),
+);
+
 // BM25 saturation; 1.2 is the usual choice and fits short fields well.
 const K1 = 1.2;
 
@@ -31,44 +38,49 @@ export class SearchIndex {
 
   constructor(docs: readonly IndexedDoc[]) {
     const fieldCount = SEARCH_FIELDS.length;
-    const lengths = docs.map(() => new Float64Array(fieldCount));
+    // Flat arrays, doc-major: one typed array per (stem, doc) pair was most of the build time, in GC.
+    const lengths = new Float64Array(docs.length * fieldCount);
     const totals = new Float64Array(fieldCount);
-    // stem -> doc -> term frequency per field
-    const frequencies = new Map<string, Map<number, Float64Array>>();
+    // stem -> the docs holding it (ascending, as docs are read in id order) and their
+    // term frequencies, fieldCount per doc.
+    const frequencies = new Map<string, { ids: number[]; tfs: number[] }>();
     docs.forEach((doc, id) => {
       SEARCH_FIELDS.forEach((field, f) => {
         const terms = analyze(field.text(doc.name, doc.aliases, doc.description, doc.metadata));
-        lengths[id][f] = terms.length;
+        lengths[id * fieldCount + f] = terms.length;
         totals[f] += terms.length;
         for (const { stem } of terms) {
-          let byDoc = frequencies.get(stem);
-          if (!byDoc) frequencies.set(stem, (byDoc = new Map()));
-          let tf = byDoc.get(id);
-          if (!tf) byDoc.set(id, (tf = new Float64Array(fieldCount)));
-          tf[f] += 1;
+          let rows = frequencies.get(stem);
+          if (!rows) frequencies.set(stem, (rows = { ids: [], tfs: [] }));
+          if (rows.ids[rows.ids.length - 1] !== id) {
+            rows.ids.push(id);
+            for (let i = 0; i < fieldCount; i++) rows.tfs.push(0);
+          }
+          rows.tfs[(rows.ids.length - 1) * fieldCount + f] += 1;
         }
       });
     });
     const averages = Array.from(totals, (total) => (docs.length ? total / docs.length : 0) || 1);
     const n = docs.length;
-    for (const [stem, byDoc] of frequencies) {
-      const df = byDoc.size;
+    for (const [stem, { ids, tfs }] of frequencies) {
+      const df = ids.length;
       const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-      const ids = [...byDoc.keys()].sort((a, b) => a - b);
-      const weights = new Float32Array(ids.length);
-      const fields = new Uint8Array(ids.length);
-      ids.forEach((id, i) => {
-        const tf = byDoc.get(id)!;
+      const weights = new Float32Array(df);
+      const fields = new Uint8Array(df);
+      for (let i = 0; i < df; i++) {
+        const id = ids[i];
         let pseudoTf = 0;
         let mask = 0;
-        SEARCH_FIELDS.forEach((field, f) => {
-          if (tf[f] === 0) return;
+        for (let f = 0; f < fieldCount; f++) {
+          const tf = tfs[i * fieldCount + f];
+          if (tf === 0) continue;
+          const field = SEARCH_FIELDS[f];
           mask |= 1 << f;
-          pseudoTf += (field.boost * tf[f]) / (1 - field.b + (field.b * lengths[id][f]) / averages[f]);
-        });
+          pseudoTf += (field.boost * tf) / (1 - field.b + (field.b * lengths[id * fieldCount + f]) / averages[f]);
+        }
         weights[i] = (idf * pseudoTf * (K1 + 1)) / (K1 + pseudoTf);
         fields[i] = mask;
-      });
+      }
       this.postings.set(stem, { docs: Int32Array.from(ids), weights, fields });
     }
   }
@@ -78,20 +90,21 @@ export class SearchIndex {
     return this.postings.get(stem);
   }
 
-  /** The labels of the fields where `stem` occurs in document `id` (binary search). */
-  fieldsOf(stem: string, id: number): string[] {
+  /** The labels of the fields where `stem` occurs in document `id`, joined by ', ' (binary search); undefined if none. */
+  fieldLabelsOf(stem: string, id: number): string | undefined {
     const postings = this.postings.get(stem);
-    if (!postings) return [];
+    if (!postings) return undefined;
+    const { docs } = postings;
     let lo = 0;
-    let hi = postings.docs.length - 1;
+    let hi = docs.length - 1;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
-      const doc = postings.docs[mid];
-      if (doc === id) return SEARCH_FIELDS.filter((_, f) => (postings.fields[mid] & (1 << f)) !== 0).map((field) => field.label);
+      const doc = docs[mid];
+      if (doc === id) return FIELD_LABELS[postings.fields[mid]];
       if (doc < id) lo = mid + 1;
       else hi = mid - 1;
     }
-    return [];
+    return undefined;
   }
 
   /** Distinct query terms (first spelling of each stem kept for reasons). */

@@ -1,12 +1,15 @@
 import { AgentMode, CostTier, type BaseTool } from '@victor-tools/core';
 import { checkModePolicy } from '../policy/check-mode-policy';
-import { analyze } from '../text/tokenize';
+import { analyze, type Term } from '../text/tokenize';
 import type { SearchOptions, SearchResult } from '../types';
-import { SearchIndex, type IndexedDoc } from './search-index';
+import { LruCache } from './lru-cache';
+import { SearchIndex, type IndexedDoc, type Postings } from './search-index';
+import { TopK } from './top-k';
 
 /** One tool as the searcher sees it. */
 export interface SearchEntry extends IndexedDoc {
-  readonly tool: BaseTool;
+  /** The latest object of this tool: a refresh that finds equal content adopts new objects without rebuilding. */
+  tool: BaseTool;
   readonly costWeight: number;
 }
 
@@ -26,16 +29,35 @@ const PRIORITY_LABEL: Readonly<Record<number, string>> = { 1: 'critical', 2: 'hi
 const COST_PENALTY_PER_TIER = 0.1;
 const DEFAULT_LIMIT = 10;
 
+// Distinct queries remembered with their analysis; agents repeat themselves.
+const QUERY_CACHE_SIZE = 256;
+// Distinct stage / task-type values remembered with their per-tool flags.
+const AFFINITY_CACHE_SIZE = 64;
+// Guards the early rejection against rounding: a bound is only trusted with this much slack.
+const BOUND_SLACK = 1 + 1e-9;
+
+/** A query analyzed once against this index: what `search` needs besides the options. */
+interface PreparedQuery {
+  /** Distinct terms, first spelling of each stem kept for reasons. */
+  readonly terms: readonly Term[];
+  readonly postings: readonly Postings[];
+  /** Tools forced in by a mandatory keyword found in the query, with that keyword. */
+  readonly forced: ReadonlyMap<number, string>;
+}
+
+const EMPTY_QUERY: PreparedQuery = { terms: [], postings: [], forced: new Map() };
+
 /**
  * Ranks the tools of one refresh for a query: BM25F relevance from the
  * inverted index, then affinities, priority and cost, then the top `limit`.
- * Scratch arrays are reused across queries, so a search allocates only its
- * results.
+ * Scratch arrays are reused across queries and a repeated query is not
+ * analyzed again, so a search allocates little more than its results.
  */
 export class Searcher {
   private readonly index: SearchIndex;
   private readonly scores: Float64Array;
   private readonly stamps: Uint32Array;
+  private readonly forcedStamps: Uint32Array;
   private readonly touched: Int32Array;
   private readonly candidates: Int32Array;
   private readonly costWeights: Uint8Array;
@@ -43,11 +65,16 @@ export class Searcher {
   private epoch = 0;
   private readonly mandatory = new Map<string, MandatoryPhrase[]>();
   private readonly modeVerdicts = new Map<string, Int8Array>();
+  private readonly stageFlags = new LruCache<string, Uint8Array>(AFFINITY_CACHE_SIZE);
+  private readonly taskTypeFlags = new LruCache<string, Uint8Array>(AFFINITY_CACHE_SIZE);
+  private readonly queries = new LruCache<string, PreparedQuery>(QUERY_CACHE_SIZE);
+  private readonly unforcedTop = new TopK();
 
   constructor(private readonly entries: readonly SearchEntry[]) {
     this.index = new SearchIndex(entries);
     this.scores = new Float64Array(entries.length);
     this.stamps = new Uint32Array(entries.length);
+    this.forcedStamps = new Uint32Array(entries.length);
     this.touched = new Int32Array(entries.length);
     this.candidates = new Int32Array(entries.length);
     this.costWeights = Uint8Array.from(entries, (e) => e.costWeight);
@@ -65,44 +92,75 @@ export class Searcher {
 
   search(query: string, options: SearchOptions = {}): SearchResult[] {
     const limit = options.limit ?? DEFAULT_LIMIT;
-    const all = analyze(query);
-    if (limit <= 0 || all.length === 0) return [];
-    const terms = SearchIndex.queryTerms(query);
+    if (limit <= 0) return [];
+    const prepared = this.prepare(query);
+    if (prepared === EMPTY_QUERY) return [];
 
-    const count = this.accumulate(terms.map((t) => t.stem));
-    const forced = this.forcedDocs(all.map((t) => t.stem));
-    let touchedCount = count;
-    for (const doc of forced.keys()) touchedCount = this.touch(doc, touchedCount);
-
-    const candidateCount = this.filter(touchedCount, options);
+    const { forced } = prepared;
+    let touchedCount = this.accumulate(prepared.postings);
+    for (const doc of forced.keys()) {
+      touchedCount = this.touch(doc, touchedCount);
+      this.forcedStamps[doc] = this.epoch;
+    }
+    const { candidateCount, cheapest } = this.filter(touchedCount, options);
     if (candidateCount === 0) return [];
-    const { candidates, costWeights, priorityFactors } = this;
-    let cheapest = Infinity;
-    for (let i = 0; i < candidateCount; i++) cheapest = Math.min(cheapest, costWeights[candidates[i]]);
 
     const stage = options.stage?.toLowerCase();
     const taskType = options.taskType?.toLowerCase();
-    const top = new TopK(limit);
-    let bestUnforced = 0;
-    // The hot loop: typed arrays only, no allocation per candidate.
+    const stageFlags = stage === undefined ? undefined : this.flags(this.stageFlags, stage, (m) => m.stages);
+    const taskTypeFlags = taskType === undefined ? undefined : this.flags(this.taskTypeFlags, taskType, (m) => m.taskTypes);
+    // No adjustment raises a score by more than this, so a tool whose relevance times its
+    // priority, times this, stays under the current k-th cannot get in.
+    const bound = (stageFlags ? STAGE_FACTOR : 1) * (taskTypeFlags ? TASK_TYPE_FACTOR : 1) * BOUND_SLACK;
+    const { candidates, costWeights, priorityFactors, scores, forcedStamps, epoch } = this;
+    const top = this.unforcedTop;
+    top.reset(limit);
+    const forcedRanked: Array<{ doc: number; score: number }> = [];
+    // The hot loop: typed arrays only, no allocation per unforced candidate.
     for (let i = 0; i < candidateCount; i++) {
       const doc = candidates[i];
-      let score = this.scores[doc] * priorityFactors[doc];
+      let score = scores[doc] * priorityFactors[doc];
+      const isForced = forcedStamps[doc] === epoch;
+      if (!isForced && score * bound < top.threshold) continue;
       const extraCost = costWeights[doc] - cheapest;
       if (extraCost > 0) score *= Math.max(0.5, 1 - COST_PENALTY_PER_TIER * extraCost);
-      if (stage !== undefined && this.entries[doc].metadata.stages.includes(stage)) score *= STAGE_FACTOR;
-      if (taskType !== undefined && this.entries[doc].metadata.taskTypes.includes(taskType)) score *= TASK_TYPE_FACTOR;
-      const isForced = forced.size > 0 && forced.has(doc);
-      if (!isForced && score > bestUnforced) bestUnforced = score;
-      top.offer(doc, score, isForced);
+      if (stageFlags !== undefined && stageFlags[doc] === 1) score *= STAGE_FACTOR;
+      if (taskTypeFlags !== undefined && taskTypeFlags[doc] === 1) score *= TASK_TYPE_FACTOR;
+      if (isForced) forcedRanked.push({ doc, score });
+      else top.offer(doc, score);
     }
 
-    return top.ranked().map(({ doc, score, forced: isForced }) => ({
-      name: this.entries[doc].name,
-      // Forced tools rank first; the bonus keeps scores in the same order as the list.
-      score: isForced ? score + bestUnforced + 1 : score,
-      reasons: this.reasons(doc, terms, forced.get(doc), stage, taskType, cheapest),
-    }));
+    // Forced tools rank first; the bonus keeps scores in the same order as the list.
+    const bestUnforced = top.size > 0 ? Math.max(0, top.scoreAt(0)) : 0;
+    forcedRanked.sort((a, b) => b.score - a.score || a.doc - b.doc);
+    const results: SearchResult[] = [];
+    for (const { doc, score } of forcedRanked) {
+      if (results.length === limit) break;
+      results.push(this.result(doc, score + bestUnforced + 1, prepared, forced.get(doc), stage, taskType, cheapest));
+    }
+    for (let rank = 0; rank < top.size && results.length < limit; rank++) {
+      results.push(this.result(top.docAt(rank), top.scoreAt(rank), prepared, undefined, stage, taskType, cheapest));
+    }
+    return results;
+  }
+
+  /** The analysis of a query against this index, cached by the query text. */
+  private prepare(query: string): PreparedQuery {
+    const cached = this.queries.get(query);
+    if (cached !== undefined) return cached;
+    const all = analyze(query);
+    let prepared = EMPTY_QUERY;
+    if (all.length > 0) {
+      const terms = SearchIndex.queryTerms(query);
+      const postings: Postings[] = [];
+      for (const term of terms) {
+        const found = this.index.get(term.stem);
+        if (found) postings.push(found);
+      }
+      prepared = { terms, postings, forced: this.forcedDocs(all.map((t) => t.stem)) };
+    }
+    this.queries.set(query, prepared);
+    return prepared;
   }
 
   private touch(doc: number, count: number): number {
@@ -114,25 +172,25 @@ export class Searcher {
   }
 
   /** Adds up the term weights into `scores`; returns how many documents matched. */
-  private accumulate(stems: readonly string[]): number {
+  private accumulate(postingLists: readonly Postings[]): number {
     this.epoch += 1;
     if (this.epoch === 0xffffffff) {
       this.stamps.fill(0);
+      this.forcedStamps.fill(0);
       this.epoch = 1;
     }
+    const { stamps, scores, touched, epoch } = this;
     let count = 0;
-    for (const stem of stems) {
-      const postings = this.index.get(stem);
-      if (!postings) continue;
-      const { docs, weights } = postings;
+    for (const { docs, weights } of postingLists) {
       for (let i = 0; i < docs.length; i++) {
         const doc = docs[i];
-        if (this.stamps[doc] !== this.epoch) {
-          this.stamps[doc] = this.epoch;
-          this.scores[doc] = 0;
-          this.touched[count++] = doc;
+        if (stamps[doc] !== epoch) {
+          stamps[doc] = epoch;
+          scores[doc] = weights[i];
+          touched[count++] = doc;
+        } else {
+          scores[doc] += weights[i];
         }
-        this.scores[doc] += weights[i];
       }
     }
     return count;
@@ -151,19 +209,27 @@ export class Searcher {
     return forced;
   }
 
-  /** Writes the touched documents that pass the filters into `candidates`; returns how many. */
-  private filter(count: number, options: SearchOptions): number {
+  /**
+   * Writes the touched documents that pass the filters into `candidates`;
+   * returns how many, and the lowest cost weight among them.
+   */
+  private filter(count: number, options: SearchOptions): { candidateCount: number; cheapest: number } {
     const maxWeight = options.maxCostTier === undefined ? Infinity : CostTier.from(options.maxCostTier).weight;
     const verdicts = options.mode === undefined ? undefined : this.verdictsFor(AgentMode.from(options.mode));
+    const { touched, costWeights, candidates } = this;
+    const accept = options.filter;
     let out = 0;
+    let cheapest = Infinity;
     for (let i = 0; i < count; i++) {
-      const doc = this.touched[i];
-      if (this.costWeights[doc] > maxWeight) continue;
+      const doc = touched[i];
+      const cost = costWeights[doc];
+      if (cost > maxWeight) continue;
       if (verdicts && !this.allowedIn(verdicts, doc, options)) continue;
-      if (options.filter && !options.filter(this.entries[doc].name)) continue;
-      this.candidates[out++] = doc;
+      if (accept && !accept(this.entries[doc].name)) continue;
+      candidates[out++] = doc;
+      if (cost < cheapest) cheapest = cost;
     }
-    return out;
+    return { candidateCount: out, cheapest };
   }
 
   private verdictsFor(mode: AgentMode): Int8Array {
@@ -181,56 +247,37 @@ export class Searcher {
     return verdicts[doc] === 1;
   }
 
-  private reasons(
+  /** Per tool, 1 when its metadata list (stages or task types) holds `value`; cached per value. */
+  private flags(cache: LruCache<string, Uint8Array>, value: string, list: (m: SearchEntry['metadata']) => readonly string[]): Uint8Array {
+    let flags = cache.get(value);
+    if (flags === undefined) {
+      flags = Uint8Array.from(this.entries, (entry) => (list(entry.metadata).includes(value) ? 1 : 0));
+      cache.set(value, flags);
+    }
+    return flags;
+  }
+
+  private result(
     doc: number,
-    terms: ReadonlyArray<{ word: string; stem: string }>,
+    score: number,
+    prepared: PreparedQuery,
     mandatoryKeyword: string | undefined,
     stage: string | undefined,
     taskType: string | undefined,
     cheapest: number,
-  ): string[] {
+  ): SearchResult {
     const entry = this.entries[doc];
     const reasons: string[] = [];
     if (mandatoryKeyword !== undefined) reasons.push(`mandatory keyword '${mandatoryKeyword}'`);
-    for (const term of terms) {
-      const fields = this.index.fieldsOf(term.stem, doc);
-      if (fields.length > 0) reasons.push(`matched '${term.word}' in ${fields.join(', ')}`);
+    for (const term of prepared.terms) {
+      const fields = this.index.fieldLabelsOf(term.stem, doc);
+      if (fields !== undefined) reasons.push(`matched '${term.word}' in ${fields}`);
     }
     if (stage !== undefined && entry.metadata.stages.includes(stage)) reasons.push(`stage '${stage}'`);
     if (taskType !== undefined && entry.metadata.taskTypes.includes(taskType)) reasons.push(`task type '${taskType}'`);
     const priority = PRIORITY_LABEL[entry.metadata.priority.value];
     if (priority !== undefined) reasons.push(`priority ${priority}`);
     if (entry.costWeight > cheapest) reasons.push('cheaper tool preferred');
-    return reasons;
+    return { name: entry.name, score, reasons };
   }
-}
-
-type Ranked = { doc: number; score: number; forced: boolean };
-
-/** The best `limit` documents seen, best first: forced, then score, then lower id (name order). */
-class TopK {
-  private readonly items: Ranked[] = [];
-
-  constructor(private readonly limit: number) {}
-
-  offer(doc: number, score: number, forced: boolean): void {
-    const { items, limit } = this;
-    if (items.length === limit && !better(doc, score, forced, items[limit - 1])) return;
-    let i = items.length === limit ? limit - 1 : items.length;
-    while (i > 0 && better(doc, score, forced, items[i - 1])) {
-      items[i] = items[i - 1];
-      i -= 1;
-    }
-    items[i] = { doc, score, forced };
-  }
-
-  ranked(): Ranked[] {
-    return this.items;
-  }
-}
-
-function better(doc: number, score: number, forced: boolean, than: Ranked): boolean {
-  if (forced !== than.forced) return forced;
-  if (score !== than.score) return score > than.score;
-  return doc < than.doc;
 }

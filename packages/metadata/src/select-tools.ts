@@ -1,5 +1,4 @@
-import { CostTier, Priority, SchemaLevel, type BaseTool, type SchemaRenderer } from '@victor-tools/core';
-import { checkModePolicy } from './policy/check-mode-policy';
+import { CostTier, Priority, SchemaLevel, type BaseTool, type SchemaRenderer, checkModePolicy } from '@victor-tools/core';
 import { rebuildCount, ToolMetadataRegistry } from './metadata-registry';
 import { renderedTokens } from './token-count';
 import type { SelectableRegistry, SelectedTool, SelectToolsOptions, ToolSelection } from './types';

@@ -1,5 +1,4 @@
-import { AgentMode, CostTier, type BaseTool } from '@victor-tools/core';
-import { checkModePolicy } from '../policy/check-mode-policy';
+import { AgentMode, CostTier, type BaseTool, checkModePolicy } from '@victor-tools/core';
 import { analyze, type Term } from '../text/tokenize';
 import type { SearchOptions, SearchResult } from '../types';
 import { LruCache } from './lru-cache';

@@ -7,7 +7,7 @@ describe('loadTools', () => {
   it('should register the tools of the directory and report what it skipped', async () => {
     const { registry, report, directory } = await loadTools(FIXTURE_TOOLS);
     expect(directory).toBe(resolve(FIXTURE_TOOLS));
-    expect(registry.listTools().map((t) => t.name).sort()).toEqual(['echo', 'set_tool_enabled']);
+    expect(registry.listTools().map((t) => t.name).sort()).toEqual(['echo', 'log_line', 'set_tool_enabled']);
     expect(report.skipped).toEqual([expect.objectContaining({ export: 'echo.js:shout' })]);
   });
 

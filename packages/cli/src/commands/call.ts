@@ -31,7 +31,7 @@ export function registerCallCommand(program: Command, ctx: CommandContext): void
     .addHelpText(
       'after',
       '\nExit status: 0 when the result succeeded, 1 when it failed (the result is still printed).\n\n' +
-        'Examples:\n  victor-tools call text_stats \'{"text": "Hello there. Bye."}\'\n  victor-tools call custom_tool \'{"action": "analyze", "target": "README.md"}\' --mode plan',
+        'Examples:\n  victor-tools call text_stats \'{"text": "Hello there. Bye."}\'\n  victor-tools call find_files \'{"pattern": "*.json"}\' --mode plan',
     )
     .action(async (name: string, args: Record<string, unknown>, options: CallOptions, command: Command) => {
       const context = executionContext(options);

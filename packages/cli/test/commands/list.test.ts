@@ -11,6 +11,7 @@ describe('victor-tools list', () => {
         '│ name             │ tier │ access   │ category │ enabled │',
         '├──────────────────┼──────┼──────────┼──────────┼─────────┤',
         '│ echo             │ free │ readonly │ testing  │ yes     │',
+        '│ log_line         │ free │ readonly │ testing  │ yes     │',
         '│ set_tool_enabled │ free │ write    │ admin    │ yes     │',
         '└──────────────────┴──────┴──────────┴──────────┴─────────┘',
         '',
@@ -23,6 +24,7 @@ describe('victor-tools list', () => {
     expect(code).toBe(0);
     expect(JSON.parse(stdout)).toEqual([
       { name: 'echo', costTier: 'free', accessMode: 'readonly', category: 'testing', enabled: true, available: true },
+      { name: 'log_line', costTier: 'free', accessMode: 'readonly', category: 'testing', enabled: true, available: true },
       { name: 'set_tool_enabled', costTier: 'free', accessMode: 'write', category: 'admin', enabled: true, available: true },
     ]);
   });

@@ -15,7 +15,7 @@ describe('victor-tools schema', () => {
     expect(code).toBe(0);
     expect(stderr).toBe('');
     const schemas = JSON.parse(stdout) as Array<{ type: string; function: { name: string } }>;
-    expect(schemas.map((s) => s.function.name).sort()).toEqual(['echo', 'set_tool_enabled']);
+    expect(schemas.map((s) => s.function.name).sort()).toEqual(['echo', 'log_line', 'set_tool_enabled']);
     expect(schemas.find((s) => s.function.name === 'echo')).toEqual((await fixtureTool('echo')).toJSONSchema());
   });
 

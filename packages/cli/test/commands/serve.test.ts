@@ -17,13 +17,13 @@ describe('victor-tools serve', () => {
   it('should answer tools/list and tools/call, and exit 0 when the client closes', async () => {
     const { client, running } = await serve([]);
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['echo', 'set_tool_enabled']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['echo', 'log_line', 'set_tool_enabled']);
     expect(await client.callTool({ name: 'echo', arguments: { message: 'hi', loud: true } })).toEqual({ content: [{ type: 'text', text: 'HI' }] });
     await client.close();
     const { code, stdout, stderr } = await running;
     expect(code).toBe(0);
     expect(stdout).toBe('');
-    expect(stderr).toMatch(/^victor-tools: serving 2 tools from .*fixtures[\\/]tools over MCP\n$/);
+    expect(stderr).toMatch(/^victor-tools: serving 3 tools from .*fixtures[\\/]tools over MCP\n$/);
   });
 
   it('should run every call in the --mode given', async () => {

@@ -1,0 +1,41 @@
+import { Option, type Command } from 'commander';
+import { CostTier, type CostTierValue } from '@victor-tools/core';
+import type { SearchResult } from '@victor-tools/metadata';
+import type { CommandContext } from '../command-context';
+import { toJson } from '../format/json';
+import { renderTable } from '../format/table';
+import { jsonOption, modeOption, parsePositiveInteger, toAgentMode } from '../options';
+
+interface SearchCommandOptions {
+  limit: number;
+  mode?: string;
+  maxCostTier?: string;
+  json?: boolean;
+}
+
+/** `victor-tools search TEXT`: the metadata registry's ranked search over the enabled tools. */
+export function registerSearchCommand(program: Command, ctx: CommandContext): void {
+  program
+    .command('search')
+    .description('Rank the tools for a task described in words, with score and reasons')
+    .argument('<text...>', 'what the tool should do (several words need no quotes)')
+    .option('-n, --limit <count>', 'how many results at most', parsePositiveInteger, 10)
+    .addOption(modeOption('leave out tools this agent mode refuses'))
+    .addOption(new Option('--max-cost-tier <tier>', 'leave out tools above this cost tier').choices(CostTier.values().map((t) => String(t.value))))
+    .addOption(jsonOption())
+    .addHelpText('after', '\nExamples:\n  victor-tools search count words in a text\n  victor-tools search "find files" --limit 3 --mode plan')
+    .action(async (words: string[], options: SearchCommandOptions, command: Command) => {
+      const query = words.join(' ');
+      const { registry, metadataRegistry } = await ctx.load(command);
+      const enabled = new Set(registry.listTools().map((t) => t.name));
+      const results: SearchResult[] = metadataRegistry.search(query, {
+        limit: options.limit,
+        mode: toAgentMode(options.mode),
+        maxCostTier: options.maxCostTier as CostTierValue | undefined,
+        filter: (name) => enabled.has(name),
+      });
+      if (options.json) return ctx.out(toJson(results));
+      if (results.length === 0) return ctx.err(`No tool matches '${query}'. Try other words, or 'victor-tools list' to see them all.`);
+      ctx.out(renderTable(['#', 'name', 'score', 'reasons'], results.map((r, i) => [i + 1, r.name, r.score.toFixed(2), r.reasons.join('; ')])));
+    });
+}

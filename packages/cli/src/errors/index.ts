@@ -1,0 +1,4 @@
+export { CliError } from './cli-error';
+export { ToolsDirectoryNotFoundError } from './tools-directory-not-found-error';
+export { ToolNotFoundError } from './tool-not-found-error';
+export { ToolsLoadError } from './tools-load-error';

@@ -1,0 +1,12 @@
+import { CliError } from './cli-error';
+
+/** A command named a tool the scanned directory does not hold (exit 1). */
+export class ToolNotFoundError extends CliError {
+  constructor(
+    readonly toolName: string,
+    readonly suggestions: readonly string[] = [],
+  ) {
+    const hint = suggestions.length > 0 ? ` Did you mean ${suggestions.map((s) => `'${s}'`).join(', ')}?` : '';
+    super(`Tool '${toolName}' not found.${hint} Run 'victor-tools list' to see the tools.`, 1);
+  }
+}

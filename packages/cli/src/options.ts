@@ -1,0 +1,66 @@
+import { InvalidArgumentError, Option } from 'commander';
+import { AgentMode, SchemaLevel, type AgentModeValue } from '@victor-tools/core';
+import { providerRenderers } from '@victor-tools/providers';
+
+/** The options every command takes (declared on the program). */
+export interface GlobalOptions {
+  /** The directory scanned for tools. */
+  tools?: string;
+  verbose?: boolean;
+}
+
+/** `--level`: a schema level (SPEC section 5). */
+export function levelOption(description: string): Option {
+  return new Option('-l, --level <level>', description).choices(SchemaLevel.values().map((l) => String(l.value))).default('full');
+}
+
+/** `--provider`: a provider format of @victor-tools/providers. */
+export function providerOption(): Option {
+  return new Option('-p, --provider <provider>', "provider format (default: the registry's own, OpenAI chat shaped)").choices(
+    Object.keys(providerRenderers),
+  );
+}
+
+/** `--mode`: the agent mode the call runs in (SPEC section 12). */
+export function modeOption(description: string): Option {
+  return new Option('-m, --mode <mode>', description).choices(AgentMode.values().map((m) => String(m.value)));
+}
+
+/** `--sandbox`: the directory EXPLORE mode lets WRITE and EXECUTE tools touch. */
+export function sandboxOption(): Option {
+  return new Option('--sandbox <dir>', 'the directory WRITE and EXECUTE tools may touch in explore mode');
+}
+
+/** `--json`: machine-readable output instead of a table. */
+export function jsonOption(): Option {
+  return new Option('--json', 'print JSON instead of a table');
+}
+
+/** Parses a tool's arguments given on the command line: a JSON object. */
+export function parseJsonArguments(text: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new InvalidArgumentError(`Not valid JSON (${(error as Error).message}). Quote the object for your shell, e.g. '{"path": "a.txt"}'.`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    const kind = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
+    throw new InvalidArgumentError(`Tool arguments must be a JSON object, got ${kind}, e.g. '{"path": "a.txt"}'.`);
+  }
+  return value as Record<string, unknown>;
+}
+
+/** Parses a positive integer option value (`--limit`). */
+export function parsePositiveInteger(text: string): number {
+  const value = Number(text);
+  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(value) || value < 1) {
+    throw new InvalidArgumentError(`Expected a positive integer, got '${text}'.`);
+  }
+  return value;
+}
+
+/** The mode value of a `--mode` option (already checked by its choices). */
+export function toAgentMode(mode: string | undefined): AgentModeValue | undefined {
+  return mode === undefined ? undefined : AgentMode.from(mode as AgentModeValue).value;
+}

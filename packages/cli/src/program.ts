@@ -1,0 +1,46 @@
+import { Command } from 'commander';
+import type { CommandContext } from './command-context';
+import { registerCallCommand } from './commands/call';
+import { registerListCommand } from './commands/list';
+import { registerSchemaCommand } from './commands/schema';
+import { registerSearchCommand } from './commands/search';
+import { registerServeCommand } from './commands/serve';
+import { cliVersion } from './version';
+
+/**
+ * The `victor-tools` commander program. Commander never exits the process
+ * (`exitOverride`: `run` maps its errors to exit codes) and writes through the
+ * context's streams. Settings are made before the subcommands are added,
+ * which inherit them.
+ */
+export function createProgram(ctx: CommandContext): Command {
+  const program = new Command('victor-tools')
+    .description('List, inspect, search, call and serve (MCP over stdio) the tools of a directory.')
+    .version(cliVersion(), '-V, --version', 'print the version')
+    .option('-t, --tools <dir>', 'directory of compiled tool files (.js, .cjs, .mjs) to scan (default: the examples of this repository)')
+    .option('-v, --verbose', "also print the registry's info and debug logs and the exports the scan skipped (stderr)")
+    .helpOption('-h, --help', 'print help')
+    .helpCommand('help [command]', 'print help for a command')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => ctx.io.stdout.write(text),
+      writeErr: (text) => ctx.io.stderr.write(text),
+    })
+    .showHelpAfterError("(run 'victor-tools --help' or 'victor-tools <command> --help' for usage)");
+  registerListCommand(program, ctx);
+  registerSchemaCommand(program, ctx);
+  registerCallCommand(program, ctx);
+  registerSearchCommand(program, ctx);
+  registerServeCommand(program, ctx);
+  program.addHelpText(
+    'after',
+    '\nExit status: 0 ok, 1 the operation failed (a failed tool call, an unknown tool), 2 usage error.\n\n' +
+      'Examples:\n' +
+      '  victor-tools list --tools ./dist/tools\n' +
+      '  victor-tools schema find_files --provider anthropic\n' +
+      '  victor-tools call word_count \'{"text": "a b a"}\'\n' +
+      '  victor-tools search count words\n' +
+      '  victor-tools serve --tools ./dist/tools',
+  );
+  return program;
+}

@@ -1,0 +1,29 @@
+import { CommanderError } from 'commander';
+import { CommandContext } from './command-context';
+import { CliError } from './errors/cli-error';
+import type { RunOptions } from './io';
+import { createProgram } from './program';
+
+/**
+ * Runs the CLI on `argv` (the arguments after the program name) and resolves
+ * to the exit code: 0 ok, 1 the operation failed, 2 a usage error (unknown
+ * command or option, a bad option value, arguments that are not JSON). Data
+ * goes to `stdout`, errors and logs to `stderr`; it never exits the process.
+ */
+export async function run(argv: readonly string[], options: RunOptions): Promise<number> {
+  const ctx = new CommandContext(options);
+  const program = createProgram(ctx);
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return ctx.exitCode;
+  } catch (error) {
+    // Commander has already written its message (or the help) to stderr.
+    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
+    if (error instanceof CliError) {
+      ctx.err(`error: ${error.message}`);
+      return error.exitCode;
+    }
+    ctx.err(`error: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
+}

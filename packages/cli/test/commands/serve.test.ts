@@ -1,0 +1,44 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { runCli } from '../support/run-cli';
+
+// The stdio transport itself is exercised by test/e2e/serve-stdio.test.ts
+// against the built CLI; here the same command runs in-process over the
+// SDK's in-memory transport.
+async function serve(args: string[]) {
+  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+  const running = runCli(['serve', ...args], { mcpTransport: () => serverTransport });
+  const client = new Client({ name: 'cli-test', version: '1.0.0' });
+  await client.connect(clientTransport);
+  return { client, running };
+}
+
+describe('victor-tools serve', () => {
+  it('should answer tools/list and tools/call, and exit 0 when the client closes', async () => {
+    const { client, running } = await serve([]);
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(['echo', 'log_line', 'set_tool_enabled']);
+    expect(await client.callTool({ name: 'echo', arguments: { message: 'hi', loud: true } })).toEqual({ content: [{ type: 'text', text: 'HI' }] });
+    await client.close();
+    const { code, stdout, stderr } = await running;
+    expect(code).toBe(0);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(/^victor-tools: serving 3 tools from .*fixtures[\\/]tools over MCP\n$/);
+  });
+
+  it('should run every call in the --mode given', async () => {
+    const { client, running } = await serve(['--mode', 'plan']);
+    const result = await client.callTool({ name: 'set_tool_enabled', arguments: { name: 'echo', enabled: false } });
+    expect(result).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringContaining("refused in plan mode") }] });
+    await client.close();
+    expect((await running).code).toBe(0);
+  });
+
+  it('should list schemas at the --level given', async () => {
+    const { client, running } = await serve(['--level', 'stub']);
+    const echo = (await client.listTools()).tools.find((t) => t.name === 'echo');
+    expect(Object.keys(echo?.inputSchema.properties ?? {})).toEqual(['message']);
+    await client.close();
+    await running;
+  });
+});

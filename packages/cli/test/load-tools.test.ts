@@ -1,0 +1,48 @@
+import { resolve } from 'node:path';
+import { CLI_INJECTION_TOKENS, ToolsDirectoryNotFoundError, ToolsLoadError, defaultToolsDir, loadTools } from '@victor-tools/cli';
+import { ToolMetadataRegistry } from '@victor-tools/metadata';
+import { BROKEN_TOOLS, FIXTURE_TOOLS } from './support/run-cli';
+
+describe('loadTools', () => {
+  it('should register the tools of the directory and report what it skipped', async () => {
+    const { registry, report, directory } = await loadTools(FIXTURE_TOOLS);
+    expect(directory).toBe(resolve(FIXTURE_TOOLS));
+    expect(registry.listTools().map((t) => t.name).sort()).toEqual(['echo', 'log_line', 'set_tool_enabled']);
+    expect(report.skipped).toEqual([expect.objectContaining({ export: 'echo.js:shout' })]);
+  });
+
+  it('should fill the process-wide metadata registry', async () => {
+    const { metadataRegistry } = await loadTools(FIXTURE_TOOLS);
+    expect(metadataRegistry).toBe(ToolMetadataRegistry.getInstance());
+    expect(metadataRegistry.getToolsByCategory('admin')).toEqual(['set_tool_enabled']);
+  });
+
+  it("should give tool constructors the registry under the 'registry' token", async () => {
+    const { registry } = await loadTools(FIXTURE_TOOLS);
+    expect(CLI_INJECTION_TOKENS.registry).toBe('registry');
+    const result = await registry.execute('set_tool_enabled', { name: 'echo', enabled: false });
+    expect(result.success).toBe(true);
+    expect(registry.isToolEnabled('echo')).toBe(false);
+  });
+
+  it('should throw ToolsDirectoryNotFoundError with exit code 2 for a missing directory given by the user', async () => {
+    await expect(loadTools('/no/such/dir')).rejects.toThrow(ToolsDirectoryNotFoundError);
+    await expect(loadTools('/no/such/dir')).rejects.toMatchObject({ exitCode: 2, directory: '/no/such/dir' });
+  });
+
+  it('should throw with exit code 1 for a missing default directory', async () => {
+    await expect(loadTools('/no/such/dir', { given: false })).rejects.toMatchObject({ exitCode: 1 });
+  });
+
+  it('should wrap a file that fails to load in ToolsLoadError keeping the cause', async () => {
+    const error = await loadTools(BROKEN_TOOLS).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ToolsLoadError);
+    expect((error as ToolsLoadError).cause).toEqual(new Error('database URL is not set'));
+  });
+});
+
+describe('defaultToolsDir', () => {
+  it("should point at the repository's compiled examples", () => {
+    expect(defaultToolsDir()).toBe(resolve(__dirname, '..', '..', '..', 'examples', 'dist'));
+  });
+});

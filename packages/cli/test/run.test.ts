@@ -1,0 +1,92 @@
+import { runCli } from './support/run-cli';
+
+const COMMANDS = ['list', 'schema', 'call', 'search', 'serve'];
+
+describe('run', () => {
+  describe('--version', () => {
+    it('should print the package version on stdout and exit 0', async () => {
+      const { version } = require('../package.json') as { version: string };
+      expect(await runCli(['--version'])).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+    });
+  });
+
+  describe('--help', () => {
+    it('should list every command and the exit codes on stdout and exit 0', async () => {
+      const { code, stdout, stderr } = await runCli(['--help']);
+      expect(code).toBe(0);
+      expect(stderr).toBe('');
+      for (const command of COMMANDS) expect(stdout).toMatch(new RegExp(`^  ${command} `, 'm'));
+      expect(stdout).toContain('Exit status: 0 ok, 1 the operation failed');
+    });
+
+    it.each(COMMANDS)('should print the usage of %s with its own --help', async (command) => {
+      const { code, stdout } = await runCli([command, '--help']);
+      expect(code).toBe(0);
+      expect(stdout).toContain(`Usage: victor-tools ${command} [options]`);
+    });
+
+    it('should print the same usage through help COMMAND', async () => {
+      expect((await runCli(['help', 'call'])).stdout).toBe((await runCli(['call', '--help'])).stdout);
+    });
+  });
+
+  describe('usage errors', () => {
+    it('should exit 2 with the help on stderr when no command is given', async () => {
+      const { code, stdout, stderr } = await runCli([]);
+      expect(code).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr).toContain('Usage: victor-tools');
+    });
+
+    it('should exit 2 on an unknown command and suggest a close one', async () => {
+      const { code, stdout, stderr } = await runCli(['lst']);
+      expect(code).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr).toContain("error: unknown command 'lst'");
+      expect(stderr).toContain('(Did you mean list?)');
+    });
+
+    it('should exit 2 on an unknown option', async () => {
+      const { code, stderr } = await runCli(['list', '--colour']);
+      expect(code).toBe(2);
+      expect(stderr).toContain("error: unknown option '--colour'");
+    });
+
+    it('should exit 2 on a missing argument', async () => {
+      const { code, stderr } = await runCli(['call']);
+      expect(code).toBe(2);
+      expect(stderr).toContain("error: missing required argument 'name'");
+    });
+
+    it('should exit 2 on too many arguments', async () => {
+      const { code, stderr } = await runCli(['list', 'extra']);
+      expect(code).toBe(2);
+      expect(stderr).toContain('error: too many arguments');
+    });
+  });
+
+  describe('--tools', () => {
+    it('should exit 2 naming the directory when --tools does not exist', async () => {
+      const { code, stdout, stderr } = await runCli(['list', '--tools', '/no/such/dir']);
+      expect(code).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr).toBe(
+        "error: Tools directory '/no/such/dir' does not exist or is not a directory. Pass --tools DIR with a directory of compiled .js tool files.\n",
+      );
+    });
+
+    it('should exit 1 and tell how to pass --tools when the default examples are not built', async () => {
+      const { code, stderr } = await runCli(['list'], { defaultToolsDir: '/no/examples/dist' });
+      expect(code).toBe(1);
+      expect(stderr).toContain("No --tools directory was given, and the default (the examples' compiled tools at '/no/examples/dist') was not found.");
+      expect(stderr).toContain('Pass --tools DIR');
+      expect(stderr).toContain('pnpm --filter @victor-tools/examples run build');
+    });
+
+    it('should be accepted before the command as well as after it', async () => {
+      const before = await runCli(['--tools', '/no/such/dir', 'list']);
+      expect(before.code).toBe(2);
+      expect(before.stderr).toContain("'/no/such/dir'");
+    });
+  });
+});

@@ -1,0 +1,27 @@
+import { join } from 'node:path';
+import { run, type RunOptions } from '@victor-tools/cli';
+
+/** The fixture tools: `echo` (a tool() function) and `set_tool_enabled` (an admin tool given the registry). */
+export const FIXTURE_TOOLS = join(__dirname, '..', 'fixtures', 'tools');
+/** A directory whose one file throws while loading. */
+export const BROKEN_TOOLS = join(__dirname, '..', 'fixtures', 'broken');
+
+/** What one CLI run printed and returned. */
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the CLI in-process; without `--tools` it scans the fixture tools (its default here). */
+export async function runCli(argv: string[], options: Partial<RunOptions> = {}): Promise<CliRun> {
+  let stdout = '';
+  let stderr = '';
+  const code = await run(argv, {
+    defaultToolsDir: FIXTURE_TOOLS,
+    ...options,
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+  });
+  return { code, stdout, stderr };
+}

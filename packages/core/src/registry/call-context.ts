@@ -16,8 +16,9 @@ class CallContext {
   readonly #source: SignalSource;
   declare toolName: string;
 
-  constructor(source: SignalSource) {
+  constructor(source: SignalSource, toolName: string) {
     this.#source = source;
+    this.toolName = toolName;
   }
 
   get signal(): AbortSignal {
@@ -33,8 +34,11 @@ Object.defineProperty(CallContext.prototype, 'signal', { enumerable: true });
 
 /** A shallow copy of `ctx` with `toolName` and the call's `signal`. */
 export function createCallContext(ctx: ToolExecutionContext | undefined, toolName: string, source: SignalSource): ToolCallContext {
-  const copy = new CallContext(source);
-  if (ctx !== undefined && ctx !== null) Object.assign(copy, ctx);
-  copy.toolName = toolName;
+  const copy = new CallContext(source, toolName);
+  if (ctx !== undefined && ctx !== null) {
+    Object.assign(copy, ctx);
+    // The registered name wins over a `toolName` the caller's context carried.
+    copy.toolName = toolName;
+  }
   return copy as unknown as ToolCallContext;
 }

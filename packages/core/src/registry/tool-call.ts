@@ -9,7 +9,7 @@ import type { LoopDetection } from './loop-detector';
 import { checkPathArguments, refusalMessage } from './mode-policy';
 import { isResultLike, thrownResult, toToolResult } from './normalize-result';
 import { EMPTY_CONTEXT, isThenable, type PipelineHost } from './pipeline-host';
-import { TimeoutTask } from './timeout';
+import { cancelTimeout, type Bucket, type DurationQueue, type TimeoutTask } from './timeout';
 import type { ToolEntry } from './tool-entry';
 import { validateCall } from './validate-call';
 
@@ -39,24 +39,51 @@ function isArgsObject(value: unknown): value is Record<string, unknown> {
  * the registry costs one promise (and one turn of the microtask queue) more
  * than calling the tool directly. None of its methods throws or rejects.
  */
-export class ToolCall extends TimeoutTask implements SignalSource {
-  private controller: AbortController | undefined = undefined;
-  private abortedWith: { reason: unknown } | undefined = undefined;
-  private settled = false;
-  private resolveResult: Resolve | undefined = undefined;
-  private stopListening: (() => void) | undefined = undefined;
-  private timeoutMs = 0;
+export class ToolCall implements TimeoutTask, SignalSource {
+  // Fields are assigned in the constructor only, all of them, in one order:
+  // every call object then shares one hidden class.
+  declare timeoutQueue: DurationQueue | undefined;
+  declare timeoutBucket: Bucket | undefined;
+  declare timeoutNext: TimeoutTask | undefined;
+  private declare controller: AbortController | undefined;
+  private declare abortedWith: { reason: unknown } | undefined;
+  private declare settled: boolean;
+  private declare resolveResult: Resolve | undefined;
+  private declare stopListening: (() => void) | undefined;
+  private declare timeoutMs: number;
+  private declare readonly host: PipelineHost;
+  private declare readonly entry: ToolEntry;
+  private declare args: Record<string, unknown>;
+  private declare readonly ctx: ToolExecutionContext | undefined;
+  private declare readonly callerSignal: AbortSignal | undefined;
+  private declare readonly approval: ApprovalDecision | undefined;
+  private declare readonly loop: LoopDetection | undefined;
 
   constructor(
-    private readonly host: PipelineHost,
-    private readonly entry: ToolEntry,
-    private args: Record<string, unknown>,
-    private readonly ctx: ToolExecutionContext | undefined,
-    private readonly callerSignal: AbortSignal | undefined,
-    private readonly approval: ApprovalDecision | undefined,
-    private readonly loop: LoopDetection | undefined,
+    host: PipelineHost,
+    entry: ToolEntry,
+    args: Record<string, unknown>,
+    ctx: ToolExecutionContext | undefined,
+    callerSignal: AbortSignal | undefined,
+    approval: ApprovalDecision | undefined,
+    loop: LoopDetection | undefined,
   ) {
-    super();
+    this.timeoutQueue = undefined;
+    this.timeoutBucket = undefined;
+    this.timeoutNext = undefined;
+    this.controller = undefined;
+    this.abortedWith = undefined;
+    this.settled = false;
+    this.resolveResult = undefined;
+    this.stopListening = undefined;
+    this.timeoutMs = 0;
+    this.host = host;
+    this.entry = entry;
+    this.args = args;
+    this.ctx = ctx;
+    this.callerSignal = callerSignal;
+    this.approval = approval;
+    this.loop = loop;
   }
 
   // ---------------------------------------------------------------- the signal the tool sees
@@ -164,8 +191,14 @@ export class ToolCall extends TimeoutTask implements SignalSource {
       signal.addEventListener('abort', onAbort, { once: true });
       this.stopListening = () => signal.removeEventListener('abort', onAbort);
     }
-    this.timeoutMs = this.entry.timeoutMs ?? this.host.defaultTimeoutMs;
-    this.host.timeouts.schedule(this.timeoutMs, this);
+    const entry = this.entry;
+    this.timeoutMs = entry.timeoutMs ?? this.host.defaultTimeoutMs;
+    let timeouts = entry.timeouts;
+    if (timeouts === undefined) {
+      timeouts = this.host.timeouts.queueFor(this.timeoutMs);
+      entry.timeouts = timeouts;
+    }
+    if (timeouts !== null) timeouts.add(this);
     let pending: unknown;
     try {
       pending = this.entry.original.execute(createCallContext(this.ctx, this.entry.name, this), this.args);
@@ -203,7 +236,7 @@ export class ToolCall extends TimeoutTask implements SignalSource {
   private finish(result: ToolResult): void {
     if (this.settled) return;
     this.settled = true;
-    this.cancelTimeout();
+    cancelTimeout(this);
     if (this.stopListening !== undefined) this.stopListening();
     this.resolveResult!(this.afterTool(result));
   }

@@ -2,10 +2,11 @@ import { AccessMode, CostTier, DangerLevel, ExecutionCategory } from '../enums';
 import type { BaseTool } from '../base-tool';
 import { normalizeMetadata } from '../metadata';
 import type { JsonSchema } from '../types';
-import type { CompiledSchema } from '../validation';
+import type { CompiledSchema } from '../validation/validator-cache';
 import { errorMessage } from './describe-error';
 import { describeToolPolicy, type ToolPolicyFacts } from './mode-policy';
 import { renamedTool } from './renamed-tool';
+import type { DurationQueue } from './timeout';
 
 /**
  * A registered tool with everything the hot path needs read once, at
@@ -37,6 +38,8 @@ export interface ToolEntry {
   readonly logsCalls: boolean;
   /** The compiled validator, looked up on the first call (validators are compiled lazily). */
   compiled: CompiledSchema | undefined;
+  /** The queue of this tool's timeout in its registry, found on the first call; null for no timeout. */
+  timeouts: DurationQueue | null | undefined;
   enabled: boolean;
   /** Set once a WRITE tool's first use was approved. */
   approvedOnce: boolean;
@@ -82,6 +85,7 @@ export function createEntry(source: unknown, tool: BaseTool, name: string, enabl
     mayAskApproval: dangerLevel.requiresConfirmation || accessMode.approvalLevel >= 2,
     logsCalls: accessMode.approvalLevel === 1,
     compiled: undefined,
+    timeouts: undefined,
     enabled,
     approvedOnce: false,
   };

@@ -1,5 +1,8 @@
 import { ToolResult } from '../results';
-import { ArgumentFailureBox, checkArguments, getCompiledSchema } from '../validation';
+// From the modules themselves, not the folder's index: TypeScript's CommonJS
+// re-exports are getters, a call each time the hot path reads one.
+import { ArgumentFailureBox, checkArguments } from '../validation/validate-arguments';
+import { getCompiledSchema } from '../validation/validator-cache';
 import { errorMessage } from './describe-error';
 import type { PipelineHost } from './pipeline-host';
 import type { ToolEntry } from './tool-entry';

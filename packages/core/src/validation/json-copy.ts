@@ -1,5 +1,8 @@
-/** How deep arguments may nest; deeper input is refused instead of risking a stack overflow. */
-export const MAX_ARGUMENT_DEPTH = 100;
+import { BAIL_OUT, fastCopy } from './fast-copy';
+import { MAX_ARGUMENT_DEPTH } from './limits';
+import { SHAPE_MISMATCH, type ShapeCopiers } from './shape-copy';
+
+export { MAX_ARGUMENT_DEPTH };
 
 /** Arguments that JSON cannot carry (cycles, NaN, functions...), found while copying. */
 export class NonJsonArgumentError extends Error {
@@ -87,10 +90,6 @@ export function copyArguments(value: unknown): JsonCopy {
   return copy(value, '') ?? null;
 }
 
-// Thrown by the fast copy when it meets what JSON cannot carry; the precise
-// copy then finds what and where. A constant, so bailing out builds no stack.
-const BAIL_OUT: unique symbol = Symbol('non-JSON argument');
-
 /**
  * The copy handed to ajv and then to `execute`, in one pass into ordinary
  * objects: same semantics as `copyArguments` (own enumerable keys, `toJSON`,
@@ -102,58 +101,18 @@ const BAIL_OUT: unique symbol = Symbol('non-JSON argument');
  * `validator-cache.ts`): with ordinary objects, ajv would otherwise see an
  * inherited `constructor` as present.
  */
-export function copyJson(value: unknown): unknown {
+export function copyJson(value: unknown, shapes?: ShapeCopiers): unknown {
   try {
+    if (shapes !== undefined && typeof (value as { toJSON?: unknown }).toJSON !== 'function') {
+      const copy = shapes.copy(value as Record<string, unknown>);
+      if (copy !== SHAPE_MISMATCH) return copy;
+    }
     const copy = fastCopy(value, '', 0);
     return copy === undefined ? null : copy;
   } catch (error) {
     if (error !== BAIL_OUT) throw error;
   }
   return toPlainObjects(copyArguments(value));
-}
-
-function fastCopy(input: unknown, key: string | number, depth: number): unknown {
-  let current = input;
-  if (typeof current === 'object' && current !== null && typeof (current as { toJSON?: unknown }).toJSON === 'function') {
-    current = (current as { toJSON(key: string): unknown }).toJSON(String(key));
-  }
-  switch (typeof current) {
-    case 'string':
-    case 'boolean':
-    case 'undefined':
-      return current;
-    case 'number':
-      // NaN and ±Infinity are the numbers for which x - x is not 0.
-      if (current - current !== 0) throw BAIL_OUT;
-      return current;
-    case 'object':
-      break;
-    default:
-      throw BAIL_OUT;
-  }
-  if (current === null) return null;
-  if (depth >= MAX_ARGUMENT_DEPTH) throw BAIL_OUT;
-  const next = depth + 1;
-  if (Array.isArray(current)) {
-    const length = current.length;
-    const list = new Array<unknown>(length);
-    for (let i = 0; i < length; i++) {
-      const item = fastCopy(current[i], i, next);
-      list[i] = item === undefined ? null : item;
-    }
-    return list;
-  }
-  const source = current as Record<string, unknown>;
-  const record: Record<string, unknown> = {};
-  const names = Object.keys(source);
-  for (let i = 0; i < names.length; i++) {
-    const name = names[i];
-    const item = fastCopy(source[name], name, next);
-    if (item === undefined) continue;
-    if (name === '__proto__') Object.defineProperty(record, name, { value: item, enumerable: true, writable: true, configurable: true });
-    else record[name] = item;
-  }
-  return record;
 }
 
 /**

@@ -62,7 +62,7 @@ export function checkArguments(
 
   let data: JsonCopy;
   try {
-    data = (plain ? copyJson(input) : copyArguments(input)) as JsonCopy;
+    data = (plain ? copyJson(input, validator.shapes) : copyArguments(input)) as JsonCopy;
   } catch (err) {
     if (err instanceof NonJsonArgumentError) {
       return failure([{ message: err.message, param: err.path[0], reason: 'not JSON-serializable' }]);

@@ -1,15 +1,16 @@
 import type { ValidateFunction } from 'ajv';
 import type { JsonSchema } from '../types';
 import { getAjv } from './ajv-instance';
+import { ShapeCopiers } from './shape-copy';
 
 /**
  * A compiled schema, or why it could not be compiled (kept so we do not retry
  * per call). `plainData`: whether arguments may be validated as ordinary
- * objects (see `namesNoPrototypeMember`).
+ * objects (see `namesNoPrototypeMember`), and then `shapes` copies them.
  */
 export type CompiledSchema =
-  | { validate: ValidateFunction; error?: undefined; plainData: boolean }
-  | { validate?: undefined; error: string; plainData: false };
+  | { validate: ValidateFunction; error?: undefined; plainData: boolean; shapes: ShapeCopiers | undefined }
+  | { validate?: undefined; error: string; plainData: false; shapes?: undefined };
 
 // Every name Object.prototype answers to, as a JSON string ("constructor", "__proto__", ...).
 // (They are all plain identifiers, so they need no escaping in the pattern.)
@@ -75,7 +76,8 @@ function serialize(schema: JsonSchema | boolean): string | undefined {
 
 function compile(schema: JsonSchema | boolean, plainData: boolean): CompiledSchema {
   try {
-    return { validate: getAjv().compile(withoutMetaSchema(schema)), plainData };
+    const validate = getAjv().compile(withoutMetaSchema(schema));
+    return { validate, plainData, shapes: plainData ? new ShapeCopiers() : undefined };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     return {

@@ -1,86 +1,161 @@
-// One Node timer per timeout duration instead of one per call: setTimeout
-// plus clearTimeout costs about as much as a whole validated tool call, so
-// each call only appends to a queue, and calls of the same duration expire
-// in the order they started. The timer is unref'd while nothing waits, so
-// an idle registry never keeps the process alive.
+// Timeouts of tool calls without a timer, nor even a clock read, per call.
+//
+// setTimeout plus clearTimeout costs about as much as a whole validated tool
+// call, and on some machines a single performance.now() costs a third of
+// one. So a call only appends itself to the queue of its timeout duration
+// and joins that queue's open "bucket"; one Node timer per duration ticks
+// every 1/TICKS of the duration while calls are pending. Each tick seals the
+// open bucket with the tick's time: its calls started at or before it, so
+// they are due one duration after it. A call thus never times out early and
+// at most 1/TICKS of its duration (plus the timer's own lag) late.
+//
+// The timer keeps the process alive only while calls are pending. Going idle
+// does not unref it at once (ref/unref are native calls, and a sequence of
+// awaited calls goes idle after every one): a check queued with
+// setImmediate does it once the current burst of calls is over.
 
-// setTimeout's limit; a longer timeout means "no timeout".
+/** setTimeout's limit; a longer timeout means "no timeout". */
 const MAX_DELAY_MS = 2_147_483_647;
 
-/** A pending timeout; `cancel` it when the call ends first. */
-export interface Deadline {
-  cancel(): void;
+/** Ticks per timeout duration: how late, as a fraction of it, a timeout may fire. */
+const TICKS = 8;
+
+/** Calls that started between two ticks; `sealedAt` is the later tick's time, -1 until then. */
+export class Bucket {
+  sealedAt = -1;
 }
 
-class Entry implements Deadline {
-  done = false;
-  next: Entry | undefined = undefined;
+/**
+ * Something that can time out: the registry's per-call object implements
+ * it, so a call costs no extra allocation for its deadline. (An interface,
+ * not a base class: in Node 20 a derived class with field initializers is
+ * several times slower to construct, which shows in a call's cost.)
+ */
+export interface TimeoutTask {
+  /** The queue holding this task while its timeout is pending; set by the scheduler only. */
+  timeoutQueue: DurationQueue | undefined;
+  timeoutBucket: Bucket | undefined;
+  timeoutNext: TimeoutTask | undefined;
+  /** Called once when the timeout elapses first. */
+  expire(): void;
+}
 
-  constructor(
-    private readonly queue: DurationQueue,
-    readonly at: number,
-    readonly onExpire: () => void,
-  ) {}
-
-  cancel(): void {
-    this.queue.cancel(this);
+/** Stops `task`'s timeout, if one is pending. */
+export function cancelTimeout(task: TimeoutTask): void {
+  const queue = task.timeoutQueue;
+  if (queue !== undefined) {
+    task.timeoutQueue = undefined;
+    queue.cancelled();
   }
 }
 
-class DurationQueue {
-  private head: Entry | undefined;
-  private tail: Entry | undefined;
+/** The pending tasks of one duration, in the order they started. */
+export class DurationQueue {
+  private head: TimeoutTask | undefined;
+  private tail: TimeoutTask | undefined;
+  private open: Bucket | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private referenced = false;
+  private idleCheckQueued = false;
   private live = 0;
+  private readonly tickMs: number;
 
-  constructor(private readonly ms: number) {}
-
-  add(onExpire: () => void): Deadline {
-    const entry = new Entry(this, performance.now() + this.ms, onExpire);
-    if (this.tail) this.tail.next = entry;
-    else this.head = entry;
-    this.tail = entry;
-    if (++this.live === 1) {
-      if (this.timer) this.timer.ref();
-      else this.arm(this.ms);
-    }
-    return entry;
+  constructor(private readonly ms: number) {
+    this.tickMs = Math.max(1, Math.ceil(ms / TICKS));
   }
 
-  cancel(entry: Entry): void {
-    if (entry.done) return;
-    entry.done = true;
+  add(task: TimeoutTask): void {
+    let bucket = this.open;
+    if (bucket === undefined) {
+      bucket = new Bucket();
+      this.open = bucket;
+    }
+    task.timeoutQueue = this;
+    task.timeoutBucket = bucket;
+    task.timeoutNext = undefined;
+    if (this.tail !== undefined) this.tail.timeoutNext = task;
+    else this.head = task;
+    this.tail = task;
+    if (++this.live === 1) this.wake();
+  }
+
+  /** A task left the queue early; finished tasks at the head are dropped at once so they can be collected. */
+  cancelled(): void {
     this.dropFinishedHead();
-    if (--this.live === 0) this.timer?.unref();
+    if (--this.live === 0 && !this.idleCheckQueued) {
+      this.idleCheckQueued = true;
+      setImmediate(() => this.idleCheck());
+    }
   }
 
   private dropFinishedHead(): void {
-    while (this.head?.done) this.head = this.head.next;
-    if (!this.head) this.tail = undefined;
+    let task = this.head;
+    while (task !== undefined && task.timeoutQueue === undefined) {
+      const next = task.timeoutNext;
+      // Unlinked, so a task kept alive by its caller does not keep every later one alive.
+      task.timeoutNext = undefined;
+      task = next;
+    }
+    this.head = task;
+    if (task === undefined) this.tail = undefined;
   }
 
-  private arm(delay: number): void {
-    this.timer = setTimeout(() => this.fire(), Math.max(1, Math.ceil(delay)));
-    if (this.live === 0) this.timer.unref();
+  private wake(): void {
+    if (this.timer === undefined) this.arm();
+    else if (!this.referenced) {
+      this.timer.ref();
+      this.referenced = true;
+    }
   }
 
-  private fire(): void {
+  private idleCheck(): void {
+    this.idleCheckQueued = false;
+    if (this.live === 0 && this.timer !== undefined && this.referenced) {
+      this.timer.unref();
+      this.referenced = false;
+    }
+  }
+
+  private arm(): void {
+    this.timer = setTimeout(() => this.tick(), this.tickMs);
+    this.referenced = this.live > 0;
+    if (!this.referenced) this.timer.unref();
+  }
+
+  private tick(): void {
     this.timer = undefined;
+    const now = performance.now();
+    if (this.open !== undefined) {
+      this.open.sealedAt = now;
+      this.open = undefined;
+    }
     // Tolerate a timer firing a fraction of a millisecond early.
-    const now = performance.now() + 1;
-    const expired: Entry[] = [];
-    while (this.head && (this.head.done || this.head.at <= now)) {
-      const entry = this.head;
-      this.head = entry.next;
-      if (!entry.done) {
-        entry.done = true;
+    const dueIfSealedBy = now + 1 - this.ms;
+    const expired: TimeoutTask[] = [];
+    let task = this.head;
+    while (task !== undefined) {
+      if (task.timeoutQueue !== undefined) {
+        const sealedAt = task.timeoutBucket!.sealedAt;
+        if (sealedAt < 0 || sealedAt > dueIfSealedBy) break;
+        task.timeoutQueue = undefined;
         this.live--;
-        expired.push(entry);
+        expired.push(task);
+      }
+      const next = task.timeoutNext;
+      task.timeoutNext = undefined;
+      task = next;
+    }
+    this.head = task;
+    if (task === undefined) this.tail = undefined;
+    else this.arm();
+    for (const done of expired) {
+      // One task's failure must not keep the others from timing out (nor crash the timer's callback).
+      try {
+        done.expire();
+      } catch {
+        // expire() reports through the call's own result; nothing else to do here.
       }
     }
-    if (!this.head) this.tail = undefined;
-    if (this.head) this.arm(this.head.at - performance.now());
-    for (const entry of expired) entry.onExpire();
   }
 }
 
@@ -88,14 +163,26 @@ class DurationQueue {
 export class TimeoutScheduler {
   private readonly queues = new Map<number, DurationQueue>();
 
-  /** Calls `onExpire` after `ms` unless cancelled; `undefined` for no timeout (non-finite or not positive `ms`). */
-  schedule(ms: number, onExpire: () => void): Deadline | undefined {
-    if (!(ms > 0) || ms > MAX_DELAY_MS || !Number.isFinite(ms)) return undefined;
+  /**
+   * Calls `task.expire()` after `ms` (at most 1/8 of `ms` later) unless
+   * `task.cancelTimeout()` comes first; false, and nothing scheduled, for no
+   * timeout (non-finite or not positive `ms`).
+   */
+  schedule(ms: number, task: TimeoutTask): boolean {
+    const queue = this.queueFor(ms);
+    if (queue === null) return false;
+    queue.add(task);
+    return true;
+  }
+
+  /** The queue of timeouts of `ms` (callers may keep it: it lives as long as the scheduler); null for no timeout. */
+  queueFor(ms: number): DurationQueue | null {
+    if (!(ms > 0) || ms > MAX_DELAY_MS || !Number.isFinite(ms)) return null;
     let queue = this.queues.get(ms);
-    if (!queue) {
+    if (queue === undefined) {
       queue = new DurationQueue(ms);
       this.queues.set(ms, queue);
     }
-    return queue.add(onExpire);
+    return queue;
   }
 }

@@ -2,9 +2,11 @@ import { AccessMode, CostTier, DangerLevel, ExecutionCategory } from '../enums';
 import type { BaseTool } from '../base-tool';
 import { normalizeMetadata } from '../metadata';
 import type { JsonSchema } from '../types';
+import type { CompiledSchema } from '../validation/validator-cache';
 import { errorMessage } from './describe-error';
 import { describeToolPolicy, type ToolPolicyFacts } from './mode-policy';
 import { renamedTool } from './renamed-tool';
+import type { DurationQueue } from './timeout';
 
 /**
  * A registered tool with everything the hot path needs read once, at
@@ -30,6 +32,14 @@ export interface ToolEntry {
   readonly costTier: CostTier;
   readonly progressParams: readonly string[];
   readonly timeoutMs: number | undefined;
+  /** Whether a call may have to ask for approval: a danger level that requires confirmation, or an access mode of approval level 2+. */
+  readonly mayAskApproval: boolean;
+  /** Whether calls are logged (access modes of approval level 1, e.g. NETWORK). */
+  readonly logsCalls: boolean;
+  /** The compiled validator, looked up on the first call (validators are compiled lazily). */
+  compiled: CompiledSchema | undefined;
+  /** The queue of this tool's timeout in its registry, found on the first call; null for no timeout. */
+  timeouts: DurationQueue | null | undefined;
   enabled: boolean;
   /** Set once a WRITE tool's first use was approved. */
   approvedOnce: boolean;
@@ -56,6 +66,8 @@ export function createEntry(source: unknown, tool: BaseTool, name: string, enabl
     throw new TypeError(`${described} cannot be registered: timeoutMs must be a number of milliseconds or undefined.`);
   }
   const policy = read('metadata', () => describeToolPolicy(tool, name, parameters));
+  const accessMode = policy.declaredAccessMode ?? AccessMode.READONLY;
+  const dangerLevel = DangerLevel.from(metadata.dangerLevel);
   return {
     name,
     source,
@@ -64,12 +76,16 @@ export function createEntry(source: unknown, tool: BaseTool, name: string, enabl
     aliases: [...new Set(aliases.filter((alias) => alias !== name))],
     parameters,
     policy,
-    accessMode: policy.declaredAccessMode ?? AccessMode.READONLY,
-    dangerLevel: DangerLevel.from(metadata.dangerLevel),
+    accessMode,
+    dangerLevel,
     executionCategory: ExecutionCategory.from(metadata.executionCategory),
     costTier: read('costTier', () => CostTier.from(tool.costTier)),
     progressParams: [...metadata.progressParams],
     timeoutMs,
+    mayAskApproval: dangerLevel.requiresConfirmation || accessMode.approvalLevel >= 2,
+    logsCalls: accessMode.approvalLevel === 1,
+    compiled: undefined,
+    timeouts: undefined,
     enabled,
     approvedOnce: false,
   };

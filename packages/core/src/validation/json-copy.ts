@@ -1,5 +1,8 @@
-/** How deep arguments may nest; deeper input is refused instead of risking a stack overflow. */
-export const MAX_ARGUMENT_DEPTH = 100;
+import { BAIL_OUT, fastCopy } from './fast-copy';
+import { MAX_ARGUMENT_DEPTH } from './limits';
+import { SHAPE_MISMATCH, type ShapeCopiers } from './shape-copy';
+
+export { MAX_ARGUMENT_DEPTH };
 
 /** Arguments that JSON cannot carry (cycles, NaN, functions...), found while copying. */
 export class NonJsonArgumentError extends Error {
@@ -85,6 +88,31 @@ export function copyArguments(value: unknown): JsonCopy {
   };
 
   return copy(value, '') ?? null;
+}
+
+/**
+ * The copy handed to ajv and then to `execute`, in one pass into ordinary
+ * objects: same semantics as `copyArguments` (own enumerable keys, `toJSON`,
+ * `undefined` left out or null in arrays, `__proto__` defined as an own data
+ * property, never assigned). It keeps only a depth counter: a cycle shows up
+ * as nesting past `MAX_ARGUMENT_DEPTH`, and any such failure is handed to
+ * `copyArguments`, whose ancestor set and path name the problem exactly.
+ * Only for schemas that name no `Object.prototype` member (see
+ * `validator-cache.ts`): with ordinary objects, ajv would otherwise see an
+ * inherited `constructor` as present.
+ */
+export function copyJson(value: unknown, shapes?: ShapeCopiers): unknown {
+  try {
+    if (shapes !== undefined && typeof (value as { toJSON?: unknown }).toJSON !== 'function') {
+      const copy = shapes.copy(value as Record<string, unknown>);
+      if (copy !== SHAPE_MISMATCH) return copy;
+    }
+    const copy = fastCopy(value, '', 0);
+    return copy === undefined ? null : copy;
+  } catch (error) {
+    if (error !== BAIL_OUT) throw error;
+  }
+  return toPlainObjects(copyArguments(value));
 }
 
 /**

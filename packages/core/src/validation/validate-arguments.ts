@@ -2,8 +2,8 @@ import { ToolValidationResult } from '../results';
 import type { JsonSchema } from '../types';
 import { coerceArguments } from './coerce';
 import { describeErrors, jsonTypeOf, type ArgumentProblem } from './error-messages';
-import { copyArguments, NonJsonArgumentError, toPlainObjects, type JsonCopy } from './json-copy';
-import { getCompiledSchema } from './validator-cache';
+import { copyArguments, copyJson, NonJsonArgumentError, toPlainObjects, type JsonCopy } from './json-copy';
+import { getCompiledSchema, type CompiledSchema } from './validator-cache';
 
 /** Options of `validateArguments`. */
 export interface ValidationOptions {
@@ -17,6 +17,12 @@ export interface ValidationOutcome {
   value: Record<string, unknown>;
 }
 
+/** What `checkArguments` found wrong, and the copy it checked. */
+export interface ArgumentFailure {
+  result: ToolValidationResult;
+  value: Record<string, unknown>;
+}
+
 /**
  * Validates `args` against `schema` with ajv (JSON Schema Draft 7), every
  * error collected, in the messages of SPEC section 4. The schema is compiled
@@ -25,14 +31,38 @@ export interface ValidationOutcome {
  * `coerce`, the safe coercions) applied. Never throws, whatever `args` is.
  */
 export function validateArguments(schema: JsonSchema, args: unknown, options: ValidationOptions = {}): ValidationOutcome {
+  const checked = checkArguments(schema, undefined, args, options.coerce === true);
+  return checked instanceof ArgumentFailureBox ? checked.failure : { result: ToolValidationResult.success(), value: checked };
+}
+
+/** Wraps a failure so a successful copy (any plain object) can never be mistaken for one. */
+export class ArgumentFailureBox {
+  constructor(readonly failure: ArgumentFailure) {}
+}
+
+/**
+ * The hot path behind `validateArguments`, for the registry: the validated
+ * copy itself on success (no result object is built), an `ArgumentFailureBox`
+ * otherwise. `compiled` is the schema's validator when the caller already
+ * holds it (from `getCompiledSchema`), saving the cache lookup. Never throws.
+ */
+export function checkArguments(
+  schema: JsonSchema,
+  compiled: CompiledSchema | undefined,
+  args: unknown,
+  coerce: boolean,
+): Record<string, unknown> | ArgumentFailureBox {
   const input = args === undefined ? {} : args;
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     return failure([{ message: `Parameters must be an object, got ${jsonTypeOf(input)}`, reason: 'not an object' }]);
   }
+  const validator = compiled ?? getCompiledSchema(schema);
+  // Ordinary objects when the schema allows it (ajv is much faster on them), null-prototype ones otherwise.
+  const plain = validator.plainData;
 
   let data: JsonCopy;
   try {
-    data = copyArguments(input);
+    data = (plain ? copyJson(input, validator.shapes) : copyArguments(input)) as JsonCopy;
   } catch (err) {
     if (err instanceof NonJsonArgumentError) {
       return failure([{ message: err.message, param: err.path[0], reason: 'not JSON-serializable' }]);
@@ -42,30 +72,28 @@ export function validateArguments(schema: JsonSchema, args: unknown, options: Va
     return failure([{ message: `Parameters could not be read: ${detail}`, reason: 'unreadable' }]);
   }
 
-  const compiled = getCompiledSchema(schema);
-  if (compiled.error !== undefined) return failure([{ message: compiled.error, reason: 'invalid schema' }], data);
+  if (validator.error !== undefined) return failure([{ message: validator.error, reason: 'invalid schema' }], data, plain);
 
-  if (options.coerce) data = coerceArguments(schema, data);
-  const valid = compiled.validate(data);
-  if (valid) return { result: ToolValidationResult.success(), value: toPlainObjects(data) as Record<string, unknown> };
-  return failure(describeErrors(compiled.validate.errors ?? [], data), data);
+  if (coerce) data = coerceArguments(schema, data);
+  if (validator.validate(data)) return (plain ? data : toPlainObjects(data)) as Record<string, unknown>;
+  return failure(describeErrors(validator.validate.errors ?? [], data), data, plain);
 }
 
-function failure(problems: ArgumentProblem[], data?: JsonCopy): ValidationOutcome {
+function failure(problems: ArgumentProblem[], data?: JsonCopy, plain = false): ArgumentFailureBox {
   const invalidParams: Record<string, string> = {};
   for (const problem of problems) {
     if (problem.param !== undefined && !Object.prototype.hasOwnProperty.call(invalidParams, problem.param)) {
       defineEntry(invalidParams, problem.param, problem.reason);
     }
   }
-  const value = data !== undefined && data !== null && typeof data === 'object' && !Array.isArray(data) ? data : {};
-  return {
+  const copy = data !== undefined && data !== null && typeof data === 'object' && !Array.isArray(data) ? data : {};
+  return new ArgumentFailureBox({
     result: ToolValidationResult.failure(
       problems.map((p) => p.message),
       invalidParams,
     ),
-    value: toPlainObjects(value) as Record<string, unknown>,
-  };
+    value: (plain ? copy : toPlainObjects(copy)) as Record<string, unknown>,
+  });
 }
 
 /** `invalidParams` may be keyed by a hostile name such as `__proto__`: define, never assign. */

@@ -1,9 +1,32 @@
 import type { ValidateFunction } from 'ajv';
 import type { JsonSchema } from '../types';
 import { getAjv } from './ajv-instance';
+import { ShapeCopiers } from './shape-copy';
 
-/** A compiled schema, or why it could not be compiled (kept so we do not retry per call). */
-export type CompiledSchema = { validate: ValidateFunction; error?: undefined } | { validate?: undefined; error: string };
+/**
+ * A compiled schema, or why it could not be compiled (kept so we do not retry
+ * per call). `plainData`: whether arguments may be validated as ordinary
+ * objects (see `namesNoPrototypeMember`), and then `shapes` copies them.
+ */
+export type CompiledSchema =
+  | { validate: ValidateFunction; error?: undefined; plainData: boolean; shapes: ShapeCopiers | undefined }
+  | { validate?: undefined; error: string; plainData: false; shapes?: undefined };
+
+// Every name Object.prototype answers to, as a JSON string ("constructor", "__proto__", ...).
+// (They are all plain identifiers, so they need no escaping in the pattern.)
+const PROTOTYPE_MEMBER = new RegExp(`"(?:${Object.getOwnPropertyNames(Object.prototype).join('|')})"`);
+
+/**
+ * Whether the schema's JSON text names no `Object.prototype` member anywhere
+ * (property names, `required`, `dependencies`...). Only then can ajv check
+ * ordinary objects, which it does much faster than null-prototype ones:
+ * with a property called `constructor` or `toString` it would read the
+ * inherited member as present (and apply no default to it). Conservative: a
+ * mere enum value of that spelling also picks the null-prototype path.
+ */
+function namesNoPrototypeMember(serialized: string | undefined): boolean {
+  return serialized !== undefined && !PROTOTYPE_MEMBER.test(serialized);
+}
 
 /** How many serialized schemas to remember for getters that build a fresh schema per call. */
 const MAX_SERIALIZED_ENTRIES = 512;
@@ -30,7 +53,7 @@ export function getCompiledSchema(schema: JsonSchema | boolean | null | undefine
   if (compiled) {
     bySerialization.delete(key as string);
   } else {
-    compiled = compile(target);
+    compiled = compile(target, namesNoPrototypeMember(key));
   }
   if (key !== undefined) {
     bySerialization.set(key, compiled);
@@ -51,12 +74,16 @@ function serialize(schema: JsonSchema | boolean): string | undefined {
   }
 }
 
-function compile(schema: JsonSchema | boolean): CompiledSchema {
+function compile(schema: JsonSchema | boolean, plainData: boolean): CompiledSchema {
   try {
-    return { validate: getAjv().compile(withoutMetaSchema(schema)) };
+    const validate = getAjv().compile(withoutMetaSchema(schema));
+    return { validate, plainData, shapes: plainData ? new ShapeCopiers() : undefined };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    return { error: `Invalid parameters schema: ${message}. Fix the tool's parameters schema (JSON Schema Draft 7).` };
+    return {
+      error: `Invalid parameters schema: ${message}. Fix the tool's parameters schema (JSON Schema Draft 7).`,
+      plainData: false,
+    };
   }
 }
 

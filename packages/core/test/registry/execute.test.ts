@@ -246,6 +246,21 @@ describe('ToolRegistry', () => {
         expect(results.slice(0, 20).every((r) => r.error === "Tool 'hang' timed out after 10 ms")).toBe(true);
         expect(results[20].error).toBe("Tool 'hang_longer' timed out after 25 ms");
       });
+
+      it('should time out hanging calls started at different times, around calls that finish', async () => {
+        const registry = new ToolRegistry({ defaultTimeoutMs: 10 });
+        registry.register(testTool({ name: 'hang', run: () => new Promise(() => undefined) }));
+        registry.register(testTool({ name: 'quick', run: () => 'done' }));
+        const pending: Promise<ToolResult>[] = [];
+        for (let i = 0; i < 4; i++) {
+          pending.push(registry.execute('hang', {}), registry.execute('quick', {}));
+          await new Promise((resolve) => setTimeout(resolve, 3));
+        }
+        const results = await Promise.all(pending);
+        expect(results.map((r) => r.error ?? r.output)).toEqual(
+          Array.from({ length: 4 }, () => ["Tool 'hang' timed out after 10 ms", 'done']).flat(),
+        );
+      });
     });
 
     describe('cancellation', () => {

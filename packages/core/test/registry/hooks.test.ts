@@ -125,6 +125,23 @@ describe('ToolRegistry', () => {
       await registry.execute('git', {});
       expect(tool.calls[0].args.late).toBe(true);
     });
+
+    it('should run the hooks after an async one in order, each seeing the previous replacement', async () => {
+      const { registry, tool } = setup();
+      registry.registerBeforeHook((_n, args) => ({ ...args, trail: ['sync'] }));
+      registry.registerBeforeHook(async (_n, args) => ({ ...args, trail: [...(args.trail as string[]), 'async'] }));
+      registry.registerBeforeHook((_n, args) => ({ ...args, trail: [...(args.trail as string[]), 'after'] }));
+      await registry.execute('git', {});
+      expect(tool.calls[0].args.trail).toEqual(['sync', 'async', 'after']);
+    });
+
+    it('should fail the call when a critical async hook rejects, and never run the tool', async () => {
+      const { registry, tool } = setup();
+      registry.registerBeforeHook(() => Promise.reject(new Error('denied')), { name: 'security_validation', critical: true });
+      const result = await registry.execute('git', {});
+      expect(result.error).toBe("Critical hook 'security_validation' failed for tool 'git': denied");
+      expect(tool.calls).toHaveLength(0);
+    });
   });
 
   describe('registerAfterHook', () => {
@@ -169,6 +186,20 @@ describe('ToolRegistry', () => {
         },
         { name: 'redaction', critical: true },
       );
+      const result = await registry.execute('git', {});
+      expect(result.error).toBe("Critical hook 'redaction' failed for tool 'git': output leaks a secret");
+    });
+
+    it('should await an async hook and return the result it resolves to', async () => {
+      const { registry } = setup();
+      registry.registerAfterHook(async (result) => ToolResult.ok({ wrapped: result.output }));
+      registry.registerAfterHook((result) => ToolResult.ok({ again: result.output }));
+      expect((await registry.execute('git', {})).output).toEqual({ again: { wrapped: { ran: {} } } });
+    });
+
+    it('should fail the call when a critical async after-hook rejects', async () => {
+      const { registry } = setup();
+      registry.registerAfterHook(() => Promise.reject(new Error('output leaks a secret')), { name: 'redaction', critical: true });
       const result = await registry.execute('git', {});
       expect(result.error).toBe("Critical hook 'redaction' failed for tool 'git': output leaks a secret");
     });

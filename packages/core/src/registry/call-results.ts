@@ -1,0 +1,23 @@
+import { ToolResult } from '../results';
+import { errorMessage } from './describe-error';
+import type { Hook } from './hook';
+
+// The failed results the pipeline builds itself, worded in one place.
+
+/** The result of a call the caller's signal stopped. */
+export function cancelledResult(toolName: string, reason: unknown): ToolResult {
+  return ToolResult.fail(`Tool '${toolName}' was cancelled`, { cancelled: true, reason: errorMessage(reason) });
+}
+
+/** The result of a call whose critical hook threw or rejected. */
+export function criticalHookFailure(hook: Hook, toolName: string, error: unknown, phase: 'before' | 'after'): ToolResult {
+  return ToolResult.fail(`Critical hook '${hook.name}' failed for tool '${toolName}': ${errorMessage(error)}`, {
+    hook: hook.name,
+    phase,
+  });
+}
+
+/** The result of a call broken by a hostile context, tool property or logger (a throwing getter). */
+export function internalFailure(toolName: string, error: unknown): ToolResult {
+  return ToolResult.fail(`Tool '${toolName}' failed before it could run: ${errorMessage(error)}`, { exception: 'InternalError' });
+}

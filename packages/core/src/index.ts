@@ -11,6 +11,7 @@ export {
   resolveTool,
   type ToolProvider,
   type ToolLike,
+  type RegistrableTool,
 } from './tool-protocol';
 export { BaseTool } from './base-tool';
 export { validateArguments, MAX_ARGUMENT_DEPTH, type ValidationOptions, type ValidationOutcome } from './validation';

@@ -35,8 +35,16 @@ export function isToolProvider(value: unknown): value is ToolProvider {
   );
 }
 
-/** Anything `registry.register` accepts. */
+/** A tool in a form core can see in its type: a `BaseTool` or a tool-protocol object. */
 export type ToolLike = BaseTool | ToolProvider;
+
+/**
+ * What `registry.register` accepts: a `ToolLike`, or any object, because an
+ * instance of a `@Tool` class implements the tool protocol at run time while
+ * TypeScript cannot see what a decorator added to a class. Anything that turns
+ * out not to be a tool is a `TypeError` at registration.
+ */
+export type RegistrableTool = ToolLike | object;
 
 /** The `BaseTool` behind a tool-like value, or `undefined` when it is none. */
 export function resolveTool(value: unknown): BaseTool | undefined {

@@ -1,4 +1,4 @@
-import type { BaseTool, JsonSchema, SchemaLevelLike, ToolLike } from '@victor-tools/core';
+import type { JsonSchema, RegistrableTool, SchemaLevelLike } from '@victor-tools/core';
 
 /** What happened to a keyword a provider's format could not carry as it was. */
 export type DropAction = 'removed' | 'rewritten';
@@ -22,8 +22,8 @@ export interface ProviderExport<S> {
   readonly dropped: DroppedKeyword[];
 }
 
-/** Anything the exporters accept: a `BaseTool`, a `@Tool` instance or a function tool. */
-export type ExportableTool = BaseTool | ToolLike;
+/** Anything the exporters accept: a `BaseTool`, a `@Tool` instance or a function tool (checked at run time). */
+export type ExportableTool = RegistrableTool;
 
 /** Options every exporter takes. */
 export interface ExportOptions {

@@ -1,7 +1,7 @@
 import type { BaseTool } from '../base-tool';
 import { CostTier, ExecutionCategory, SchemaLevel, type CostTierLike } from '../enums';
 import type { ToolResult } from '../results';
-import { resolveTool, type ToolLike } from '../tool-protocol';
+import { resolveTool, type RegistrableTool } from '../tool-protocol';
 import type { RegistryChangeEvent, ToolExecutionContext, ToolJSONSchema } from '../types';
 import { runBatch, type BatchCall, type BatchOptions } from './batch';
 import { errorMessage } from './describe-error';
@@ -89,10 +89,10 @@ export class ToolRegistry implements Iterable<BaseTool> {
   // ---------------------------------------------------------------- register
 
   /** Registers `tool` under its own name. */
-  register(tool: ToolLike, options?: RegisterOptions): this;
+  register(tool: RegistrableTool, options?: RegisterOptions): this;
   /** Registers `tool` under `name`, which it then has everywhere (schemas too). */
-  register(name: string, tool: ToolLike, options?: RegisterOptions): this;
-  register(first: string | ToolLike, second?: ToolLike | RegisterOptions, third?: RegisterOptions): this {
+  register(name: string, tool: RegistrableTool, options?: RegisterOptions): this;
+  register(first: string | RegistrableTool, second?: RegistrableTool | RegisterOptions, third?: RegisterOptions): this {
     const named = typeof first === 'string';
     const source: unknown = named ? second : first;
     const options: RegisterOptions = ((named ? third : second) as RegisterOptions | undefined) ?? {};

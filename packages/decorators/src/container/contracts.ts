@@ -1,11 +1,11 @@
-import type { BaseTool, ToolLike } from '@victor-tools/core';
+import type { BaseTool, RegistrableTool } from '@victor-tools/core';
 
 /**
  * What the container needs of a `ToolRegistry` (SPEC section 6): core's
  * `ToolRegistry` satisfies it.
  */
 export interface ToolRegistryLike {
-  register(tool: ToolLike, options?: { enabled?: boolean; replace?: boolean }): unknown;
+  register(tool: RegistrableTool, options?: { enabled?: boolean; replace?: boolean }): unknown;
   get(name: string): BaseTool | undefined;
   has(name: string): boolean;
   listTools(options?: { onlyEnabled?: boolean }): BaseTool[];

@@ -32,6 +32,7 @@ const config: Config = {
     project('mcp', ['<rootDir>/packages/mcp/test']),
     project('cli', ['<rootDir>/packages/cli/test']),
     project('examples', ['<rootDir>/examples/test']),
+    project('packaging', ['<rootDir>/test']),
   ].filter((p) => (p.roots ?? []).every((r) => existsSync(join(__dirname, r.replace('<rootDir>/', ''))))),
 };
 

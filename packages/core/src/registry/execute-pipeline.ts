@@ -2,7 +2,7 @@ import { ToolResult } from '../results';
 import type { Logger, ToolExecutionContext } from '../types';
 import { validateArguments, type ValidationOptions } from '../validation';
 import { approvalReason, askApproval, notApprovedMessage, type ApprovalCallback, type ApprovalDecision } from './approval';
-import { errorMessage } from './describe-error';
+import { capText, errorMessage } from './describe-error';
 import type { AfterHookCallback, BeforeHookCallback, Hook } from './hook';
 import type { LoopDetection, LoopDetector } from './loop-detector';
 import { checkPathArguments, checkToolLevel, refusalMessage } from './mode-policy';
@@ -31,9 +31,11 @@ export interface PipelineHost {
 
 const EMPTY_CONTEXT: ToolExecutionContext = Object.freeze({});
 
+// A name that is not a string shows as JSON (never '[object Object]'), and a huge one is cut.
 function safeString(value: unknown): string {
   try {
-    return String(value);
+    const text = value !== null && typeof value === 'object' ? (JSON.stringify(value) ?? typeof value) : String(value);
+    return capText(text);
   } catch {
     return typeof value;
   }

@@ -15,6 +15,8 @@ import { TextToolbox } from '../src/text-toolbox';
 // and pins the seed. fast-check prints the seed and the shrunk case on failure.
 const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
 const FUZZ_SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
+// A property's time grows with FUZZ_RUNS (and with the load of a shared CI machine).
+jest.setTimeout(60_000 + FUZZ_RUNS * 100);
 const params = (numRuns = FUZZ_RUNS) => ({ numRuns, ...(FUZZ_SEED === undefined ? {} : { seed: FUZZ_SEED }) });
 
 const TOOLS = ['custom_tool', 'find_files', 'code_metrics', 'text_stats', 'word_count'] as const;

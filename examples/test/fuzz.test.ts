@@ -83,7 +83,8 @@ function confined(path: string): string {
 const anyValue = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
   fc.double(),
-  fc.constantFrom(NaN, Infinity, -Infinity, -0, undefined, null, '', 'true', '1', '[object Object]'),
+  // Not the string '[object Object]': tools rightly echo a path they were given, and the check looks for that text.
+  fc.constantFrom(NaN, Infinity, -Infinity, -0, undefined, null, '', 'true', '1'),
   fc.bigInt(),
   fc.date({ noInvalidDate: true }),
   fc.string(),
@@ -175,7 +176,15 @@ describe('the example tools under hostile input (property-based)', () => {
   });
 
   it('should fail with the validation error when one field has a wrong type, is missing or is unknown', async () => {
-    const wrongValue = fc.oneof(fc.integer(), fc.string(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 2 }), fc.object({ maxDepth: 1 }));
+    // JSON values only: fc.object() may hold Infinity, which fails earlier (not JSON) rather than on its type.
+    const wrongValue = fc.oneof(
+      fc.integer(),
+      fc.string(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(fc.string(), { maxLength: 2 }),
+      fc.dictionary(fc.string({ maxLength: 4 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 2 }),
+    );
     const valid: Record<(typeof TOOLS)[number], Record<string, unknown>> = {
       custom_tool: { action: 'analyze', target: 'a.txt', mode: 'upper', output: 'out.txt' },
       find_files: { pattern: '*.ts', recursive: true, limit: 5 },

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { BaseTool, ToolRegistry, ToolResult, type JsonSchema, type ToolCallContext } from '@victor-tools/core';
@@ -319,6 +322,27 @@ describe('ToolRegistry', () => {
         "Invalid parameters for tool 'generated': Invalid parameters schema: it declares a parameter named '__proto__' at 'properties.o.properties.__proto__', which ajv skips without validating. Rename the parameter.",
       );
       expect(tool.received).toHaveLength(0);
+    });
+
+    it('should cut a 10 MB path echoed in an EXPLORE refusal to a readable length', async () => {
+      class WritingTool extends SchemaTool {
+        override get metadata() {
+          return { accessMode: 'write' as const };
+        }
+      }
+      const registry = new ToolRegistry({ logger: silent });
+      registry.register(new WritingTool({ type: 'object', properties: { path: { type: 'string' } } }));
+      const big = 'x'.repeat(10 * 1024 * 1024);
+      const sandbox = mkdtempSync(join(tmpdir(), 'victor-sandbox-'));
+      try {
+        for (const path of [`/${big}`, `../${big}`, `../${big.slice(0, 5000)}`]) {
+          const result = await registry.execute('generated', { path }, { mode: 'explore', sandbox: join(sandbox, 'inner') });
+          expect(result.success).toBe(false);
+          expect(result.error!.length).toBeLessThan(4096);
+        }
+      } finally {
+        rmSync(sandbox, { recursive: true, force: true });
+      }
     });
 
     it('should fail with the type given when the args are not an object', async () => {

@@ -3,6 +3,7 @@ import type { ToolExecutionContext } from '../types';
 import { approvalReason, askApproval, notApprovedMessage } from './approval';
 import { internalFailure } from './call-results';
 import type { LoopDetection } from './loop-detector';
+import { capText } from './describe-error';
 import { checkPathArguments, checkToolLevel, refusalMessage } from './mode-policy';
 import { EMPTY_CONTEXT, type PipelineHost } from './pipeline-host';
 import { suggestNames } from './suggest';
@@ -12,9 +13,11 @@ import { validateCall } from './validate-call';
 
 export type { PipelineHost } from './pipeline-host';
 
+// A name that is not a string shows as JSON (never '[object Object]'), and a huge one is cut.
 function safeString(value: unknown): string {
   try {
-    return String(value);
+    const text = value !== null && typeof value === 'object' ? (JSON.stringify(value) ?? typeof value) : String(value);
+    return capText(text);
   } catch {
     return typeof value;
   }
@@ -35,7 +38,7 @@ export function executePipeline(host: PipelineHost, name: unknown, rawArgs: unkn
     const entry = typeof name === 'string' ? host.lookup(name) : undefined;
     if (entry === undefined) {
       const suggestions = typeof name === 'string' ? suggestNames(name, host.knownNames()) : [];
-      return Promise.resolve(ToolResult.fail(`Tool '${toolName}' not found`, { suggestions }));
+      return Promise.resolve(ToolResult.fail(`Tool '${capText(toolName)}' not found`, { suggestions }));
     }
     toolName = entry.name;
     if (!entry.enabled) return Promise.resolve(ToolResult.fail(`Tool '${toolName}' is disabled`));

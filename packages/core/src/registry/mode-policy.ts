@@ -1,7 +1,7 @@
 import { AccessMode, AgentMode, CostTier, type AgentModeValue } from '../enums';
 import type { BaseTool } from '../base-tool';
 import type { JsonSchema, ToolExecutionContext } from '../types';
-import { errorMessage } from './describe-error';
+import { capText, errorMessage } from './describe-error';
 import { isInside, resolveRealPath } from './sandbox';
 
 /** Which rule of the agent-mode policy decided. */
@@ -155,7 +155,7 @@ export function checkPathArguments(
   try {
     sandbox = resolveRealPath(ctx.sandbox as string, process.cwd());
   } catch (error) {
-    return refuse(mode, 'outside-sandbox', `the sandbox '${String(ctx.sandbox)}' cannot be resolved: ${errorMessage(error)}`);
+    return refuse(mode, 'outside-sandbox', `the sandbox '${capText(String(ctx.sandbox))}' cannot be resolved: ${errorMessage(error)}`);
   }
   for (const key of Object.keys(args)) {
     if (!PATH_LIKE_NAME.test(key) && !facts.pathFormatParams.has(key)) continue;
@@ -166,13 +166,13 @@ export function checkPathArguments(
       try {
         real = resolveRealPath(raw, sandbox);
       } catch (error) {
-        return refuse(mode, 'outside-sandbox', `argument '${key}' ('${raw}') cannot be resolved: ${errorMessage(error)}`);
+        return refuse(mode, 'outside-sandbox', `argument '${capText(key)}' ('${capText(raw)}') cannot be resolved: ${errorMessage(error)}`);
       }
       if (!isInside(real, sandbox)) {
         return refuse(
           mode,
           'outside-sandbox',
-          `explore mode allows ${access.value} tools only inside the sandbox '${sandbox}', and argument '${key}' resolves to '${real}', outside it`,
+          `explore mode allows ${access.value} tools only inside the sandbox '${sandbox}', and argument '${capText(key)}' resolves to '${capText(real)}', outside it`,
         );
       }
     }

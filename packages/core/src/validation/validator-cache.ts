@@ -75,6 +75,13 @@ function serialize(schema: JsonSchema | boolean): string | undefined {
 }
 
 function compile(schema: JsonSchema | boolean, plainData: boolean): CompiledSchema {
+  const proto = protoPropertyPath(schema, [], new Set());
+  if (proto !== undefined) {
+    return {
+      error: `Invalid parameters schema: it declares a parameter named '__proto__' at '${proto}', which ajv skips without validating. Rename the parameter.`,
+      plainData: false,
+    };
+  }
   try {
     const validate = getAjv().compile(withoutMetaSchema(schema));
     return { validate, plainData, shapes: plainData ? new ShapeCopiers() : undefined };
@@ -96,4 +103,24 @@ function withoutMetaSchema(schema: JsonSchema | boolean): JsonSchema | boolean {
   if (typeof schema !== 'object' || !('$schema' in schema)) return schema;
   const { $schema: _ignored, ...rest } = schema;
   return rest;
+}
+
+/**
+ * Where a `properties` map declares `__proto__`, or undefined. ajv leaves such
+ * a property out of `properties` and `additionalProperties` on purpose
+ * (prototype safety), so the tool would get it unvalidated, or never.
+ */
+function protoPropertyPath(node: unknown, path: string[], seen: Set<object>): string | undefined {
+  if (node === null || typeof node !== 'object' || seen.has(node)) return undefined;
+  seen.add(node);
+  const record = node as Record<string, unknown>;
+  const properties = record.properties;
+  if (properties !== null && typeof properties === 'object' && Object.prototype.hasOwnProperty.call(properties, '__proto__')) {
+    return [...path, 'properties', '__proto__'].join('.');
+  }
+  for (const key of Object.keys(record)) {
+    const found = protoPropertyPath(record[key], [...path, key], seen);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }

@@ -117,6 +117,44 @@ describe('Tool', () => {
     });
   });
 
+  describe('availability', () => {
+    it("should keep BaseTool's own isAvailable without an availabilityCheck, so the registry never has to poll it", () => {
+      @Tool({ description: 'Always there.' })
+      class Steady {
+        execute() {
+          return 1;
+        }
+      }
+      @Tool({ description: 'Always there too.' })
+      class SteadyTool extends DecoratedTool {
+        async execute() {
+          return ToolResult.ok(1);
+        }
+      }
+      expect(resolveTool(new Steady())!.isAvailable).toBe(BaseTool.prototype.isAvailable);
+      expect(new SteadyTool().isAvailable).toBe(BaseTool.prototype.isAvailable);
+    });
+
+    it('should call the availabilityCheck of a BaseTool subclass with the instance as this', () => {
+      @Tool({
+        description: 'Sometimes there.',
+        availabilityCheck(this: { ready?: boolean }) {
+          return this.ready === true;
+        },
+      })
+      class FlakyTool extends DecoratedTool {
+        ready = false;
+        async execute() {
+          return ToolResult.ok(1);
+        }
+      }
+      const tool = new FlakyTool();
+      expect(tool.isAvailable()).toBe(false);
+      tool.ready = true;
+      expect(tool.isAvailable()).toBe(true);
+    });
+  });
+
   describe('on a BaseTool subclass', () => {
     @Tool({ name: 'shout', description: 'Upper-case a text.', params: Type.Object({ text: Type.String() }), accessMode: 'readonly' })
     class Shout extends DecoratedTool<{ text: string }> {

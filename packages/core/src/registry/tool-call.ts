@@ -49,6 +49,8 @@ export class ToolCall implements TimeoutTask, SignalSource {
   private declare abortedWith: { reason: unknown } | undefined;
   private declare settled: boolean;
   private declare resolveResult: Resolve | undefined;
+  /** The call's result when it settled before its promise was made (a tool that answered synchronously). */
+  private declare early: ToolResult | Promise<ToolResult> | undefined;
   private declare stopListening: (() => void) | undefined;
   private declare timeoutMs: number;
   private declare readonly host: PipelineHost;
@@ -75,6 +77,7 @@ export class ToolCall implements TimeoutTask, SignalSource {
     this.abortedWith = undefined;
     this.settled = false;
     this.resolveResult = undefined;
+    this.early = undefined;
     this.stopListening = undefined;
     this.timeoutMs = 0;
     this.host = host;
@@ -179,9 +182,6 @@ export class ToolCall implements TimeoutTask, SignalSource {
   // ---------------------------------------------------------------- the tool
 
   private startTool(): Promise<ToolResult> {
-    const promise = new Promise<ToolResult>(captureResolve);
-    this.resolveResult = captured;
-    captured = undefined;
     const signal = this.callerSignal;
     if (signal !== undefined) {
       const onAbort = (): void => {
@@ -200,17 +200,40 @@ export class ToolCall implements TimeoutTask, SignalSource {
     }
     if (timeouts !== null) timeouts.add(this);
     let pending: unknown;
+    let answered: boolean;
     try {
       pending = this.entry.original.execute(createCallContext(this.ctx, this.entry.name, this), this.args);
+      answered = !isThenable(pending);
+    } catch (error) {
+      // The tool threw, or its result's `then` getter did.
+      this.finish(thrownResult(error));
+      return Promise.resolve(this.early!);
+    }
+    // A tool that answered synchronously (or whose run the caller's signal
+    // stopped meanwhile) needs no promise to race its timeout against.
+    if (answered) this.settle(pending);
+    if (this.settled) return Promise.resolve(this.early!);
+    const promise = new Promise<ToolResult>(captureResolve);
+    this.resolveResult = captured;
+    captured = undefined;
+    void this.watch(pending);
+    return promise;
+  }
+
+  /**
+   * Waits for the tool's answer. An async method rather than `.then` with
+   * two arrow functions: `await` on a native promise allocates no derived
+   * promise and no closures of ours, which measured faster per call.
+   */
+  private async watch(pending: unknown): Promise<void> {
+    let value: unknown;
+    try {
+      value = await pending;
     } catch (error) {
       this.finish(thrownResult(error));
-      return promise;
+      return;
     }
-    Promise.resolve(pending).then(
-      (value) => this.settle(value),
-      (error: unknown) => this.finish(thrownResult(error)),
-    );
-    return promise;
+    this.settle(value);
   }
 
   /** What the tool resolved to, normalized: a ToolResult as it is, anything else wrapped by `ToolResult.ok`. */
@@ -238,7 +261,10 @@ export class ToolCall implements TimeoutTask, SignalSource {
     this.settled = true;
     cancelTimeout(this);
     if (this.stopListening !== undefined) this.stopListening();
-    this.resolveResult!(this.afterTool(result));
+    const after = this.afterTool(result);
+    const resolve = this.resolveResult;
+    if (resolve !== undefined) resolve(after);
+    else this.early = after;
   }
 
   // ---------------------------------------------------------------- after-hooks

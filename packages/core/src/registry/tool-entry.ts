@@ -1,5 +1,5 @@
 import { AccessMode, CostTier, DangerLevel, ExecutionCategory } from '../enums';
-import type { BaseTool } from '../base-tool';
+import { BaseTool } from '../base-tool';
 import { normalizeMetadata } from '../metadata';
 import type { JsonSchema } from '../types';
 import type { CompiledSchema } from '../validation/validator-cache';
@@ -38,6 +38,12 @@ export interface ToolEntry {
   readonly logsCalls: boolean;
   /** The compiled validator, looked up on the first call (validators are compiled lazily). */
   compiled: CompiledSchema | undefined;
+  /**
+   * Whether the tool keeps BaseTool's own `isAvailable` (always true), read
+   * at registration: such a tool is never polled, so listing and cached
+   * schemas cost nothing per static tool.
+   */
+  readonly alwaysAvailable: boolean;
   /** The queue of this tool's timeout in its registry, found on the first call; null for no timeout. */
   timeouts: DurationQueue | null | undefined;
   enabled: boolean;
@@ -85,14 +91,28 @@ export function createEntry(source: unknown, tool: BaseTool, name: string, enabl
     mayAskApproval: dangerLevel.requiresConfirmation || accessMode.approvalLevel >= 2,
     logsCalls: accessMode.approvalLevel === 1,
     compiled: undefined,
+    alwaysAvailable: keepsDefaultAvailability(tool),
     timeouts: undefined,
     enabled,
     approvedOnce: false,
   };
 }
 
+/**
+ * Whether `tool.isAvailable` is BaseTool's own, which answers true forever.
+ * (A tool of another copy of core has another BaseTool and is polled.)
+ */
+function keepsDefaultAvailability(tool: BaseTool): boolean {
+  try {
+    return tool.isAvailable === BaseTool.prototype.isAvailable;
+  } catch {
+    return false;
+  }
+}
+
 /** Whether the tool can run now; an `isAvailable` that throws counts as unavailable. */
 export function isEntryAvailable(entry: ToolEntry): boolean {
+  if (entry.alwaysAvailable) return true;
   try {
     return Boolean(entry.original.isAvailable());
   } catch {

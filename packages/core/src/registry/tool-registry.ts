@@ -18,13 +18,14 @@ import type {
   ToolsByCostOptions,
 } from './options';
 import { TimeoutScheduler } from './timeout';
-import { createEntry, isEntryAvailable, type ToolEntry } from './tool-entry';
+import { createEntry, type ToolEntry } from './tool-entry';
+import { ToolSelection } from './tool-selection';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_LOOP_THRESHOLD = 4;
 
 interface SchemaCacheEntry {
-  version: number;
+  /** The selection the schemas were rendered from: the same array while nothing changed. */
   members: readonly ToolEntry[];
   schemas: readonly ToolJSONSchema[];
 }
@@ -62,6 +63,7 @@ export class ToolRegistry implements Iterable<BaseTool> {
   private readonly schemaCache = new Map<string, SchemaCacheEntry>();
   private readonly host: PipelineHost;
   private version = 0;
+  private readonly selection = new ToolSelection(this.entries, () => this.version);
 
   constructor(options: ToolRegistryOptions = {}) {
     const threshold = options.loopThreshold ?? DEFAULT_LOOP_THRESHOLD;
@@ -219,9 +221,9 @@ export class ToolRegistry implements Iterable<BaseTool> {
     return typeof name === 'string' ? this.byName.get(name) : undefined;
   }
 
-  private selected(onlyEnabled: boolean | undefined): ToolEntry[] {
-    const all = [...this.entries.values()];
-    return onlyEnabled === false ? all : all.filter((entry) => entry.enabled && isEntryAvailable(entry));
+  /** Shared arrays, kept while nothing changes: never hand them out or mutate them. */
+  private selected(onlyEnabled: boolean | undefined): readonly ToolEntry[] {
+    return onlyEnabled === false ? this.selection.all() : this.selection.usable();
   }
 
   /** The tools, in registration order; by default only the enabled and available ones. */
@@ -239,16 +241,9 @@ export class ToolRegistry implements Iterable<BaseTool> {
     const members = this.selected(options.onlyEnabled);
     const key = `${level.value}|${options.onlyEnabled === false ? 'all' : 'enabled'}`;
     const cached = this.schemaCache.get(key);
-    if (
-      cached !== undefined &&
-      cached.version === this.version &&
-      cached.members.length === members.length &&
-      cached.members.every((entry, i) => entry === members[i])
-    ) {
-      return cached.schemas;
-    }
+    if (cached !== undefined && cached.members === members) return cached.schemas;
     const schemas = Object.freeze(members.map((entry) => entry.tool.toSchema(level)));
-    this.schemaCache.set(key, { version: this.version, members, schemas });
+    this.schemaCache.set(key, { members, schemas });
     return schemas;
   }
 

@@ -32,11 +32,16 @@ function generate(keys: readonly string[]): ShapeCopy | undefined {
   const fields: string[] = [];
   keys.forEach((key, i) => {
     const literal = JSON.stringify(key);
-    // Strings, most arguments, are kept as they are; everything else goes
-    // through fastCopy (numbers checked, objects deep-copied, toJSON called,
-    // BAIL_OUT thrown); undefined means the key is left out: general path.
-    lines.push(`let v${i} = source[${literal}];`);
-    lines.push(`if (typeof v${i} !== 'string') { v${i} = fastCopy(v${i}, ${literal}, 1); if (v${i} === undefined) return MISMATCH; }`);
+    // Strings, booleans and finite numbers, most arguments, are kept as they
+    // are; everything else goes through fastCopy (objects deep-copied, toJSON
+    // called, BAIL_OUT thrown on NaN and the like); undefined means the key
+    // is left out: general path.
+    const v = `v${i}`;
+    lines.push(`let ${v} = source[${literal}];`);
+    lines.push(
+      `if (typeof ${v} !== 'string' && typeof ${v} !== 'boolean' && !(typeof ${v} === 'number' && ${v} - ${v} === 0)) ` +
+        `{ ${v} = fastCopy(${v}, ${literal}, 1); if (${v} === undefined) return MISMATCH; }`,
+    );
     fields.push(`${literal}: v${i}`);
   });
   const body = `return function copyShape(source) {\n${lines.join('\n')}\nreturn { ${fields.join(', ')} };\n};`;

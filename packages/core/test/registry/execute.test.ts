@@ -142,6 +142,50 @@ describe('ToolRegistry', () => {
       });
     });
 
+    describe('a tool that answers synchronously', () => {
+      function syncRegistry(answer: () => unknown): ToolRegistry {
+        const registry = new ToolRegistry();
+        const tool = testTool({ name: 's' });
+        tool.execute = answer as never;
+        registry.register(tool);
+        return registry;
+      }
+
+      it('should resolve to its ToolResult, after-hooks applied', async () => {
+        const registry = syncRegistry(() => ToolResult.ok('now'));
+        registry.registerAfterHook((result) => ToolResult.ok(`${String(result.output)}!`));
+        const result = await registry.execute('s', {});
+        expect(result).toBeInstanceOf(ToolResult);
+        expect(result.output).toBe('now!');
+      });
+
+      it('should wrap a plain value and wait for an async after-hook', async () => {
+        const registry = syncRegistry(() => 42);
+        registry.registerAfterHook(async (result) => ToolResult.ok({ wrapped: result.output }));
+        expect((await registry.execute('s', {})).output).toEqual({ wrapped: 42 });
+      });
+
+      it('should fail readably when the then getter of its answer throws', async () => {
+        const answer = {
+          get then(): never {
+            throw new Error('no then');
+          },
+        };
+        const result = await syncRegistry(() => answer).execute('s', {});
+        expect(result.success).toBe(false);
+        expect(result.error).toBe('Tool execution failed: no then');
+      });
+
+      it('should be cancelled when the caller aborted while it ran', async () => {
+        const controller = new AbortController();
+        const result = await syncRegistry(() => {
+          controller.abort('stop');
+          return ToolResult.ok('too late');
+        }).execute('s', {}, { signal: controller.signal });
+        expect(result.error).toBe("Tool 's' was cancelled");
+      });
+    });
+
     describe('the args and context handed to the tool', () => {
       it('should hand the tool a copy of the args, never the caller object', async () => {
         const registry = new ToolRegistry();

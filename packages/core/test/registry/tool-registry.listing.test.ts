@@ -1,5 +1,36 @@
-import { CostTier, SchemaLevel, ToolRegistry } from '@victor-tools/core';
+import { BaseTool, CostTier, SchemaLevel, ToolRegistry, ToolResult, TOOL_PROTOCOL, type JsonSchema } from '@victor-tools/core';
 import { testTool } from './helpers';
+
+/** A tool that keeps BaseTool's own `isAvailable` (always available). */
+class PlainTool extends BaseTool {
+  constructor(private readonly toolName: string) {
+    super();
+  }
+  get name(): string {
+    return this.toolName;
+  }
+  get description(): string {
+    return `The ${this.toolName} tool.`;
+  }
+  get parameters(): JsonSchema {
+    return { type: 'object', properties: {} };
+  }
+  async execute(): Promise<ToolResult> {
+    return ToolResult.ok(this.toolName);
+  }
+}
+
+/** A registry of `count` plain tools, registered directly, under another name and through the tool protocol. */
+function registryOfPlainTools(count: number): ToolRegistry {
+  const registry = new ToolRegistry();
+  for (let i = 0; i < count; i++) {
+    const tool = new PlainTool(`plain_${i}`);
+    if (i % 3 === 0) registry.register(tool);
+    else if (i % 3 === 1) registry.register(`renamed_${i}`, tool);
+    else registry.register({ [TOOL_PROTOCOL]: () => tool });
+  }
+  return registry;
+}
 
 function registryWithTiers(): ToolRegistry {
   const registry = new ToolRegistry();
@@ -122,6 +153,47 @@ describe('ToolRegistry', () => {
       expect(second.map((s) => s.function.name)).toEqual(['a']);
       available = true;
       expect(registry.getToolSchemas()).toHaveLength(2);
+    });
+
+    it('should not ask tools that keep BaseTool.isAvailable whether they are available', () => {
+      const registry = registryOfPlainTools(30);
+      const isAvailable = jest.spyOn(BaseTool.prototype, 'isAvailable');
+      try {
+        const first = registry.getToolSchemas();
+        expect(first).toHaveLength(30);
+        expect(registry.getToolSchemas()).toBe(first);
+        expect(registry.listTools()).toHaveLength(30);
+        expect(registry.getToolsByCost()).toHaveLength(30);
+        expect(isAvailable).not.toHaveBeenCalled();
+      } finally {
+        isAvailable.mockRestore();
+      }
+    });
+
+    it('should ask only the tools with their own isAvailable on a cached call', () => {
+      const registry = registryOfPlainTools(30);
+      const check = jest.fn(() => true);
+      registry.register(testTool({ name: 'dynamic', available: check }));
+      const first = registry.getToolSchemas();
+      expect(first).toHaveLength(31);
+      check.mockClear();
+      expect(registry.getToolSchemas()).toBe(first);
+      expect(check).toHaveBeenCalledTimes(1);
+      check.mockReturnValue(false);
+      expect(registry.getToolSchemas().map((s) => s.function.name)).not.toContain('dynamic');
+      check.mockReturnValue(true);
+      expect(registry.getToolSchemas().map((s) => s.function.name)).toContain('dynamic');
+    });
+
+    it('should not ask a disabled tool whether it is available', () => {
+      const registry = new ToolRegistry();
+      const check = jest.fn(() => true);
+      registry.register(testTool({ name: 'off', available: check }), { enabled: false });
+      expect(registry.getToolSchemas()).toEqual([]);
+      expect(registry.listTools()).toEqual([]);
+      expect(check).not.toHaveBeenCalled();
+      registry.enableTool('off');
+      expect(registry.getToolSchemas().map((s) => s.function.name)).toEqual(['off']);
     });
 
     it('should render each schema level separately', () => {

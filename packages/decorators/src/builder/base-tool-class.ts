@@ -68,10 +68,6 @@ export function declareBaseToolClass<C extends Function>(target: C, options: Too
       return options.timeoutMs ?? super.timeoutMs;
     }
 
-    override isAvailable(): boolean {
-      return options.availabilityCheck ? options.availabilityCheck.call(this) : super.isAvailable();
-    }
-
     override validateParameters(args: unknown): boolean {
       return this.validateParametersDetailed(args).valid;
     }
@@ -88,5 +84,17 @@ export function declareBaseToolClass<C extends Function>(target: C, options: Too
   }
   // Keep the user's class name for messages, stack traces and default tool names.
   Object.defineProperty(Declared, 'name', { value: classLabel(target) });
+  // Only a declared check overrides `isAvailable` (otherwise the class's own, or
+  // BaseTool's, which the registry then knows it never has to poll).
+  const check = options.availabilityCheck;
+  if (check !== undefined) {
+    Object.defineProperty(Declared.prototype, 'isAvailable', {
+      value: function isAvailable(this: BaseTool): boolean {
+        return check.call(this);
+      },
+      writable: true,
+      configurable: true,
+    });
+  }
   return Declared as unknown as C;
 }

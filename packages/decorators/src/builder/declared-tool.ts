@@ -18,6 +18,10 @@ export class DeclaredTool<TArgs = Record<string, unknown>> extends BaseTool<TArg
     private readonly owner?: object,
   ) {
     super();
+    // Only a declared check overrides BaseTool's `isAvailable`: the registry
+    // never polls a tool that keeps BaseTool's own (always true).
+    const check = declaration.availabilityCheck;
+    if (check !== undefined) this.isAvailable = () => check.call(this.owner ?? this);
   }
 
   get name(): string {
@@ -50,11 +54,6 @@ export class DeclaredTool<TArgs = Record<string, unknown>> extends BaseTool<TArg
 
   override get timeoutMs(): number | undefined {
     return this.declaration.timeoutMs;
-  }
-
-  override isAvailable(): boolean {
-    const check = this.declaration.availabilityCheck;
-    return check ? check.call(this.owner ?? this) : true;
   }
 
   override validateParameters(args: unknown): boolean {

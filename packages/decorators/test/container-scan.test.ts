@@ -44,6 +44,22 @@ describe('ToolContainer', () => {
       expect(metadataRegistry.refreshes).toEqual([['lower', 'reverse', 'upper']]);
     });
 
+    it('should build a new tool for each scan of a class, named by the class it was scanned from', () => {
+      class MoreLetters extends greetModule.Letters {}
+      const first = container();
+      const second = container();
+      const third = container();
+      first.container.scan(greetModule.Letters);
+      second.container.scan(greetModule.Letters);
+      expect(third.container.scan(MoreLetters).registered).toEqual([
+        { name: 'upper', source: 'MoreLetters.upper' },
+        { name: 'lower', source: 'MoreLetters.lower' },
+      ]);
+      const [one, two] = [first.registry.get('upper')!, second.registry.get('upper')!];
+      expect(one).not.toBe(two);
+      expect([one.name, one.description, one.parameters]).toEqual([two.name, two.description, two.parameters]);
+    });
+
     it('should skip a tool already registered, the same instance twice', () => {
       const { container: c } = container();
       c.scan(greetModule.reverse);

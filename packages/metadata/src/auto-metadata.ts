@@ -96,7 +96,10 @@ export function generateMetadata(tool: Pick<BaseTool, 'name' | 'description' | '
  * ones for those two fields, so a tool that only declares its access mode
  * can still be found.
  */
-export function resolveMetadata(tool: BaseTool): { metadata: ToolMetadata; explicit: boolean } {
+export function resolveMetadata(tool: Pick<BaseTool, 'name' | 'description' | 'parameters' | 'metadata'>): {
+  metadata: ToolMetadata;
+  explicit: boolean;
+} {
   const declared = tool.metadata;
   if (declared === undefined) return { metadata: generateMetadata(tool), explicit: false };
   return {

@@ -112,7 +112,8 @@ function joinAliases(aliases: readonly string[]): string {
  * recomputed only when a getter returns something else than last time:
  * strings by value, the cost tier by identity then value, the parameters
  * schema by identity and, when it is another object, by content (a schema
- * mutated in place is not detected: pass `force: true` to `refreshFromTools`
+ * mutated in place is not detected, and its serialization is shared by every
+ * tool holding that schema object: pass `force: true` to `refreshFromTools`
  * after doing that), the metadata by
  * content against a private copy, without serializing (so a metadata object
  * mutated in place is seen, and a fresh-but-equal one is not a change).
@@ -164,6 +165,7 @@ export function fingerprintTool(tool: BaseTool): string {
     if (dirty) state.key = keyOf(state);
     return state.key;
   }
+  const schemaKey = parametersKeyOf(parameters);
   const fresh: ToolState = {
     name,
     description,
@@ -171,8 +173,8 @@ export function fingerprintTool(tool: BaseTool): string {
     costValue: CostTier.from(tool.costTier).value,
     aliases,
     parameters,
-    parametersKey: serialize(parameters),
-    parametersSnapshot: snapshot(parameters),
+    parametersKey: schemaKey.key,
+    parametersSnapshot: schemaKey.snapshot,
     metadataSnapshot: snapshot(metadata),
     metadataKey: serialize(metadata),
     key: '',
@@ -180,6 +182,18 @@ export function fingerprintTool(tool: BaseTool): string {
   fresh.key = keyOf(fresh);
   states.set(tool, fresh);
   return fresh.key;
+}
+
+// Parameter schemas are compared by identity (see fingerprintTool), so one
+// serialization serves every tool object that shares a schema: a decorated
+// class scanned again, or many tools built from one schema.
+const schemaKeys = new WeakMap<object, { key: string; snapshot: unknown }>();
+
+function parametersKeyOf(parameters: unknown): { key: string; snapshot: unknown } {
+  if (parameters === null || typeof parameters !== 'object') return { key: serialize(parameters), snapshot: parameters };
+  let known = schemaKeys.get(parameters);
+  if (!known) schemaKeys.set(parameters, (known = { key: serialize(parameters), snapshot: snapshot(parameters) }));
+  return known;
 }
 
 function keyOf(state: ToolState): string {

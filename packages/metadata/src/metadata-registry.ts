@@ -15,11 +15,38 @@ interface Entry extends SearchEntry {
 
 type Index = Map<string, Set<string>>;
 
+/**
+ * What the index is built from, read from a tool's getters at refresh time:
+ * the index is built later (on the first query), but from what the tools
+ * said when they were refreshed, the state the fingerprints describe.
+ */
+interface ToolView {
+  tool: BaseTool;
+  readonly name: string;
+  readonly aliases: readonly string[];
+  readonly description: string;
+  readonly parameters: BaseTool['parameters'];
+  readonly metadata: BaseTool['metadata'];
+  readonly costTier: BaseTool['costTier'];
+}
+
 const generations = new WeakMap<ToolMetadataRegistry, number>();
 
 /** How many times `registry` has rebuilt its indexes (package-internal: lets `selectTools` know its last check still holds). */
 export function rebuildCount(registry: ToolMetadataRegistry): number {
   return generations.get(registry) ?? 0;
+}
+
+/**
+ * A copy of declared metadata as deep as `normalizeMetadata` copies (the
+ * object and its lists), so what is indexed later is what the tool declared
+ * at the refresh even if it mutates its metadata in place meanwhile.
+ */
+function copyMetadata(metadata: BaseTool['metadata']): BaseTool['metadata'] {
+  if (metadata === undefined || metadata === null) return metadata;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(metadata)) copy[key] = Array.isArray(value) ? [...(value as unknown[])] : value;
+  return copy as BaseTool['metadata'];
 }
 
 function addTo(index: Index, key: string, name: string): void {
@@ -60,6 +87,8 @@ export class ToolMetadataRegistry {
   private lastTools: readonly BaseTool[] = [];
   private lastKeys: readonly string[] = [];
   private refreshed = false;
+  // Set by a refresh that found changes; the indexes below are built from it on the next query.
+  private pending: Map<string, ToolView> | undefined;
   private byCategory: Index = new Map();
   private byKeyword: Index = new Map();
   private byMandatoryKeyword: Index = new Map();
@@ -89,7 +118,12 @@ export class ToolMetadataRegistry {
     return !this.refreshed || this.changedFrom(toolsOf(tools));
   }
 
-  /** Rebuilds the metadata and indexes from `tools` when they changed (or with `force`); returns whether it rebuilt. */
+  /**
+   * Rebuilds the metadata and indexes from `tools` when they changed (or with
+   * `force`); returns whether it rebuilt. The tools are read now; the indexes
+   * are built from what was read on the first query that needs them, so a
+   * scan that registers many tools does not pay for an index no one asked for yet.
+   */
   refreshFromTools(tools: ToolSource, options: RefreshOptions = {}): boolean {
     const list = toolsOf(tools);
     if (this.refreshed && !options.force && !this.changedFrom(list)) {
@@ -102,31 +136,37 @@ export class ToolMetadataRegistry {
 
   /** The metadata of a tool by name or alias. */
   getMetadata(name: string): ToolMetadata | undefined {
+    this.settle();
     return this.entries.get(this.resolveName(name) ?? '')?.metadata;
   }
 
   /** Names of the tools of a category (case-insensitive), sorted. */
   getToolsByCategory(category: string): string[] {
+    this.settle();
     return sorted(this.byCategory.get(category.toLowerCase()));
   }
 
   /** Names of the tools with this keyword (case-insensitive), sorted. */
   getByKeyword(keyword: string): string[] {
+    this.settle();
     return sorted(this.byKeyword.get(keyword.toLowerCase()));
   }
 
   /** Names of the tools declaring this stage, sorted. */
   getToolsByStage(stage: string): string[] {
+    this.settle();
     return sorted(this.byStage.get(stage.toLowerCase()));
   }
 
   /** Names of the tools declaring this task type, sorted. */
   getToolsByTaskType(taskType: string): string[] {
+    this.settle();
     return sorted(this.byTaskType.get(taskType.toLowerCase()));
   }
 
   /** Names of the tools with this access mode, sorted. */
   getToolsByAccessMode(accessMode: AccessModeLike): string[] {
+    this.settle();
     return sorted(this.byAccessMode.get(AccessMode.from(accessMode).value));
   }
 
@@ -137,6 +177,7 @@ export class ToolMetadataRegistry {
 
   /** Names of the tools that must not run at the same time as `name` (never itself), sorted. */
   getConflictingTools(name: string): string[] {
+    this.settle();
     const own = this.resolveName(name);
     const category = own === undefined ? undefined : this.entries.get(own)?.metadata.executionCategory;
     if (!category) return [];
@@ -149,6 +190,7 @@ export class ToolMetadataRegistry {
    * 'read'; a keyword of several words matches as a phrase), sorted.
    */
   getToolsMatchingText(text: string): string[] {
+    this.settle();
     const words = splitWords(text);
     if (words.length === 0) return [];
     const wordSet = new Set(words);
@@ -163,6 +205,7 @@ export class ToolMetadataRegistry {
 
   /** Names of the tools whose metadata satisfies `predicate` (custom merged fields included), sorted. */
   query(predicate: (metadata: ToolMetadata, name: string) => boolean): string[] {
+    this.settle();
     const names: string[] = [];
     for (const [name, entry] of this.entries) if (predicate(entry.metadata, name)) names.push(name);
     return names.sort();
@@ -179,6 +222,7 @@ export class ToolMetadataRegistry {
 
   /** Counts of the current tools, metadata kinds, categories (sorted) and keywords. */
   getStatistics(): MetadataStatistics {
+    this.settle();
     const explicit = [...this.entries.values()].filter((e) => e.explicit).length;
     return {
       totalTools: this.entries.size,
@@ -197,21 +241,25 @@ export class ToolMetadataRegistry {
    * a cheaper tool matches as well; mandatory keywords force a tool in first.
    */
   search(query: string, options: SearchOptions = {}): SearchResult[] {
+    this.settle();
     return this.searcher.search(query, options);
   }
 
   /** The tool object indexed under a name or alias (the one of the last refresh). */
   getTool(name: string): BaseTool | undefined {
+    this.settle();
     return this.entries.get(this.resolveName(name) ?? '')?.tool;
   }
 
   /** How many tools are indexed. */
   get toolCount(): number {
+    this.settle();
     return this.entries.size;
   }
 
   /** The names of the tools currently indexed, sorted. */
   getToolNames(): string[] {
+    this.settle();
     return sorted(this.entries.keys());
   }
 
@@ -239,6 +287,8 @@ export class ToolMetadataRegistry {
     for (const tool of tools) {
       if (seen.has(tool.name)) continue;
       seen.add(tool.name);
+      const view = this.pending?.get(tool.name);
+      if (view) view.tool = tool;
       const entry = this.entries.get(tool.name);
       if (entry) entry.tool = tool;
     }
@@ -263,24 +313,59 @@ export class ToolMetadataRegistry {
     return false;
   }
 
+  /**
+   * Records `tools` as the current set: their fingerprints (for change
+   * detection) and what the index needs of each, read now. The index itself
+   * is built by `settle` on the next query.
+   */
   private rebuild(tools: readonly BaseTool[]): void {
-    const fingerprints = this.fingerprintsOf(tools);
-    const entries = new Map<string, Entry>();
-    for (const tool of tools) {
-      if (entries.has(tool.name)) continue;
-      const { metadata, explicit } = resolveMetadata(tool);
-      entries.set(tool.name, {
-        name: tool.name,
+    const keys = tools.map((tool) => fingerprintTool(tool));
+    const fingerprints = new Map<string, string>();
+    const views = new Map<string, ToolView>();
+    for (let i = 0; i < tools.length; i++) {
+      const tool = tools[i];
+      const name = tool.name;
+      // The first tool of a name wins, as in the registry.
+      if (views.has(name)) continue;
+      fingerprints.set(name, keys[i]);
+      views.set(name, {
+        tool,
+        name,
         aliases: [...tool.aliases],
         description: tool.description,
+        parameters: tool.parameters,
+        metadata: copyMetadata(tool.metadata),
+        costTier: tool.costTier,
+      });
+    }
+    this.pending = views;
+    this.fingerprints = fingerprints;
+    this.lastTools = tools;
+    this.lastKeys = keys;
+    this.refreshed = true;
+    generations.set(this, rebuildCount(this) + 1);
+  }
+
+  /** Builds the metadata and indexes from the views of the last refresh, when a query first needs them. */
+  private settle(): void {
+    const views = this.pending;
+    if (views === undefined) return;
+    this.pending = undefined;
+    const ordered: Entry[] = [];
+    for (const view of views.values()) {
+      const { metadata, explicit } = resolveMetadata(view);
+      ordered.push({
+        name: view.name,
+        aliases: view.aliases,
+        description: view.description,
         metadata,
         explicit,
-        tool,
-        costWeight: CostTier.from(tool.costTier).weight,
+        tool: view.tool,
+        costWeight: CostTier.from(view.costTier).weight,
       });
     }
     // Fresh maps every time: nothing of a removed tool can linger in an index.
-    const ordered = [...entries.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    ordered.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     this.entries = new Map(ordered.map((e) => [e.name, e]));
     this.aliases = new Map();
     this.byCategory = new Map();
@@ -291,7 +376,7 @@ export class ToolMetadataRegistry {
     this.byAccessMode = new Map();
     for (const entry of ordered) {
       const { name, metadata } = entry;
-      for (const alias of entry.aliases) if (!entries.has(alias) && !this.aliases.has(alias)) this.aliases.set(alias, name);
+      for (const alias of entry.aliases) if (!views.has(alias) && !this.aliases.has(alias)) this.aliases.set(alias, name);
       addTo(this.byCategory, metadata.category.toLowerCase(), name);
       for (const keyword of metadata.keywords) addTo(this.byKeyword, keyword.toLowerCase(), name);
       for (const keyword of metadata.mandatoryKeywords) addTo(this.byMandatoryKeyword, keyword, name);
@@ -303,10 +388,5 @@ export class ToolMetadataRegistry {
       .map(([keyword, names]) => ({ words: splitWords(keyword), names }))
       .filter((matcher) => matcher.words.length > 0);
     this.searcher = new Searcher(ordered);
-    this.fingerprints = fingerprints;
-    this.lastTools = tools;
-    this.lastKeys = tools.map((tool) => fingerprintTool(tool));
-    this.refreshed = true;
-    generations.set(this, rebuildCount(this) + 1);
   }
 }

@@ -205,6 +205,39 @@ describe('ToolMetadataRegistry', () => {
       expect(fresh.refreshFromTools(tools)).toBe(true);
     });
 
+    it('should index the tools as they were at the refresh, even when queried after they changed', () => {
+      const tools = sample();
+      const fresh = new ToolMetadataRegistry();
+      fresh.refreshFromTools(tools);
+      tools[0].toolDescription = 'Changed.';
+      tools[0].toolMetadata!.keywords!.push('later');
+      tools[0].toolAliases = ['cat'];
+      expect(fresh.getByKeyword('later')).toEqual([]);
+      expect(fresh.getMetadata('cat')).toBeUndefined();
+      expect(fresh.needsReindex(tools)).toBe(true);
+      expect(fresh.refreshFromTools(tools)).toBe(true);
+      expect(fresh.getByKeyword('later')).toEqual(['read_file']);
+      expect(fresh.getMetadata('cat')).toBe(fresh.getMetadata('read_file'));
+    });
+
+    it('should generate the metadata from the name and description read at the refresh', () => {
+      const listing = new TestTool('list_directory', 'List the files of a directory.');
+      const fresh = new ToolMetadataRegistry();
+      fresh.refreshFromTools([listing]);
+      listing.toolDescription = 'Show the commits of a git branch.';
+      expect(fresh.getMetadata('list_directory')?.category).toBe('filesystem');
+      expect(fresh.search('commits')).toEqual([]);
+    });
+
+    it('should adopt new objects of unchanged tools when refreshed twice before a query', () => {
+      const fresh = new ToolMetadataRegistry();
+      expect(fresh.refreshFromTools([new TestTool('read_file', 'Read a file.')])).toBe(true);
+      const again = new TestTool('read_file', 'Read a file.');
+      expect(fresh.refreshFromTools([again])).toBe(false);
+      expect(fresh.getTool('read_file')).toBe(again);
+      expect(fresh.search('read file').map((r) => r.name)).toEqual(['read_file']);
+    });
+
     it('should take every registered tool of a registry, disabled ones too', () => {
       const source = new FakeRegistry();
       for (const t of sample()) source.register(t);

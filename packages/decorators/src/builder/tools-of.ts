@@ -1,7 +1,8 @@
 import { isBaseTool, type BaseTool, type ToolCallContext } from '@victor-tools/core';
 import { DecoratorUsageError } from '../errors/DecoratorUsageError';
 import { getMetadataStorage } from '../metadata/get-metadata-storage';
-import { buildDeclaration } from './declaration';
+import type { ToolClassRecord, ToolMethodRecord } from '../metadata/records';
+import { buildDeclaration, type ToolDeclaration } from './declaration';
 import { DeclaredTool } from './declared-tool';
 import { classLabel, defaultClassToolName, snakeCase } from './names';
 
@@ -10,6 +11,34 @@ type Invocable = Record<string, (args: unknown, ctx: ToolCallContext) => unknown
 // One set of tools per instance: registering the same instance twice then
 // hands the registry the same tool, which it treats as a no-op.
 const toolsByInstance = new WeakMap<object, BaseTool[]>();
+
+// Declarations are read from the options once per class (a toolbox method's
+// once per class that has it: its owner names the class): every instance
+// built by a scan shares them. The records are the keys, so clearing the
+// metadata storage also forgets them.
+const classDeclarations = new WeakMap<ToolClassRecord, ToolDeclaration>();
+const methodDeclarations = new WeakMap<ToolMethodRecord, WeakMap<Function, ToolDeclaration>>();
+
+function classDeclaration(record: ToolClassRecord, className: string): ToolDeclaration {
+  let declaration = classDeclarations.get(record);
+  if (!declaration) {
+    const { options } = record;
+    declaration = buildDeclaration(options, className, options.name ?? defaultClassToolName(className));
+    classDeclarations.set(record, declaration);
+  }
+  return declaration;
+}
+
+function methodDeclaration(record: ToolMethodRecord, target: Function, owner: string): ToolDeclaration {
+  let byClass = methodDeclarations.get(record);
+  if (!byClass) methodDeclarations.set(record, (byClass = new WeakMap()));
+  let declaration = byClass.get(target);
+  if (!declaration) {
+    declaration = buildDeclaration(record.options, owner, record.options.name ?? snakeCase(record.method));
+    byClass.set(target, declaration);
+  }
+  return declaration;
+}
 
 function buildTools(instance: object): BaseTool[] {
   // Null-prototype objects (ES module namespaces) have no constructor, hence no tools.
@@ -20,12 +49,12 @@ function buildTools(instance: object): BaseTool[] {
   const tools: BaseTool[] = [];
   const classRecord = storage.findToolClass(target);
   if (classRecord) {
-    const declaration = buildDeclaration(classRecord.options, className, defaultClassToolName(className));
+    const declaration = classDeclaration(classRecord, className);
     tools.push(new DeclaredTool(declaration, (args, ctx) => (instance as Invocable).execute!.call(instance, args, ctx), instance));
   }
   for (const record of storage.findToolMethods(target)) {
     const owner = `${className}.${record.method}`;
-    const declaration = buildDeclaration(record.options, owner, snakeCase(record.method));
+    const declaration = methodDeclaration(record, target, owner);
     const method = (instance as Invocable)[record.method];
     if (typeof method !== 'function') throw new DecoratorUsageError(`@Tool method '${owner}' is not a function on the instance.`);
     tools.push(new DeclaredTool(declaration, (args, ctx) => method.call(instance, args, ctx), instance));

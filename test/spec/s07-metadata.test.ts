@@ -237,6 +237,13 @@ describe('ToolMetadataRegistry', () => {
       expect(reg.getToolsByCategory('filesystem')).toEqual(['patch', 'read_file', 'write_file']);
     });
 
+    it('should keep project fields added to the metadata and query them', () => {
+      reg.refreshFromTools([...tools, new TestTool({ name: 'owned', metadata: { team: 'infra' } as never })]);
+      expect((reg.getMetadata('owned') as unknown as { team: string }).team).toBe('infra');
+      expect(reg.getToolsWhere('team' as never, 'infra')).toEqual(['owned']);
+      expect(reg.query((m) => (m as unknown as { team?: string }).team === 'infra')).toEqual(['owned']);
+    });
+
     it('should count auto-generated metadata separately', () => {
       reg.refreshFromTools([...tools, grep]);
       const stats = reg.getStatistics();

@@ -25,8 +25,8 @@ interface Candidate {
  * available tools the mode allows, each at the most verbose schema level the
  * token budget leaves room for. Every chosen tool first gets its smallest
  * level, in rank order, while the budget holds; then, again in rank order,
- * each is raised as far as the rest of the budget allows — so the best tools
- * are the most verbose and the total never exceeds `tokenBudget`. Schemas are
+ * each is raised as far as the rest of the budget allows, but never above a
+ * better-ranked tool — so the best tools are the most verbose and the total never exceeds `tokenBudget`. Schemas are
  * rendered and counted in the `provider`'s format. A blank query ranks by
  * priority, then name.
  */
@@ -72,10 +72,14 @@ export function selectTools(registry: SelectableRegistry, query: string, options
     candidate.level = smallest;
     total += tokens;
   }
+  // A tool is never raised above a better-ranked one: FULL for the best, then
+  // COMPACT, then STUB (SPEC section 8), even where a smaller, worse-ranked
+  // schema would still fit at a higher level.
+  let ceiling = 0;
   for (const candidate of candidates) {
     if (!candidate.level) continue;
     const current = tokensOf(candidate, candidate.level);
-    for (const level of levels) {
+    for (const level of levels.slice(ceiling)) {
       if (level === candidate.level) break;
       const tokens = tokensOf(candidate, level);
       if (total - current + tokens <= budget) {
@@ -84,6 +88,7 @@ export function selectTools(registry: SelectableRegistry, query: string, options
         break;
       }
     }
+    ceiling = levels.indexOf(candidate.level);
   }
 
   // Only the chosen level of each tool is rendered for the result; its count comes along.

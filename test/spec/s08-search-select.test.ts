@@ -1,0 +1,151 @@
+// SPEC section 8: search and selectTools.
+import { AccessMode, AgentMode, CostTier, Priority, SchemaLevel, ToolRegistry, estimateTokens } from '@victor-tools/core';
+import { ToolMetadataRegistry, selectTools } from '@victor-tools/metadata';
+import { anthropicRenderer } from '@victor-tools/providers';
+import { TestTool } from './helpers';
+
+afterEach(() => ToolMetadataRegistry.resetInstance());
+
+const params = (n: number) => ({
+  type: 'object',
+  properties: Object.fromEntries(
+    Array.from({ length: n }, (_, i) => [`p${i}`, { type: 'string', description: `Parameter number ${i} with a long description of what it does.` }]),
+  ),
+  required: ['p0'],
+});
+
+function tools() {
+  return [
+    new TestTool({ name: 'code_search', description: 'Search source code for a pattern.', parameters: params(4), metadata: { category: 'search', keywords: ['search', 'grep'], accessMode: AccessMode.READONLY, stages: ['reading'] } }),
+    new TestTool({ name: 'web_search', description: 'Search the web for pages.', costTier: CostTier.HIGH, parameters: params(3), metadata: { category: 'web', keywords: ['search', 'web'], accessMode: AccessMode.NETWORK } }),
+    new TestTool({ name: 'list_files', description: 'List the files of a directory.', parameters: params(2), metadata: { category: 'filesystem', keywords: ['file', 'list', 'directory'], useCases: ['browse a folder'], accessMode: AccessMode.READONLY } }),
+    new TestTool({ name: 'write_file', description: 'Write text to a file.', parameters: params(3), metadata: { category: 'filesystem', keywords: ['write', 'file'], accessMode: AccessMode.WRITE, taskTypes: ['edit'] } }),
+    new TestTool({ name: 'git_commit', description: 'Record changes.', parameters: params(2), metadata: { category: 'git', keywords: ['commit'], mandatoryKeywords: ['commit'], accessMode: AccessMode.WRITE } }),
+    new TestTool({ name: 'deploy', description: 'Deploy the app.', parameters: params(1), metadata: { category: 'ops', keywords: ['deploy'], priority: Priority.CRITICAL, accessMode: AccessMode.EXECUTE } }),
+  ];
+}
+
+describe('ToolMetadataRegistry.search', () => {
+  let reg: ToolMetadataRegistry;
+  beforeEach(() => {
+    reg = ToolMetadataRegistry.getInstance();
+    reg.refreshFromTools(tools());
+  });
+
+  it('should return ranked { name, score, reasons }, higher score first', () => {
+    const results = reg.search('search code');
+    expect(results.length).toBeGreaterThan(0);
+    for (const r of results) {
+      expect(Object.keys(r).sort()).toEqual(['name', 'reasons', 'score']);
+      expect(typeof r.score).toBe('number');
+      expect(Array.isArray(r.reasons)).toBe(true);
+    }
+    for (let i = 1; i < results.length; i++) expect(results[i - 1].score).toBeGreaterThanOrEqual(results[i].score);
+    expect(results[0].name).toBe('code_search');
+  });
+
+  it('should match case-insensitively, ignoring inflection and stop words', () => {
+    expect(reg.search('SEARCHING').map((r) => r.name)).toEqual(expect.arrayContaining(['code_search', 'web_search']));
+    expect(reg.search('files').map((r) => r.name).slice(0, 2).sort()).toEqual(['list_files', 'write_file']);
+    expect(reg.search('the')).toEqual([]);
+  });
+
+  it('should match use cases', () => {
+    expect(reg.search('browse folder')[0].name).toBe('list_files');
+  });
+
+  it('should force in a tool by a mandatory keyword', () => {
+    expect(reg.search('commit my work please').map((r) => r.name)).toContain('git_commit');
+  });
+
+  it('should honour limit', () => {
+    expect(reg.search('search file', { limit: 1 })).toHaveLength(1);
+  });
+
+  it('should leave out tools above maxCostTier', () => {
+    const names = reg.search('search', { maxCostTier: CostTier.MEDIUM }).map((r) => r.name);
+    expect(names).toContain('code_search');
+    expect(names).not.toContain('web_search');
+    expect(reg.search('search', { maxCostTier: 'low' as never }).map((r) => r.name)).not.toContain('web_search');
+  });
+
+  it('should leave out tools the mode refuses', () => {
+    const names = reg.search('write file', { mode: AgentMode.PLAN }).map((r) => r.name);
+    expect(names).not.toContain('write_file');
+    expect(names).toContain('list_files');
+    expect(reg.search('write file', { mode: 'build' as never }).map((r) => r.name)).toContain('write_file');
+  });
+
+  it('should rank the cheaper of two matching tools higher', () => {
+    const names = reg.search('search').map((r) => r.name);
+    expect(names.indexOf('code_search')).toBeLessThan(names.indexOf('web_search'));
+  });
+
+  it('should raise tools with stage and task-type affinity', () => {
+    const plain = reg.search('file').map((r) => r.name);
+    const withTask = reg.search('file', { taskType: 'edit' }).map((r) => r.name);
+    expect(withTask[0]).toBe('write_file');
+    expect(plain).toEqual(expect.arrayContaining(['list_files', 'write_file']));
+    const withStage = reg.search('search', { stage: 'reading' });
+    const scoreOf = (rs: typeof withStage, n: string) => rs.find((r) => r.name === n)!.score;
+    expect(scoreOf(withStage, 'code_search')).toBeGreaterThan(scoreOf(reg.search('search'), 'code_search'));
+  });
+});
+
+describe('selectTools', () => {
+  function registry() {
+    const r = new ToolRegistry();
+    for (const t of tools()) r.register(t);
+    return r;
+  }
+
+  it('should return { tools: [{ name, level, schema, tokens }], totalTokens }', () => {
+    const r = registry();
+    const sel = selectTools(r, 'search code');
+    expect(Object.keys(sel).sort()).toEqual(['tools', 'totalTokens']);
+    expect(sel.tools.length).toBeGreaterThan(0);
+    for (const t of sel.tools) {
+      expect(Object.keys(t).sort()).toEqual(['level', 'name', 'schema', 'tokens']);
+      expect(SchemaLevel.values()).toContain(t.level);
+    }
+    expect(sel.totalTokens).toBe(sel.tools.reduce((s, t) => s + t.tokens, 0));
+    expect(sel.tools[0].name).toBe('code_search');
+    expect(sel.tools[0].level).toBe(SchemaLevel.FULL);
+    const tool = r.get('code_search')!;
+    expect(sel.tools[0].schema).toEqual(tool.toJSONSchema());
+    expect(sel.tools[0].tokens).toBe(estimateTokens(tool.toJSONSchema()));
+  });
+
+  it('should honour maxTools', () => {
+    expect(selectTools(registry(), 'search file', { maxTools: 2 }).tools.length).toBeLessThanOrEqual(2);
+  });
+
+  it('should step down to COMPACT then STUB to fit the token budget', () => {
+    const r = registry();
+    const full = selectTools(r, 'search file write list', { maxTools: 4 });
+    expect(full.tools.every((t) => t.level === SchemaLevel.FULL)).toBe(true);
+    const budget = Math.floor(full.totalTokens * 0.6);
+    const tight = selectTools(r, 'search file write list', { maxTools: 4, tokenBudget: budget });
+    expect(tight.totalTokens).toBeLessThanOrEqual(budget);
+    expect(tight.tools.some((t) => t.level !== SchemaLevel.FULL)).toBe(true);
+    const levels = tight.tools.map((t) => SchemaLevel.values().indexOf(t.level));
+    for (let i = 1; i < levels.length; i++) expect(levels[i]).toBeGreaterThanOrEqual(levels[i - 1]);
+  });
+
+  it('should render and count in the provider format', () => {
+    const r = registry();
+    const sel = selectTools(r, 'search code', { maxTools: 1, provider: anthropicRenderer });
+    expect(sel.tools[0].schema).toHaveProperty('input_schema');
+    expect(sel.tools[0].tokens).toBe(estimateTokens(sel.tools[0].schema as object));
+  });
+
+  it('should leave out tools the mode refuses', () => {
+    const names = selectTools(registry(), 'write file', { mode: AgentMode.PLAN }).tools.map((t) => t.name);
+    expect(names).not.toContain('write_file');
+  });
+
+  it('should cap every tool at the given level', () => {
+    const sel = selectTools(registry(), 'search', { level: SchemaLevel.STUB });
+    expect(sel.tools.every((t) => t.level === SchemaLevel.STUB)).toBe(true);
+  });
+});

@@ -1,0 +1,234 @@
+// SPEC section 9: @Tool, @Param and tool(), through the registry as a user sees them (stage-3 mode here).
+import { Type } from '@sinclair/typebox';
+import { AccessMode, BaseTool, CostTier, DangerLevel, ExecutionCategory, Priority, ToolRegistry, ToolResult, type ToolCallContext } from '@victor-tools/core';
+import { Param, Tool, ToolContainer, tool } from '@victor-tools/decorators';
+import { ToolMetadataRegistry } from '@victor-tools/metadata';
+
+afterEach(() => ToolMetadataRegistry.resetInstance());
+
+function quiet() {
+  return new ToolRegistry({ logger: { debug: jest.fn(), info: jest.fn(), warn: jest.fn(), error: jest.fn() } });
+}
+
+const allOptions = {
+  name: 'full_options',
+  description: 'A tool with every option.',
+  aliases: ['fo'],
+  costTier: CostTier.MEDIUM,
+  category: 'testing',
+  keywords: ['Alpha', 'beta'],
+  useCases: ['check options'],
+  examples: ['full_options()'],
+  priorityHints: ['use first'],
+  priority: Priority.HIGH,
+  accessMode: AccessMode.NETWORK,
+  dangerLevel: DangerLevel.LOW,
+  stages: ['Planning'],
+  taskTypes: ['Audit'],
+  mandatoryKeywords: ['Options'],
+  progressParams: ['page'],
+  executionCategory: ExecutionCategory.NETWORK,
+  timeoutMs: 1234,
+};
+
+function expectAllOptions(t: BaseTool) {
+  expect(t.name).toBe('full_options');
+  expect(t.description).toBe('A tool with every option.');
+  expect(t.aliases).toEqual(['fo']);
+  expect(CostTier.from(t.costTier)).toBe(CostTier.MEDIUM);
+  expect(t.timeoutMs).toBe(1234);
+  const reg = ToolMetadataRegistry.getInstance();
+  reg.refreshFromTools([t], { force: true });
+  const m = reg.getMetadata('full_options')!;
+  expect(m.category).toBe('testing');
+  expect(m.keywords).toEqual(['alpha', 'beta']);
+  expect(m.useCases).toEqual(['check options']);
+  expect(m.examples).toEqual(['full_options()']);
+  expect(m.priorityHints).toEqual(['use first']);
+  expect(m.priority).toBe(Priority.HIGH);
+  expect(m.accessMode).toBe(AccessMode.NETWORK);
+  expect(m.dangerLevel).toBe(DangerLevel.LOW);
+  expect(m.stages).toEqual(['planning']);
+  expect(m.taskTypes).toEqual(['audit']);
+  expect(m.mandatoryKeywords).toEqual(['options']);
+  expect(m.progressParams).toEqual(['page']);
+  expect(m.executionCategory).toBe(ExecutionCategory.NETWORK);
+}
+
+describe('@Tool', () => {
+  it('should accept every option on a plain class with execute(args, ctx) and reflect it', async () => {
+    @Tool({ ...allOptions, params: { type: 'object', properties: { page: { type: 'integer' } } } })
+    class Full {
+      execute(args: { page?: number }, ctx: ToolCallContext) {
+        return { page: args.page, tool: ctx.toolName };
+      }
+    }
+    const r = quiet();
+    r.register(new Full());
+    const t = r.get('full_options')!;
+    expectAllOptions(t);
+    expect(r.get('fo')).toBe(t);
+    const res = await r.execute('fo', { page: 2 });
+    expect(res.success).toBe(true);
+    expect(res.output).toEqual({ page: 2, tool: 'full_options' });
+  });
+
+  it('should accept plain enum values as options', () => {
+    @Tool({ name: 'plain_values', description: 'Plain values.', costTier: 'high', accessMode: 'write', dangerLevel: 'high', priority: 1, executionCategory: 'write' })
+    class Plain {
+      execute() {
+        return 1;
+      }
+    }
+    const r = quiet();
+    r.register(new Plain());
+    const t = r.get('plain_values')!;
+    expect(CostTier.from(t.costTier)).toBe(CostTier.HIGH);
+    const reg = ToolMetadataRegistry.getInstance();
+    reg.refreshFromTools([t]);
+    const m = reg.getMetadata('plain_values')!;
+    expect(m.accessMode).toBe(AccessMode.WRITE);
+    expect(m.dangerLevel).toBe(DangerLevel.HIGH);
+    expect(m.priority).toBe(Priority.CRITICAL);
+    expect(m.executionCategory).toBe(ExecutionCategory.WRITE);
+  });
+
+  it('should honour availabilityCheck', async () => {
+    let ok = false;
+    @Tool({ name: 'gated', description: 'Gated.', availabilityCheck: () => ok })
+    class Gated {
+      execute() {
+        return 1;
+      }
+    }
+    const r = quiet();
+    r.register(new Gated());
+    expect(r.listTools().map((t) => t.name)).toEqual([]);
+    expect((await r.execute('gated', {})).error).toBe("Tool 'gated' is not available");
+    ok = true;
+    expect(r.listTools().map((t) => t.name)).toEqual(['gated']);
+  });
+
+  it('should decorate a BaseTool subclass', async () => {
+    @Tool({ name: 'sub', description: 'A subclass.', costTier: CostTier.LOW })
+    class Sub extends BaseTool {
+      get name() {
+        return 'sub';
+      }
+      get description() {
+        return 'A subclass.';
+      }
+      get parameters() {
+        return { type: 'object', properties: {} };
+      }
+      async execute() {
+        return ToolResult.ok('sub ran');
+      }
+    }
+    const r = quiet();
+    r.register(new Sub());
+    expect((await r.execute('sub', {})).output).toBe('sub ran');
+    expect(CostTier.from(r.get('sub')!.costTier)).toBe(CostTier.LOW);
+  });
+
+  it('should make one tool per decorated method of a toolbox class', async () => {
+    class Toolbox {
+      prefix = '>';
+      @Tool({ name: 'echo', description: 'Echo text.', params: Type.Object({ text: Type.String() }) })
+      echo(args: { text: string }) {
+        return `${this.prefix}${args.text}`;
+      }
+      @Tool({ name: 'shout', description: 'Shout text.', params: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } })
+      shout(args: { text: string }) {
+        return args.text.toUpperCase();
+      }
+      helper() {
+        return 'not a tool';
+      }
+    }
+    const registry = quiet();
+    const container = new ToolContainer({ registry });
+    const report = container.scan(Toolbox);
+    const names = report.registered.map((e) => e.name).sort();
+    expect(names).toEqual(['echo', 'shout']);
+    expect((await registry.execute('echo', { text: 'hi' })).output).toBe('>hi');
+    expect((await registry.execute('shout', { text: 'hi' })).output).toBe('HI');
+    expect((await registry.execute('shout', {})).error).toBe("Invalid parameters for tool 'shout': Required parameter 'text' is missing");
+  });
+
+  it('should take params as a class with @Param fields', async () => {
+    class SearchParams {
+      @Param({ type: 'string', description: 'What to look for.' })
+      query!: string;
+      @Param({ type: 'integer', description: 'How many.' })
+      limit = 10;
+      @Param(Type.Array(Type.String()))
+      tags?: string[];
+    }
+    let received: unknown;
+    @Tool({ name: 'find', description: 'Find things.', params: SearchParams })
+    class Find {
+      execute(args: SearchParams) {
+        received = args;
+        return args.limit;
+      }
+    }
+    const r = quiet();
+    r.register(new Find());
+    const t = r.get('find')!;
+    const params = t.parameters as { properties: Record<string, Record<string, unknown>>; required?: string[] };
+    expect(params.properties.query).toMatchObject({ type: 'string', description: 'What to look for.' });
+    expect(params.properties.limit).toMatchObject({ type: 'integer', default: 10 });
+    expect(params.properties.tags).toMatchObject({ type: 'array', items: { type: 'string' } });
+    // Only a field with an initializer is optional (SPEC 9); `?` does not exist at run time.
+    expect(params.required).toEqual(['query', 'tags']);
+    const res = await r.execute('find', { query: 'x', tags: [] });
+    expect(res.output).toBe(10);
+    expect(received).toBeInstanceOf(SearchParams);
+    expect((await r.execute('find', { limit: 'a' })).success).toBe(false);
+  });
+
+  it('should accept any JSON Schema keyword in @Param options', () => {
+    class P {
+      @Param({ type: 'string', enum: ['a', 'b'], minLength: 1, format: 'path', description: 'Mode.' })
+      mode!: string;
+    }
+    @Tool({ name: 'kw', description: 'Keywords.', params: P })
+    class Kw {
+      execute() {
+        return 1;
+      }
+    }
+    const r = quiet();
+    r.register(new Kw());
+    const props = (r.get('kw')!.parameters as { properties: Record<string, unknown> }).properties;
+    expect(props.mode).toMatchObject({ type: 'string', enum: ['a', 'b'], minLength: 1, format: 'path', description: 'Mode.' });
+  });
+});
+
+describe('tool()', () => {
+  it('should make a tool of a sync function with a JSON Schema', async () => {
+    const t = tool(
+      { ...allOptions, parameters: { type: 'object', properties: { page: { type: 'integer' } } } },
+      (args: Record<string, unknown>) => args.page,
+    );
+    expect(t).toBeInstanceOf(BaseTool);
+    expectAllOptions(t);
+    const r = quiet();
+    r.register(t);
+    expect((await r.execute('full_options', { page: 3 })).output).toBe(3);
+  });
+
+  it('should make a tool of an async function with a TypeBox schema', async () => {
+    const t = tool({ name: 'add', description: 'Add two numbers.', parameters: Type.Object({ a: Type.Number(), b: Type.Number() }) }, async ({ a, b }) => a + b);
+    const r = quiet();
+    r.register(t);
+    expect((await r.execute('add', { a: 1, b: 2 })).output).toBe(3);
+    expect((await r.execute('add', { a: 1 })).error).toBe("Invalid parameters for tool 'add': Required parameter 'b' is missing");
+  });
+
+  it('should honour availabilityCheck and isIdempotent-free defaults', () => {
+    const t = tool({ name: 'av', description: 'Avail.', availabilityCheck: () => false }, () => 1);
+    expect(t.isAvailable()).toBe(false);
+  });
+});

@@ -211,8 +211,15 @@ describe('the example tools under hostile input (property-based)', () => {
         let expected: string;
         if (kind === 'type') {
           const key = keys[index % keys.length]!;
-          // A value of the field's own type would be no mutation: null is wrong for every field.
-          args[key] = typeof value === typeof args[key] ? null : value;
+          const optional = !required[name].includes(key);
+          // A value of the field's own type would be no mutation, and a null for an optional field is
+          // taken as absent (SPEC section 11): those become null for a required field, a string or a
+          // number (whichever the field is not) for an optional one.
+          if (typeof value === typeof args[key] || (value === null && optional)) {
+            args[key] = optional ? (typeof args[key] === 'string' ? 42 : 'wrong') : null;
+          } else {
+            args[key] = value;
+          }
           expected = `Parameter '${key}' has wrong type: expected`;
         } else if (kind === 'drop') {
           const key = required[name][index % required[name].length]!;

@@ -141,4 +141,25 @@ describe('OpenAI strict null for an optional parameter', () => {
     expect(res.success).toBe(true);
     expect(tl.calls[0].args).toEqual({ path: 'p', limit: 10 });
   });
+
+  it('should be taken as absent before validation by registry.execute itself', async () => {
+    const registry = new ToolRegistry();
+    const tl = new TestTool({ name: 'read_file', parameters });
+    registry.register(tl);
+    const args = { path: 'p', limit: null, opts: { deep: null }, tags: null };
+    const res = await registry.execute('read_file', args);
+    expect(res).toBeInstanceOf(ToolResult);
+    expect(res.error).toBeUndefined();
+    expect(res.success).toBe(true);
+    expect(tl.calls[0].args).toEqual({ path: 'p', limit: 10, opts: {} });
+    expect(args).toEqual({ path: 'p', limit: null, opts: { deep: null }, tags: null });
+  });
+
+  it('should still fail a null for a required parameter as a wrong type', async () => {
+    const registry = new ToolRegistry();
+    registry.register(new TestTool({ name: 'read_file', parameters }));
+    const res = await registry.execute('read_file', { path: null, limit: null });
+    expect(res.success).toBe(false);
+    expect(res.error).toBe("Invalid parameters for tool 'read_file': Parameter 'path' has wrong type: expected string, got null");
+  });
 });

@@ -14,7 +14,7 @@ export {
   type RegistrableTool,
 } from './tool-protocol';
 export { BaseTool } from './base-tool';
-export { validateArguments, MAX_ARGUMENT_DEPTH, type ValidationOptions, type ValidationOutcome } from './validation';
+export { validateArguments, dropNullOptionals, MAX_ARGUMENT_DEPTH, type ValidationOptions, type ValidationOutcome } from './validation';
 export { renderSchema, estimateTokens, truncateDescription, splitSentences } from './schema';
 // registry (owned by the registry helper)
 export {

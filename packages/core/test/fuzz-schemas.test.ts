@@ -186,6 +186,28 @@ function wrongTypes(schema: JsonSchema): JsonType[] {
   return all.filter((t) => t !== schema.type);
 }
 
+/** Every way of sending `null` for one optional parameter, with the args it stands for (that parameter left out). */
+function optionalNulls(schema: JsonSchema, args: Record<string, unknown>): Array<{ args: Record<string, unknown>; absent: Record<string, unknown> }> {
+  const out: Array<{ args: Record<string, unknown>; absent: Record<string, unknown> }> = [];
+  for (const spot of objectSpots(schema, args)) {
+    const required = (spot.schema.required ?? []) as string[];
+    const at = (root: Record<string, unknown>): Record<string, unknown> => {
+      let target = root;
+      for (const key of spot.path) target = target[key] as Record<string, unknown>;
+      return target;
+    };
+    for (const name of Object.keys(spot.schema.properties ?? {})) {
+      if (required.includes(name)) continue;
+      const withNull = copy(args);
+      put(at(withNull), name, null);
+      const absent = copy(args);
+      delete at(absent)[name];
+      out.push({ args: withNull, absent });
+    }
+  }
+  return out;
+}
+
 type Mutation = { kind: 'type' | 'drop' | 'unknown' | 'enum'; args: Record<string, unknown>; expected: string; param: string };
 
 /** Every single-field mutation of `args` that breaks `schema`, with the message SPEC section 4 gives it. */
@@ -202,10 +224,13 @@ function mutations(schema: JsonSchema, args: Record<string, unknown>): Mutation[
     };
     const at = (name: string) => [...spot.path, name].join('.');
     const param = (name: string) => spot.path[0] ?? name;
+    const required = (spot.schema.required ?? []) as string[];
     for (const name of Object.keys(properties)) {
       const sub = properties[name]!;
       const expectedType = sub.type as string;
       for (const wrong of wrongTypes(sub)) {
+        // The registry takes a null for an optional parameter as absent (SPEC section 11): no mutation there.
+        if (wrong === 'null' && !required.includes(name)) continue;
         if (expectedType === 'integer' && wrong === 'number') {
           out.push({ kind: 'type', args: edit((t) => put(t, name, 1.5)), expected: `Parameter '${at(name)}' has wrong type: expected integer, got number`, param: param(name) });
           continue;
@@ -259,7 +284,7 @@ describe('ToolRegistry', () => {
     // One property for both halves: compiling a generated schema (about 4 ms
     // with ajv) is the cost of a case, so each compiled schema checks the
     // matching args and four of their single-field mutations.
-    it('should hand matching args plus defaults to the tool, and fail single-field mutations with the SPEC message', async () => {
+    it('should hand matching args plus defaults to the tool, fail single-field mutations with the SPEC message, and take a null for an optional parameter as absent', async () => {
       await fc.assert(
         fc.asyncProperty(schemaWithArgs, fc.array(fc.nat(), { minLength: 4, maxLength: 4 }), async ({ schema, args }, picks) => {
           const { registry, tool } = registryFor(schema);
@@ -286,6 +311,14 @@ describe('ToolRegistry', () => {
             expect(isDeepStrictEqual(mutation.args, snapshot)).toBe(true);
           }
           expect(tool.received).toHaveLength(1);
+
+          const nulls = optionalNulls(schema, args);
+          if (nulls.length > 0) {
+            const { args: withNull, absent } = nulls[picks[0]! % nulls.length]!;
+            const taken = await registry.execute('generated', withNull);
+            expect(taken.error).toBeUndefined();
+            expect(isDeepStrictEqual(tool.received[1], withDefaults(schema, absent))).toBe(true);
+          }
         }),
         params,
       );

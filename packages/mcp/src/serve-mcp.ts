@@ -31,8 +31,10 @@ export interface ServeMcpOptions {
   level?: SchemaLevelLike;
   /**
    * Take a `null` for an optional, non-nullable parameter as absent, for
-   * clients that rewrite MCP schemas to OpenAI strict mode. Off by default:
-   * such a `null` is then a validation error the model can read.
+   * clients that rewrite MCP schemas to OpenAI strict mode. Off by default,
+   * because core's `ToolRegistry` already does it (its own `nullAsAbsent`,
+   * on by default); turn it on over a registry that does not (one built with
+   * `nullAsAbsent: false`, or another `ServableRegistry`).
    */
   nullAsAbsent?: boolean;
   /** Where tools that cannot be listed (a name MCP rejects) are reported; the console by default. */

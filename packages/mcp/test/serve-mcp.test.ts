@@ -1,3 +1,4 @@
+import { ToolRegistry } from '@victor-tools/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -164,13 +165,34 @@ describe('McpServerHandle', () => {
 });
 
 describe('serveMcp with nullAsAbsent', () => {
-  it('should take a null for an optional parameter as absent', async () => {
-    const registry = REGISTRIES[0][1]();
+  async function callStat(registry: TestRegistry, options: { nullAsAbsent?: boolean }) {
     registry.register(new StatTool());
-    const conn = await connect(registry, { nullAsAbsent: true });
-    const result = await conn.client.callTool({ name: 'stat', arguments: { path: 'a', follow: null } });
+    const conn = await connect(registry, options);
+    try {
+      return await conn.client.callTool({ name: 'stat', arguments: { path: 'a', follow: null } });
+    } finally {
+      await conn.client.close();
+      await conn.handle.close();
+    }
+  }
+
+  it('should take a null for an optional parameter as absent', async () => {
+    const result = await callStat(REGISTRIES[0][1](), { nullAsAbsent: true });
     expect(result.structuredContent).toEqual({ path: 'a', size: 42, followed: 'absent' });
-    await conn.client.close();
-    await conn.handle.close();
+  });
+
+  it('should not be needed over core\'s ToolRegistry, which takes that null as absent by default', async () => {
+    const result = await callStat(new ToolRegistry(), {});
+    expect(result.structuredContent).toEqual({ path: 'a', size: 42, followed: 'absent' });
+  });
+
+  it('should restore that over a ToolRegistry built with nullAsAbsent: false, which otherwise reports the null', async () => {
+    const strict = await callStat(new ToolRegistry({ nullAsAbsent: false }), {});
+    expect(strict.isError).toBe(true);
+    expect(strict.content).toEqual([
+      { type: 'text', text: "Invalid parameters for tool 'stat': Parameter 'follow' has wrong type: expected boolean, got null" },
+    ]);
+    const restored = await callStat(new ToolRegistry({ nullAsAbsent: false }), { nullAsAbsent: true });
+    expect(restored.structuredContent).toEqual({ path: 'a', size: 42, followed: 'absent' });
   });
 });

@@ -1,5 +1,5 @@
 import Ajv from 'ajv';
-import { SchemaLevel, TOOL_PROTOCOL, type JsonSchema } from '@victor-tools/core';
+import { SchemaLevel, TOOL_PROTOCOL, dropNullOptionals, type JsonSchema } from '@victor-tools/core';
 import {
   createStrictArgumentsNormalizer,
   normalizeStrictArguments,
@@ -179,6 +179,17 @@ describe('normalizeStrictArguments', () => {
     expect(normalizeStrictArguments(tool, { edits: [{ text: 'a', line: null }, { text: 'b', line: 3 }] })).toEqual({
       edits: [{ text: 'a' }, { text: 'b', line: 3 }],
     });
+  });
+
+  it('should agree with core, which takes the same nulls as absent in registry.execute', () => {
+    const tool = new FindFilesTool();
+    const fromModel = { pattern: '*', root: null, kinds: null, options: { caseSensitive: true, maxDepth: null }, limit: null };
+    expect(normalizeStrictArguments(tool, fromModel)).toEqual(dropNullOptionals(tool.parameters, fromModel));
+  });
+
+  it('should keep a null for an untyped parameter, which accepts it', () => {
+    const tool = schemaTool({ type: 'object', properties: { value: {}, note: { description: 'Any JSON.' } } });
+    expect(normalizeStrictArguments(tool, { value: null, note: null })).toEqual({ value: null, note: null });
   });
 
   it('should never change the arguments it is given', () => {

@@ -8,6 +8,13 @@ export interface ToolRegistryOptions {
   logger?: Logger;
   /** Safe coercion of numeric strings and 'true'/'false' before validation (SPEC section 4). */
   coerce?: boolean;
+  /**
+   * Take a `null` for an optional, non-nullable parameter as absent before
+   * validation (SPEC section 11), because OpenAI strict-mode models send null
+   * for what they would leave out; true by default. `false`: such a null is a
+   * wrong type (`Parameter 'x' has wrong type: expected integer, got null`).
+   */
+  nullAsAbsent?: boolean;
   /** Timeout of tools that do not set `timeoutMs`; 30000 ms by default. 0 or Infinity: none. */
   defaultTimeoutMs?: number;
   /** Asked before WRITE (first use), EXECUTE and MIXED (every call) tools and dangerous ones. */

@@ -78,7 +78,7 @@ export class ToolRegistry implements Iterable<BaseTool> {
       beforeHooks: [],
       afterHooks: [],
       logger: options.logger ?? console,
-      validationOptions: Object.freeze({ coerce: options.coerce === true }),
+      validationOptions: Object.freeze({ coerce: options.coerce === true, nullAsAbsent: options.nullAsAbsent !== false }),
       defaultTimeoutMs: options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS,
       approve: options.approve,
       approvalTimeoutMs: options.approvalTimeoutMs,

@@ -26,7 +26,8 @@ export function validateCall(
       compiled = getCompiledSchema(entry.parameters);
       entry.compiled = compiled;
     }
-    checked = checkArguments(entry.parameters, compiled, args, host.validationOptions.coerce === true);
+    const options = host.validationOptions;
+    checked = checkArguments(entry.parameters, compiled, args, options.coerce === true, options.nullAsAbsent === true);
   } catch (error) {
     return ToolResult.fail(prefix(entry) + errorMessage(error), withHook({ invalidParams: {} }, hookName));
   }

@@ -1,2 +1,3 @@
 export { validateArguments, type ValidationOptions, type ValidationOutcome } from './validate-arguments';
 export { MAX_ARGUMENT_DEPTH } from './json-copy';
+export { dropNullOptionals } from './null-optionals';

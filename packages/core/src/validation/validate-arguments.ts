@@ -3,12 +3,21 @@ import type { JsonSchema } from '../types';
 import { coerceArguments } from './coerce';
 import { describeErrors, jsonTypeOf, type ArgumentProblem } from './error-messages';
 import { copyArguments, copyJson, NonJsonArgumentError, toPlainObjects, type JsonCopy } from './json-copy';
+import { dropNullsInPlace } from './null-optionals';
 import { getCompiledSchema, type CompiledSchema } from './validator-cache';
 
 /** Options of `validateArguments`. */
 export interface ValidationOptions {
   /** Safe coercion of numeric strings and 'true'/'false', on the copy (never inside anyOf/oneOf). */
   coerce?: boolean;
+  /**
+   * Take a `null` for an optional, non-nullable property as absent (removed
+   * from the copy before validation, so defaults apply), as OpenAI strict-mode
+   * models send null for what they would leave out (see `dropNullOptionals`).
+   * Off by default here, so this function and `BaseTool.validateParameters*`
+   * give JSON Schema's own verdict; `ToolRegistry` turns it on by default.
+   */
+  nullAsAbsent?: boolean;
 }
 
 /** The result plus the copy of the arguments (defaults applied) handed to `execute`. */
@@ -31,7 +40,7 @@ export interface ArgumentFailure {
  * `coerce`, the safe coercions) applied. Never throws, whatever `args` is.
  */
 export function validateArguments(schema: JsonSchema, args: unknown, options: ValidationOptions = {}): ValidationOutcome {
-  const checked = checkArguments(schema, undefined, args, options.coerce === true);
+  const checked = checkArguments(schema, undefined, args, options.coerce === true, options.nullAsAbsent === true);
   return checked instanceof ArgumentFailureBox ? checked.failure : { result: ToolValidationResult.success(), value: checked };
 }
 
@@ -51,6 +60,7 @@ export function checkArguments(
   compiled: CompiledSchema | undefined,
   args: unknown,
   coerce: boolean,
+  nullAsAbsent = false,
 ): Record<string, unknown> | ArgumentFailureBox {
   const input = args === undefined ? {} : args;
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
@@ -74,6 +84,8 @@ export function checkArguments(
 
   if (validator.error !== undefined) return failure([{ message: validator.error, reason: 'invalid schema' }], data, plain);
 
+  // On the private copy only: the caller's object keeps its nulls.
+  if (nullAsAbsent && validator.nulls !== undefined) dropNullsInPlace(validator.nulls, data);
   if (coerce) data = coerceArguments(schema, data);
   if (validator.validate(data)) return (plain ? data : toPlainObjects(data)) as Record<string, unknown>;
   return failure(describeErrors(validator.validate.errors ?? [], data), data, plain);

@@ -1,16 +1,19 @@
 import type { ValidateFunction } from 'ajv';
 import type { JsonSchema } from '../types';
 import { getAjv } from './ajv-instance';
+import { buildNullPlan, type NullPlan } from './null-optionals';
 import { ShapeCopiers } from './shape-copy';
 
 /**
  * A compiled schema, or why it could not be compiled (kept so we do not retry
  * per call). `plainData`: whether arguments may be validated as ordinary
  * objects (see `namesNoPrototypeMember`), and then `shapes` copies them.
+ * `nulls`: where a null for an optional, non-nullable property can be (see
+ * `NullPlan`), `undefined` when the schema has no such property at all.
  */
 export type CompiledSchema =
-  | { validate: ValidateFunction; error?: undefined; plainData: boolean; shapes: ShapeCopiers | undefined }
-  | { validate?: undefined; error: string; plainData: false; shapes?: undefined };
+  | { validate: ValidateFunction; error?: undefined; plainData: boolean; shapes: ShapeCopiers | undefined; nulls: NullPlan | undefined }
+  | { validate?: undefined; error: string; plainData: false; shapes?: undefined; nulls?: undefined };
 
 // Every name Object.prototype answers to, as a JSON string ("constructor", "__proto__", ...).
 // (They are all plain identifiers, so they need no escaping in the pattern.)
@@ -84,7 +87,7 @@ function compile(schema: JsonSchema | boolean, plainData: boolean): CompiledSche
   }
   try {
     const validate = getAjv().compile(withoutMetaSchema(schema));
-    return { validate, plainData, shapes: plainData ? new ShapeCopiers() : undefined };
+    return { validate, plainData, shapes: plainData ? new ShapeCopiers() : undefined, nulls: buildNullPlan(schema) };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     return {

@@ -1,6 +1,5 @@
-import type { JsonSchema } from '@victor-tools/core';
+import { dropNullOptionals } from '@victor-tools/core';
 import { requireTool } from '../schema/tool-input';
-import { acceptsNull, isSchema } from '../schema/walk';
 import type { ExportableTool } from '../types';
 
 /**
@@ -8,7 +7,10 @@ import type { ExportableTool } from '../types';
  * a parameter the tool declared optional (and not nullable) is removed, so
  * validation applies the tool's defaults and the tool sees exactly what it
  * declared. Nested objects and array items are handled the same way. Returns
- * a copy; `args` is never changed. Apply it before `registry.execute`:
+ * a copy; `args` is never changed. It is core's `dropNullOptionals` applied
+ * to the tool's parameters. core's `ToolRegistry` already does this itself
+ * (its `nullAsAbsent` option, on by default), so it is needed only before
+ * another registry, one built with `nullAsAbsent: false`, or your own code:
  *
  * ```ts
  * const args = normalizeStrictArguments(tool, JSON.parse(call.function.arguments));
@@ -16,7 +18,7 @@ import type { ExportableTool } from '../types';
  * ```
  */
 export function normalizeStrictArguments<T>(tool: ExportableTool, args: T): T {
-  return stripNulls(requireTool(tool).parameters, args) as T;
+  return dropNullOptionals(requireTool(tool).parameters, args);
 }
 
 /**
@@ -31,25 +33,4 @@ export function createStrictArgumentsNormalizer(registry: {
     const tool = registry.get(name);
     return tool === undefined ? args : normalizeStrictArguments(tool, args);
   };
-}
-
-function stripNulls(schema: JsonSchema, value: unknown): unknown {
-  if (Array.isArray(value)) {
-    return isSchema(schema.items) ? value.map((item) => stripNulls(schema.items as JsonSchema, item)) : value;
-  }
-  if (value === null || typeof value !== 'object' || !isSchema(schema.properties)) return value;
-  const properties = schema.properties;
-  const required = new Set(Array.isArray(schema.required) ? schema.required : []);
-  const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
-    const property = properties[key];
-    if (!isSchema(property)) {
-      out[key] = item;
-    } else if (item === null && !required.has(key) && !acceptsNull(property)) {
-      continue;
-    } else {
-      out[key] = stripNulls(property, item);
-    }
-  }
-  return out;
 }

@@ -29,8 +29,9 @@ const SCALAR_TYPES = new Set(['string', 'number', 'integer', 'boolean']);
 /**
  * Rewrites a parameters schema for strict mode: every object closed with
  * `additionalProperties: false` and every property required, the optional
- * ones made nullable (a `null` from the model then means "left out", see
- * `normalizeStrictArguments`), unsupported keywords removed.
+ * ones made nullable (a `null` from the model then means "left out", which
+ * core's `ToolRegistry` and `normalizeStrictArguments` undo), unsupported
+ * keywords removed.
  */
 export function toStrictSchema(schema: JsonSchema, path: string, log: DropLog): JsonSchema {
   const out: JsonSchema = {};

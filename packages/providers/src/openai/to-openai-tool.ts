@@ -36,7 +36,9 @@ export interface OpenAIExportOptions extends ExportOptions {
 /**
  * A tool as an OpenAI function tool. Without `strict` the parameters pass
  * through unchanged; with it, they are rewritten for Structured Outputs and
- * `dropped` lists every change (pair with `normalizeStrictArguments`).
+ * `dropped` lists every change. The nulls a strict model sends for optional
+ * parameters are taken as absent by core's `ToolRegistry` (elsewhere, use
+ * `normalizeStrictArguments`).
  * Throws `InvalidToolNameError` for a name OpenAI rejects.
  */
 export function toOpenAITool(tool: ExportableTool, options: OpenAIExportOptions & { api: 'responses' }): ProviderExport<OpenAIResponsesTool>;

@@ -1,0 +1,238 @@
+import { MAX_ARGUMENT_DEPTH } from './limits';
+
+// OpenAI strict mode makes every property required and the optional ones
+// nullable, so a strict model sends `null` for what it would have left out.
+// SPEC section 11 takes such a null as absent before validation: it is removed,
+// the schema's default (if any) then applies, and the tool sees what it declared.
+//
+// Which nulls go is worked out once per schema (a "plan"), so a call only
+// looks at the few places where such a null could be, and a schema without
+// any optional, non-nullable property costs nothing at all.
+
+/**
+ * Where the nulls to remove can be, for one value of a schema: `drop` names the
+ * optional, null-rejecting properties of an object; `properties` the plans of
+ * property values that hold more; `items` the plan of every array item (or, for
+ * a tuple, of the item at each index). Plans of recursive schemas are cyclic.
+ */
+export interface NullPlan {
+  readonly drop: string[];
+  readonly properties: Array<[string, NullPlan]>;
+  items: NullPlan | Array<NullPlan | undefined> | undefined;
+}
+
+type SchemaNode = Record<string, unknown>;
+
+function isNode(value: unknown): value is SchemaNode {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/**
+ * The target of a local `$ref` (`#`, `#/definitions/x`, `#/$defs/x`...) in
+ * `root`, following chains of refs; `undefined` for any other ref, a missing
+ * target or a loop of refs.
+ */
+function resolve(node: unknown, root: unknown): unknown {
+  let current = node;
+  for (let hops = 0; isNode(current) && typeof current.$ref === 'string'; hops++) {
+    const ref = current.$ref;
+    if (hops > 32 || (ref !== '#' && !ref.startsWith('#/'))) return undefined;
+    let target: unknown = root;
+    for (const raw of ref === '#' ? [] : ref.slice(2).split('/')) {
+      const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+      if (target === null || typeof target !== 'object' || !Object.prototype.hasOwnProperty.call(target, key)) return undefined;
+      target = (target as Record<string, unknown>)[key];
+    }
+    current = target;
+  }
+  return current;
+}
+
+/**
+ * Whether `schema` certainly refuses `null`: a `type` without 'null', an `enum`
+ * without null, a non-null `const`, every `anyOf`/`oneOf` branch refusing it,
+ * or one `allOf` branch refusing it; `nullable: true` accepts it. An empty or
+ * untyped schema (`{}`, `true`), an unresolvable `$ref` or anything else
+ * unsure accepts it, so such a null is left for validation to judge.
+ */
+export function rejectsNull(schema: unknown, root: unknown = schema, depth = 0): boolean {
+  const node = resolve(schema, root);
+  if (node === false) return true;
+  if (!isNode(node) || depth > 32) return false;
+  if (node.nullable === true) return false;
+  const type = node.type;
+  if (typeof type === 'string' && type !== 'null') return true;
+  if (Array.isArray(type) && !type.includes('null')) return true;
+  if (Array.isArray(node.enum) && !node.enum.includes(null)) return true;
+  if (Object.prototype.hasOwnProperty.call(node, 'const') && node.const !== null) return true;
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    const branches = node[key];
+    if (Array.isArray(branches) && branches.length > 0 && branches.every((b) => rejectsNull(b, root, depth + 1))) return true;
+  }
+  const all = node.allOf;
+  return Array.isArray(all) && all.some((b) => rejectsNull(b, root, depth + 1));
+}
+
+/**
+ * The plan of `schema` (see `NullPlan`), or `undefined` when no value of it can
+ * hold a null to remove. It follows `properties`, `items` and local `$ref`s;
+ * not `additionalProperties` (a map's values are not optional parameters) nor
+ * `anyOf`/`oneOf`/`allOf` (which branch an object belongs to is unknown).
+ */
+export function buildNullPlan(schema: unknown): NullPlan | undefined {
+  const plans = new Map<object, NullPlan>();
+  const root = planOf(schema, schema, plans);
+  if (root === undefined) return undefined;
+  return prune(root, usefulPlans(plans)) ? root : undefined;
+}
+
+function planOf(schema: unknown, root: unknown, plans: Map<object, NullPlan>): NullPlan | undefined {
+  const node = resolve(schema, root);
+  if (!isNode(node)) return undefined;
+  const known = plans.get(node);
+  if (known !== undefined) return known;
+  const plan: NullPlan = { drop: [], properties: [], items: undefined };
+  // Registered before descending, so a recursive schema points back here rather than looping.
+  plans.set(node, plan);
+
+  const properties = node.properties;
+  if (isNode(properties)) {
+    const required = Array.isArray(node.required) ? node.required : [];
+    for (const name of Object.keys(properties)) {
+      const property = properties[name];
+      if (!required.includes(name) && rejectsNull(property, root)) plan.drop.push(name);
+      const child = planOf(property, root, plans);
+      if (child !== undefined) plan.properties.push([name, child]);
+    }
+  }
+  const items = node.items;
+  if (Array.isArray(items)) plan.items = items.map((item) => planOf(item, root, plans));
+  else plan.items = planOf(items, root, plans);
+  return plan;
+}
+
+/** The plans with something to drop in them or below them (a fixpoint, because plans may be cyclic). */
+function usefulPlans(plans: Map<object, NullPlan>): Set<NullPlan> {
+  const useful = new Set<NullPlan>();
+  for (const plan of plans.values()) if (plan.drop.length > 0) useful.add(plan);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const plan of plans.values()) {
+      if (useful.has(plan)) continue;
+      const children = [...plan.properties.map(([, child]) => child), ...(Array.isArray(plan.items) ? plan.items : [plan.items])];
+      if (children.some((child) => child !== undefined && useful.has(child))) {
+        useful.add(plan);
+        grew = true;
+      }
+    }
+  }
+  return useful;
+}
+
+/** Cuts the branches leading to nothing to drop; whether `root` itself is useful. */
+function prune(root: NullPlan, useful: Set<NullPlan>): boolean {
+  const seen = new Set<NullPlan>();
+  const visit = (plan: NullPlan): void => {
+    if (seen.has(plan)) return;
+    seen.add(plan);
+    const kept = plan.properties.filter(([, child]) => useful.has(child));
+    plan.properties.length = 0;
+    plan.properties.push(...kept);
+    if (Array.isArray(plan.items)) {
+      plan.items = plan.items.map((item) => (item !== undefined && useful.has(item) ? item : undefined));
+      if (plan.items.every((item) => item === undefined)) plan.items = undefined;
+    } else if (plan.items !== undefined && !useful.has(plan.items)) {
+      plan.items = undefined;
+    }
+    for (const [, child] of plan.properties) visit(child);
+    if (Array.isArray(plan.items)) {
+      for (const item of plan.items) if (item !== undefined) visit(item);
+    } else if (plan.items !== undefined) {
+      visit(plan.items);
+    }
+  };
+  if (!useful.has(root)) return false;
+  visit(root);
+  return true;
+}
+
+/**
+ * Removes, in place, the nulls `plan` says to drop from `value`: for the
+ * registry's own copy of the arguments, never a caller's object.
+ */
+export function dropNullsInPlace(plan: NullPlan, value: unknown): void {
+  if (value === null || typeof value !== 'object') return;
+  if (Array.isArray(value)) {
+    const items = plan.items;
+    if (items === undefined) return;
+    for (let i = 0; i < value.length; i++) {
+      const itemPlan = Array.isArray(items) ? items[i] : items;
+      if (itemPlan !== undefined) dropNullsInPlace(itemPlan, value[i]);
+    }
+    return;
+  }
+  const record = value as Record<string, unknown>;
+  const drop = plan.drop;
+  for (let i = 0; i < drop.length; i++) {
+    if (record[drop[i]] === null) delete record[drop[i]];
+  }
+  const properties = plan.properties;
+  for (let i = 0; i < properties.length; i++) {
+    const child = record[properties[i][0]];
+    if (child !== null && typeof child === 'object') dropNullsInPlace(properties[i][1], child);
+  }
+}
+
+/**
+ * A copy of `value` without the nulls `plan` says to drop: the objects and
+ * arrays on the plan's paths are new, every other value is shared.
+ */
+export function copyWithoutNulls(plan: NullPlan | undefined, value: unknown, depth = 0): unknown {
+  // Past that depth the value is handed on as it is (a cycle in the caller's object meets a recursive schema).
+  if (value === null || typeof value !== 'object' || depth > MAX_ARGUMENT_DEPTH) return value;
+  if (Array.isArray(value)) {
+    const items = plan?.items;
+    if (items === undefined) return value;
+    return value.map((item, i) => {
+      const itemPlan = Array.isArray(items) ? items[i] : items;
+      return itemPlan === undefined ? item : copyWithoutNulls(itemPlan, item, depth + 1);
+    });
+  }
+  const source = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const name of Object.keys(source)) {
+    const item = source[name];
+    if (item === null && plan !== undefined && plan.drop.includes(name)) continue;
+    const child = plan?.properties.find(([key]) => key === name)?.[1];
+    const copied = child === undefined ? item : copyWithoutNulls(child, item, depth + 1);
+    // A `__proto__` key (from JSON.parse) stays an own data property, as in the source.
+    Object.defineProperty(out, name, { value: copied, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+const plansBySchema = new WeakMap<object, NullPlan | null>();
+
+/**
+ * A copy of `args` without the `null`s an OpenAI strict-mode model sends for
+ * the parameters it would have left out (SPEC section 11): a `null` for a
+ * property that `schema` declares optional (not in its object's `required`)
+ * and whose own schema refuses null is removed, at the top level, in nested
+ * objects and in array items, so validation then applies the defaults. A null
+ * the schema accepts (`type: ['x', 'null']`, `nullable: true`, an untyped
+ * `{}`...) or one for a required property is kept. `args` is never changed;
+ * a non-object `args` is returned as it is. `ToolRegistry.execute` does this
+ * by itself (`nullAsAbsent`, on by default); this is for other routes.
+ */
+export function dropNullOptionals<T>(schema: unknown, args: T): T {
+  let plan: NullPlan | null | undefined;
+  if (schema !== null && typeof schema === 'object') {
+    plan = plansBySchema.get(schema);
+    if (plan === undefined) {
+      plan = buildNullPlan(schema) ?? null;
+      plansBySchema.set(schema, plan);
+    }
+  }
+  return copyWithoutNulls(plan ?? undefined, args) as T;
+}

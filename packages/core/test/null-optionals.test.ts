@@ -1,0 +1,130 @@
+import { BaseTool, ToolResult, dropNullOptionals, validateArguments, type JsonSchema } from '@victor-tools/core';
+
+const SCHEMA: JsonSchema = {
+  type: 'object',
+  properties: {
+    path: { type: 'string' },
+    limit: { type: 'integer', default: 10 },
+    options: { type: 'object', properties: { depth: { type: 'integer' }, follow: { type: 'boolean' } }, required: ['follow'] },
+    edits: { type: 'array', items: { type: 'object', properties: { line: { type: 'integer' } } } },
+    pair: { type: 'array', items: [{ type: 'string' }, { type: 'object', properties: { n: { type: 'number' } } }] },
+  },
+  required: ['path'],
+};
+
+describe('dropNullOptionals', () => {
+  it('should remove a null for an optional parameter, at the top level and nested', () => {
+    const args = { path: 'p', limit: null, options: { follow: true, depth: null }, edits: [{ line: null }, { line: 2 }], pair: ['a', { n: null }] };
+    expect(dropNullOptionals(SCHEMA, args)).toEqual({ path: 'p', options: { follow: true }, edits: [{}, { line: 2 }], pair: ['a', {}] });
+  });
+
+  it('should keep a null for a required parameter, so validation reports it', () => {
+    expect(dropNullOptionals(SCHEMA, { path: null, options: { follow: null } })).toEqual({ path: null, options: { follow: null } });
+  });
+
+  it.each<[string, JsonSchema]>([
+    ['a type list with null', { type: ['string', 'null'] }],
+    ['nullable: true', { type: 'string', nullable: true }],
+    ['an enum with null', { enum: ['a', null] }],
+    ['const: null', { const: null }],
+    ['an anyOf branch accepting null', { anyOf: [{ type: 'string' }, { type: 'null' }] }],
+    ['a oneOf branch accepting null', { oneOf: [{ type: 'integer' }, { type: 'null' }] }],
+    ['an empty schema', {}],
+    ['a schema with a description only', { description: 'Anything.' }],
+    ['an unresolvable $ref', { $ref: 'other.json#/x' }],
+  ])('should keep the null of a parameter declared with %s', (_label, property) => {
+    const schema: JsonSchema = { type: 'object', properties: { x: property } };
+    expect(dropNullOptionals(schema, { x: null })).toEqual({ x: null });
+  });
+
+  it.each<[string, JsonSchema]>([
+    ['an enum without null', { enum: ['a', 'b'] }],
+    ['a non-null const', { const: 'GET' }],
+    ['anyOf branches that all refuse null', { anyOf: [{ type: 'string' }, { type: 'integer' }] }],
+    ['an allOf branch refusing null', { allOf: [{}, { type: 'string' }] }],
+    ['a local $ref to a typed schema', { $ref: '#/definitions/name' }],
+  ])('should remove the null of a parameter declared with %s', (_label, property) => {
+    const schema: JsonSchema = { type: 'object', properties: { x: property }, definitions: { name: { type: 'string' } } };
+    expect(dropNullOptionals(schema, { x: null, y: null })).toEqual({ y: null });
+  });
+
+  it('should follow a recursive schema to any depth', () => {
+    const schema: JsonSchema = {
+      type: 'object',
+      properties: { root: { $ref: '#/definitions/node' } },
+      definitions: { node: { type: 'object', properties: { label: { type: 'string' }, children: { type: 'array', items: { $ref: '#/definitions/node' } } } } },
+    };
+    const args = { root: { label: null, children: [{ children: [{ label: null, children: null }] }] } };
+    expect(dropNullOptionals(schema, args)).toEqual({ root: { children: [{ children: [{}] }] } });
+  });
+
+  it('should return a new object and never change the given one', () => {
+    const args = { path: 'p', limit: null, options: { follow: true, depth: null } };
+    const out = dropNullOptionals(SCHEMA, args);
+    expect(out).not.toBe(args);
+    expect(out.options).not.toBe(args.options);
+    expect(args).toEqual({ path: 'p', limit: null, options: { follow: true, depth: null } });
+    const plain = { path: 'p' };
+    expect(dropNullOptionals({ type: 'object', properties: { path: { type: 'string' } }, required: ['path'] }, plain)).not.toBe(plain);
+  });
+
+  it('should return a value that is not an object as it is', () => {
+    expect(dropNullOptionals(SCHEMA, null)).toBeNull();
+    expect(dropNullOptionals(SCHEMA, 'text')).toBe('text');
+  });
+});
+
+describe('validateArguments', () => {
+  describe('nullAsAbsent', () => {
+    it('should report a null for an optional parameter as a wrong type by default', () => {
+      expect(validateArguments(SCHEMA, { path: 'p', limit: null }).result.errors).toEqual([
+        "Parameter 'limit' has wrong type: expected integer, got null",
+      ]);
+    });
+
+    it('should take it as absent and apply the default with nullAsAbsent: true', () => {
+      const args = { path: 'p', limit: null };
+      const { result, value } = validateArguments(SCHEMA, args, { nullAsAbsent: true });
+      expect(result.valid).toBe(true);
+      expect(value).toEqual({ path: 'p', limit: 10 });
+      expect(args).toEqual({ path: 'p', limit: null });
+    });
+
+    it('should still report a null for a required parameter with nullAsAbsent: true', () => {
+      expect(validateArguments(SCHEMA, { path: null }, { nullAsAbsent: true }).result.errors).toEqual([
+        "Parameter 'path' has wrong type: expected string, got null",
+      ]);
+    });
+
+    it('should work with coercion and with names of Object.prototype members', () => {
+      const schema: JsonSchema = { type: 'object', properties: { constructor: { type: 'integer', default: 1 }, n: { type: 'integer' } } };
+      const { result, value } = validateArguments(schema, { constructor: null, n: '5' }, { nullAsAbsent: true, coerce: true });
+      expect(result.valid).toBe(true);
+      expect(value).toEqual({ constructor: 1, n: 5 });
+    });
+  });
+});
+
+describe('BaseTool', () => {
+  describe('validateParametersDetailed', () => {
+    it('should follow the validateArguments default and report a null for an optional parameter', () => {
+      class ReadFile extends BaseTool {
+        get name() {
+          return 'read_file';
+        }
+        get description() {
+          return 'Read a file.';
+        }
+        get parameters() {
+          return SCHEMA;
+        }
+        async execute() {
+          return ToolResult.ok('');
+        }
+      }
+      expect(new ReadFile().validateParametersDetailed({ path: 'p', limit: null }).errors).toEqual([
+        "Parameter 'limit' has wrong type: expected integer, got null",
+      ]);
+    });
+  });
+});

@@ -77,6 +77,28 @@ export async function runContainerCases(victor, report) {
     const m = await medianWithSetup(fresh, scan, { min_cpu_time: 1500e6 });
     report.row({ case: '4', name: scanName, median: m.median, goal: '< 50 ms', met: m.median < 50e6 });
   });
+
+  // The metadata index is built on the first query after a scan, not by the
+  // scan itself: this row shows what that deferred build costs, so the scan
+  // row above is not read as the whole bill.
+  const metadataRegistry = victor.metadata?.ToolMetadataRegistry;
+  if (typeof metadataRegistry?.getInstance === 'function') {
+    const withQuery = `the same scan + first search() (builds the metadata index)`;
+    await report.guard({ case: '4', name: withQuery }, async () => {
+      const classes = decoratedClasses(Tool, COUNT);
+      const fresh = () => {
+        resetMetadata();
+        return new ToolRegistry();
+      };
+      const scanAndQuery = async (target) => {
+        await new ToolContainer({ registry: target }).scan(...classes);
+        metadataRegistry.getInstance().search('read a file', { limit: 5 });
+        return target;
+      };
+      const m = await medianWithSetup(fresh, scanAndQuery, { min_cpu_time: 1500e6 });
+      report.row({ case: '4', name: withQuery, median: m.median });
+    });
+  }
   if (!registry || registry.size !== COUNT) {
     report.skip({ case: '4', name: coldName, missing: ['a registry from the scan above'] });
     report.skip({ case: '4', name: cachedName, missing: ['a registry from the scan above'], goal: '< 5 µs' });

@@ -132,6 +132,12 @@ describe('selectTools', () => {
     for (let i = 1; i < levels.length; i++) expect(levels[i]).toBeGreaterThanOrEqual(levels[i - 1]);
   });
 
+  it("should take the provider by name once @victor-tools/providers is loaded ('anthropic')", () => {
+    const sel = selectTools(registry(), 'search code', { maxTools: 1, provider: 'anthropic' });
+    expect(sel.tools[0].schema).toEqual(anthropicRenderer.render(registry().get('code_search')!, SchemaLevel.FULL));
+    expect(sel.tools[0].schema).toHaveProperty('input_schema');
+  });
+
   it('should render and count in the provider format', () => {
     const r = registry();
     const sel = selectTools(r, 'search code', { maxTools: 1, provider: anthropicRenderer });

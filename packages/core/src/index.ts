@@ -15,8 +15,16 @@ export {
 } from './tool-protocol';
 export { BaseTool } from './base-tool';
 export { validateArguments, dropNullOptionals, MAX_ARGUMENT_DEPTH, type ValidationOptions, type ValidationOutcome } from './validation';
-export { renderSchema, estimateTokens, truncateDescription, splitSentences } from './schema';
-// registry (owned by the registry helper)
+export {
+  renderSchema,
+  estimateTokens,
+  truncateDescription,
+  splitSentences,
+  registerSchemaRenderer,
+  getSchemaRenderer,
+  schemaRendererNames,
+} from './schema';
+// registry
 export {
   ToolRegistry,
   ToolRegistrationError,

@@ -1,5 +1,8 @@
 import {
   BaseTool,
+  getSchemaRenderer,
+  registerSchemaRenderer,
+  schemaRendererNames,
   renderSchema,
   SchemaLevel,
   splitSentences,
@@ -342,5 +345,22 @@ describe('truncateDescription', () => {
     expect(truncateDescription(text, SchemaLevel.FULL)).toBe(text);
     expect(truncateDescription(text, 'compact')).toBe(text);
     expect(truncateDescription(text, SchemaLevel.STUB)).toBe('First sentence.');
+  });
+});
+
+describe('registerSchemaRenderer', () => {
+  it('should make a renderer findable by name, the last one registered winning', () => {
+    const first = { name: 'custom-format', render: () => 1 };
+    const second = { name: 'custom-format', render: () => 2 };
+    registerSchemaRenderer(first);
+    expect(getSchemaRenderer('custom-format')).toBe(first);
+    registerSchemaRenderer(second);
+    expect(getSchemaRenderer('custom-format')).toBe(second);
+    expect(schemaRendererNames()).toContain('custom-format');
+    expect(getSchemaRenderer('nobody')).toBeUndefined();
+  });
+
+  it('should refuse what is not a renderer with a TypeError saying the shape', () => {
+    expect(() => registerSchemaRenderer({ name: 'x' } as never)).toThrow('registerSchemaRenderer expects { name: string, render(tool, level) }.');
   });
 });

@@ -1,4 +1,13 @@
-import { CostTier, Priority, SchemaLevel, type BaseTool, type SchemaRenderer, checkModePolicy } from '@victor-tools/core';
+import {
+  CostTier,
+  Priority,
+  SchemaLevel,
+  checkModePolicy,
+  getSchemaRenderer,
+  schemaRendererNames,
+  type BaseTool,
+  type SchemaRenderer,
+} from '@victor-tools/core';
 import { rebuildCount, ToolMetadataRegistry } from './metadata-registry';
 import { renderedTokens } from './token-count';
 import type { SelectableRegistry, SelectedTool, SelectToolsOptions, ToolSelection } from './types';
@@ -33,7 +42,7 @@ interface Candidate {
 export function selectTools(registry: SelectableRegistry, query: string, options: SelectToolsOptions = {}): ToolSelection {
   const maxTools = options.maxTools ?? DEFAULT_MAX_TOOLS;
   const budget = options.tokenBudget ?? Infinity;
-  const provider = options.provider ?? defaultRenderer;
+  const provider = resolveProvider(options.provider);
   const levels = levelsFrom(SchemaLevel.from(options.level ?? SchemaLevel.FULL));
   const metadataRegistry = options.metadataRegistry ?? ToolMetadataRegistry.getInstance();
 
@@ -149,4 +158,24 @@ function rankWithoutQuery(
     .sort((a, b) => a.priority - b.priority || (a.name < b.name ? -1 : 1))
     .slice(0, maxTools)
     .map((r) => r.name);
+}
+
+/**
+ * The renderer for `provider`: a `SchemaRenderer` as it is, or a name looked
+ * up among the renderers registered with core (`@victor-tools/providers`
+ * registers 'openai', 'anthropic', 'gemini' and 'mcp' when it loads; this
+ * package cannot import it). 'openai' without providers loaded is the chat
+ * format of `toSchema(level)`, the default.
+ */
+function resolveProvider(provider: SchemaRenderer | string | undefined): SchemaRenderer {
+  if (provider === undefined) return defaultRenderer;
+  if (typeof provider !== 'string') return provider;
+  const found = getSchemaRenderer(provider);
+  if (found !== undefined) return found;
+  if (provider === 'openai') return defaultRenderer;
+  const known = schemaRendererNames();
+  throw new TypeError(
+    `selectTools: no schema renderer named '${provider}'${known.length ? ` (registered: ${known.join(', ')})` : ''}. ` +
+      `Import '@victor-tools/providers', which registers 'openai', 'anthropic', 'gemini' and 'mcp', or pass a SchemaRenderer.`,
+  );
 }

@@ -85,8 +85,12 @@ export interface SelectToolsOptions {
   mode?: AgentModeLike;
   /** Leave out tools above this cost tier. */
   maxCostTier?: CostTierLike;
-  /** Renders and so counts schemas in a provider's format (default: `tool.toSchema(level)`, OpenAI chat). */
-  provider?: SchemaRenderer;
+  /**
+   * Renders and so counts schemas in a provider's format: a `SchemaRenderer`,
+   * or the name of one registered with core ('openai', 'anthropic', 'gemini',
+   * 'mcp' once `@victor-tools/providers` is loaded). Default: `tool.toSchema(level)`, OpenAI chat.
+   */
+  provider?: SchemaRenderer | string;
   /** The metadata registry to rank with (default: the process-wide instance). */
   metadataRegistry?: ToolMetadataRegistry;
 }

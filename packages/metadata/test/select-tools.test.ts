@@ -1,4 +1,4 @@
-import { estimateTokens, SchemaLevel, type BaseTool, type SchemaRenderer } from '@victor-tools/core';
+import { estimateTokens, registerSchemaRenderer, SchemaLevel, type BaseTool, type SchemaRenderer } from '@victor-tools/core';
 import { selectTools, ToolMetadataRegistry } from '@victor-tools/metadata';
 import { FakeRegistry } from './fixtures/fake-registry';
 import { TestTool, tool } from './fixtures/tools';
@@ -163,3 +163,26 @@ describe('selectTools', () => {
   });
 });
 
+
+describe('selectTools provider by name', () => {
+  it("should render 'openai' as the tool's own schema when no renderer of that name is registered", () => {
+    const { registry, metadataRegistry } = setup();
+    const [first] = selectTools(registry, 'read file', { metadataRegistry, maxTools: 1, provider: 'openai' }).tools;
+    expect(first.schema).toEqual(registry.listTools()[0].toSchema(SchemaLevel.FULL));
+  });
+
+  it('should use a renderer registered with core under the name given', () => {
+    const { registry, metadataRegistry } = setup();
+    registerSchemaRenderer({ ...sized, name: 'sized-by-name' });
+    const [first] = selectTools(registry, 'read file', { metadataRegistry, maxTools: 1, provider: 'sized-by-name' }).tools;
+    expect(first.schema).toEqual(sized.render(registry.listTools()[0], SchemaLevel.FULL));
+    expect(first.tokens).toBe(cost('read_file', SchemaLevel.FULL));
+  });
+
+  it('should say what to import when no renderer has the name', () => {
+    const { registry, metadataRegistry } = setup();
+    expect(() => selectTools(registry, 'read file', { metadataRegistry, provider: 'anthropic' })).toThrow(
+      /no schema renderer named 'anthropic'.*Import '@victor-tools\/providers'/,
+    );
+  });
+});

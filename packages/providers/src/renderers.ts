@@ -1,4 +1,4 @@
-import type { BaseTool, SchemaLevel, SchemaRenderer } from '@victor-tools/core';
+import { registerSchemaRenderer, type BaseTool, type SchemaLevel, type SchemaRenderer } from '@victor-tools/core';
 import { toAnthropicTool } from './anthropic';
 import { UnknownProviderError } from './errors/unknown-provider-error';
 import { toGeminiFunction } from './gemini';
@@ -27,6 +27,11 @@ export const providerRenderers: Readonly<Record<ProviderName, SchemaRenderer>> =
   gemini: geminiRenderer,
   mcp: mcpRenderer,
 });
+
+// Registered with core when this package loads, so that options taking a
+// provider by name (the metadata package's selectTools) find these renderers
+// without that package importing this one.
+for (const each of Object.values(providerRenderers)) registerSchemaRenderer(each);
 
 /** The renderer of a provider by name; `UnknownProviderError` lists the names otherwise. */
 export function getRenderer(provider: string): SchemaRenderer {

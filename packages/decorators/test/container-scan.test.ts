@@ -71,7 +71,7 @@ describe('ToolContainer', () => {
       const other = tool({ name: 'upper', description: 'Another upper.' }, () => 1);
       expect(() => c.scan(greetModule.Letters, other)).toThrow(DuplicateToolNameError);
       expect(() => c.scan(greetModule.Letters, other)).toThrow(
-        "Tool name 'upper' of 'tool 'upper'' is already taken by 'Letters.upper'. Give one of them another name, e.g. @Tool({ name: 'upper_2', ... }).",
+        "Tool name 'upper' (from tool 'upper') is already taken by Letters.upper. Give one of them another name, e.g. @Tool({ name: 'upper_2', ... }).",
       );
       expect(registry.tools.size).toBe(0);
     });
@@ -79,7 +79,7 @@ describe('ToolContainer', () => {
     it('should refuse an alias that another scan already registered', () => {
       const { container: c } = container();
       c.scan(tool({ name: 'first', description: 'First.', aliases: ['shared'] }, () => 1));
-      expect(() => c.scan(tool({ name: 'shared', description: 'Second.' }, () => 2))).toThrow(/'shared' of 'tool 'shared'' is already taken by 'tool 'first''/);
+      expect(() => c.scan(tool({ name: 'shared', description: 'Second.' }, () => 2))).toThrow(/'shared' \(from tool 'shared'\) is already taken by tool 'first'\./);
     });
   });
 

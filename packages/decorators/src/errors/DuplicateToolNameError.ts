@@ -1,4 +1,8 @@
-/** Two scanned tools (or a scanned one and a registered one) claim the same name or alias. */
+/**
+ * Two scanned tools (or a scanned one and a registered one) claim the same
+ * name or alias. The sources are left unquoted: they already read as
+ * `file:Class.method` or `tool 'name'`.
+ */
 export class DuplicateToolNameError extends Error {
   constructor(
     readonly toolName: string,
@@ -6,7 +10,7 @@ export class DuplicateToolNameError extends Error {
     readonly existingSource: string,
   ) {
     super(
-      `Tool name '${toolName}' of '${source}' is already taken by '${existingSource}'. ` +
+      `Tool name '${toolName}' (from ${source}) is already taken by ${existingSource}. ` +
         `Give one of them another name, e.g. @Tool({ name: '${toolName}_2', ... }).`,
     );
     this.name = 'DuplicateToolNameError';

@@ -1,3 +1,5 @@
+import { DecoratorUsageError } from '../errors/DecoratorUsageError';
+
 /** The part of a TC39 stage-3 decorator context the decorators read. */
 export interface Stage3Context {
   kind: 'class' | 'method' | 'getter' | 'setter' | 'field' | 'accessor';
@@ -21,7 +23,7 @@ export function isStage3Call(args: readonly unknown[]): args is [unknown, Stage3
 /** The stage-3 metadata object, which exists once `Symbol.metadata` is defined (see polyfill.ts). */
 export function metadataOf(context: Stage3Context, decorator: string): object {
   if (context.metadata) return context.metadata;
-  throw new Error(
+  throw new DecoratorUsageError(
     `${decorator} on '${String(context.name)}' got no decorator metadata: Symbol.metadata was undefined when the class was defined. ` +
       `Import '@victor-tools/decorators' before defining decorated classes.`,
   );

@@ -31,7 +31,7 @@ export function buildParams(params: ParamsDeclaration | undefined): BuiltParams 
 }
 
 /** Builds (once) the object schema of a class with `@Param` fields. */
-export function buildParamsClass(target: Function): BuiltParams {
+function buildParamsClass(target: Function): BuiltParams {
   const cached = builtClasses.get(target);
   if (cached) return cached;
   const built: BuiltParams = {

@@ -4,7 +4,7 @@ import { getMetadataStorage } from '../metadata/get-metadata-storage';
 import type { InjectionToken } from '../metadata/records';
 
 /** Text of a token in messages: `'name'`, `Symbol(name)` or a class name. */
-export function tokenLabel(token: unknown): string {
+function tokenLabel(token: unknown): string {
   if (typeof token === 'function') return token.name || '<anonymous class>';
   return String(token);
 }
@@ -14,7 +14,7 @@ export function tokenLabel(token: unknown): string {
  * array (both decorator modes), else `@Inject` tokens and, in legacy mode,
  * the emitted `design:paramtypes`.
  */
-export function constructorTokens(target: Function): InjectionToken[] {
+function constructorTokens(target: Function): InjectionToken[] {
   const declared = (target as { inject?: unknown }).inject;
   if (Array.isArray(declared)) return declared as InjectionToken[];
   const injects = getMetadataStorage().findInjects(target);

@@ -11,7 +11,7 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
  * The keys a class's records may be filed under, base class first: each
  * class in its chain, then its own stage-3 metadata object.
  */
-export function metadataKeysOf(target: Function): MetadataKey[] {
+function metadataKeysOf(target: Function): MetadataKey[] {
   const keys: MetadataKey[] = [];
   for (let c: unknown = target; typeof c === 'function' && c !== Function.prototype; c = Object.getPrototypeOf(c)) {
     const own = Object.prototype.hasOwnProperty.call(c, SYMBOL_METADATA) ? (c as unknown as Record<symbol, unknown>)[SYMBOL_METADATA] : undefined;

@@ -35,9 +35,9 @@ interface Candidate {
  * token budget leaves room for. Every chosen tool first gets its smallest
  * level, in rank order, while the budget holds; then, again in rank order,
  * each is raised as far as the rest of the budget allows, but never above a
- * better-ranked tool — so the best tools are the most verbose and the total never exceeds `tokenBudget`. Schemas are
- * rendered and counted in the `provider`'s format. A blank query ranks by
- * priority, then name.
+ * better-ranked tool, so the best tools are the most verbose and the total
+ * never exceeds `tokenBudget`. Schemas are rendered and counted in the
+ * `provider`'s format. A blank query ranks by priority, then name.
  */
 export function selectTools(registry: SelectableRegistry, query: string, options: SelectToolsOptions = {}): ToolSelection {
   const maxTools = options.maxTools ?? DEFAULT_MAX_TOOLS;

@@ -31,18 +31,22 @@ export class MetadataStorage {
   private readonly params = new Map<MetadataKey, ParamRecord[]>();
   private readonly injects = new Map<Function, InjectRecord[]>();
 
+  /** Records `@Tool` on a class (a later record for the same class replaces it). */
   collectToolClass(record: ToolClassRecord): void {
     this.toolClasses.set(record.target, record);
   }
 
+  /** Records `@Tool` on a toolbox method. */
   collectToolMethod(record: ToolMethodRecord): void {
     push(this.toolMethods, record.key, record);
   }
 
+  /** Records `@Param` on a field. */
   collectParam(record: ParamRecord): void {
     push(this.params, record.key, record);
   }
 
+  /** Records `@Inject(token)` on a constructor parameter. */
   collectInject(record: InjectRecord): void {
     push(this.injects, record.target, record);
   }

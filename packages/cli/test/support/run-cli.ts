@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { run, type RunOptions } from '@victor-tools/cli';
 
-/** The fixture tools: `echo` (a tool() function) and `set_tool_enabled` (an admin tool given the registry). */
+/** The fixture tools: `echo` (a tool() function), `log_line` (it console.logs) and `set_tool_enabled` (an admin tool given the registry). */
 export const FIXTURE_TOOLS = join(__dirname, '..', 'fixtures', 'tools');
 /** A directory whose one file throws while loading. */
 export const BROKEN_TOOLS = join(__dirname, '..', 'fixtures', 'broken');

@@ -53,8 +53,8 @@ function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
 
 /**
  * Holds tools by name and alias, enables and disables them, lists them and
- * their schemas, and executes calls through the pipeline of SPEC section 6
- * with the policies of section 12. `execute` never throws.
+ * their schemas, and executes calls through validation, the agent-mode
+ * policy, approval, hooks and timeouts. `execute` never throws.
  */
 export class ToolRegistry implements Iterable<BaseTool> {
   private readonly entries = new Map<string, ToolEntry>();

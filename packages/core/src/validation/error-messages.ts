@@ -27,7 +27,7 @@ export function reprValue(value: unknown): string {
   return JSON.stringify(value) ?? String(value);
 }
 
-/** Turns ajv's errors into the messages of SPEC section 4, deduplicated, in ajv's order. */
+/** Turns ajv's errors into the messages models read (see the README), deduplicated, in ajv's order. */
 export function describeErrors(errors: readonly ErrorObject[], data: JsonCopy): ArgumentProblem[] {
   const problems: ArgumentProblem[] = [];
   const seen = new Set<string>();

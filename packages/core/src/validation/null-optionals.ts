@@ -2,7 +2,7 @@ import { MAX_ARGUMENT_DEPTH } from './limits';
 
 // OpenAI strict mode makes every property required and the optional ones
 // nullable, so a strict model sends `null` for what it would have left out.
-// SPEC section 11 takes such a null as absent before validation: it is removed,
+// Such a null is taken as absent before validation: it is removed,
 // the schema's default (if any) then applies, and the tool sees what it declared.
 //
 // Which nulls go is worked out once per schema (a "plan"), so a call only
@@ -216,7 +216,7 @@ const plansBySchema = new WeakMap<object, NullPlan | null>();
 
 /**
  * A copy of `args` without the `null`s an OpenAI strict-mode model sends for
- * the parameters it would have left out (SPEC section 11): a `null` for a
+ * the parameters it would have left out: a `null` for a
  * property that `schema` declares optional (not in its object's `required`)
  * and whose own schema refuses null is removed, at the top level, in nested
  * objects and in array items, so validation then applies the defaults. A null

@@ -34,7 +34,7 @@ export interface ArgumentFailure {
 
 /**
  * Validates `args` against `schema` with ajv (JSON Schema Draft 7), every
- * error collected, in the messages of SPEC section 4. The schema is compiled
+ * error collected, in messages a model can act on. The schema is compiled
  * on first use and reused. `args` is never mutated: validation runs on a deep
  * copy, which is returned as `value` with the schema's defaults (and, with
  * `coerce`, the safe coercions) applied. Never throws, whatever `args` is.

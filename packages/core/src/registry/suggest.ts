@@ -3,7 +3,7 @@
 // core's dependencies stay ajv, ajv-formats, TypeBox and the tokenizer.
 
 /** The Levenshtein edit distance between `a` and `b`. */
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   if (a === b) return 0;
   if (a.length === 0) return b.length;
   if (b.length === 0) return a.length;

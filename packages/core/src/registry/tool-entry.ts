@@ -71,7 +71,7 @@ export function createEntry(source: unknown, tool: BaseTool, name: string, enabl
   if (timeoutMs !== undefined && (typeof timeoutMs !== 'number' || Number.isNaN(timeoutMs))) {
     throw new TypeError(`${described} cannot be registered: timeoutMs must be a number of milliseconds or undefined.`);
   }
-  const policy = read('metadata', () => describeToolPolicy(tool, name, parameters));
+  const policy = read('metadata', () => describeToolPolicy(tool, parameters));
   const accessMode = policy.declaredAccessMode ?? AccessMode.READONLY;
   const dangerLevel = DangerLevel.from(metadata.dangerLevel);
   return {

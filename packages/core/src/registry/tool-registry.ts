@@ -323,7 +323,7 @@ export class ToolRegistry implements Iterable<BaseTool> {
   executeBatch(calls: readonly BatchCall[], options: BatchOptions = {}): Promise<ToolResult[]> {
     return runBatch(
       calls,
-      options ?? {},
+      options ?? {}, // a JavaScript caller's null too
       (name) => (typeof name === 'string' ? this.lookup(name)?.executionCategory : undefined) ?? ExecutionCategory.READ_ONLY,
       (name, args, ctx) => this.execute(name, args, ctx),
     );

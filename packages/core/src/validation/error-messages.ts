@@ -21,7 +21,7 @@ export function jsonTypeOf(value: unknown): string {
 }
 
 /** Python-repr style: strings in single quotes, numbers bare, anything else as JSON. */
-export function reprValue(value: unknown): string {
+function reprValue(value: unknown): string {
   if (typeof value === 'string') return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
   if (typeof value === 'number') return String(value);
   return JSON.stringify(value) ?? String(value);

@@ -55,7 +55,7 @@ function resolve(node: unknown, root: unknown): unknown {
  * untyped schema (`{}`, `true`), an unresolvable `$ref` or anything else
  * unsure accepts it, so such a null is left for validation to judge.
  */
-export function rejectsNull(schema: unknown, root: unknown = schema, depth = 0): boolean {
+function rejectsNull(schema: unknown, root: unknown = schema, depth = 0): boolean {
   const node = resolve(schema, root);
   if (node === false) return true;
   if (!isNode(node) || depth > 32) return false;
@@ -188,7 +188,7 @@ export function dropNullsInPlace(plan: NullPlan, value: unknown): void {
  * A copy of `value` without the nulls `plan` says to drop: the objects and
  * arrays on the plan's paths are new, every other value is shared.
  */
-export function copyWithoutNulls(plan: NullPlan | undefined, value: unknown, depth = 0): unknown {
+function copyWithoutNulls(plan: NullPlan | undefined, value: unknown, depth = 0): unknown {
   // Past that depth the value is handed on as it is (a cycle in the caller's object meets a recursive schema).
   if (value === null || typeof value !== 'object' || depth > MAX_ARGUMENT_DEPTH) return value;
   if (Array.isArray(value)) {

@@ -69,7 +69,7 @@ export abstract class BaseTool<TArgs = Record<string, unknown>> {
     return validateArguments(this.parameters, args).result.valid;
   }
 
-  /** Every problem with `args`, in the messages of SPEC section 4. */
+  /** Every problem with `args`, each in a message a model can act on (`Required parameter 'path' is missing`). */
   validateParametersDetailed(args: unknown): ToolValidationResult {
     return validateArguments(this.parameters, args).result;
   }

@@ -63,10 +63,12 @@ export class ToolValidationResult {
     readonly invalidParams: Record<string, string> = {},
   ) {}
 
+  /** Valid arguments: no errors. */
   static success(): ToolValidationResult {
     return new ToolValidationResult(true, [], {});
   }
 
+  /** Invalid arguments: every error, and the reason per top-level parameter. */
   static failure(errors: string[], invalidParams: Record<string, string> = {}): ToolValidationResult {
     return new ToolValidationResult(false, errors, invalidParams);
   }

@@ -1,4 +1,5 @@
-import type { AgentModeLike } from './enums';
+import type { BaseTool } from './base-tool';
+import type { AgentModeLike, SchemaLevel } from './enums';
 
 /**
  * A JSON Schema (Draft 7) object. TypeBox schemas are JSON Schemas and fit
@@ -73,7 +74,7 @@ export interface Logger {
 export interface SchemaRenderer {
   /** The provider's name: 'openai', 'anthropic', 'gemini', 'mcp'... */
   readonly name: string;
-  render(tool: import('./base-tool').BaseTool, level: import('./enums').SchemaLevel): unknown;
+  render(tool: BaseTool, level: SchemaLevel): unknown;
 }
 
 /** What changed in a `ToolRegistry`, for listeners such as an MCP server's `tools/list_changed`. */

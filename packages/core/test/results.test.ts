@@ -56,7 +56,7 @@ describe('ToolResult', () => {
       expect(JSON.stringify(ToolResult.ok('hi'))).toBe('{"success":true,"output":"hi"}');
     });
 
-    it('should not leak extra fields added by helpers', () => {
+    it('should not leak extra fields added by withMetadata', () => {
       const json = JSON.parse(JSON.stringify(ToolResult.ok(1).withMetadata({ a: 1 })));
       expect(Object.keys(json).sort()).toEqual(['metadata', 'output', 'success']);
     });

@@ -5,7 +5,7 @@ import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/typ
 import { serveMcp, type McpServerHandle } from '@victor-tools/mcp';
 import { toMcpTool } from '@victor-tools/providers';
 import { REGISTRIES } from './support/registries';
-import type { TestRegistry } from './support/stand-in-registry';
+import { MinimalRegistry, type TestRegistry } from './support/minimal-registry';
 import { ReadFileTool, StatTool, WaitTool, WriteFileTool } from './support/tools';
 
 interface Connection {
@@ -177,7 +177,7 @@ describe('serveMcp with nullAsAbsent', () => {
   }
 
   it('should take a null for an optional parameter as absent', async () => {
-    const result = await callStat(REGISTRIES[0][1](), { nullAsAbsent: true });
+    const result = await callStat(new MinimalRegistry(), { nullAsAbsent: true });
     expect(result.structuredContent).toEqual({ path: 'a', size: 42, followed: 'absent' });
   });
 

@@ -1,5 +1,6 @@
 import { SmartEnum, resolveEnum } from './smart-enum';
 
+/** The plain values of `AccessMode`, as `.value`, `toJSON()` and `AccessMode.from` use them. */
 export type AccessModeValue = 'readonly' | 'write' | 'execute' | 'network' | 'mixed';
 /** An `AccessMode` or its plain value. */
 export type AccessModeLike = AccessMode | AccessModeValue;

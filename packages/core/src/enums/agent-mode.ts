@@ -1,5 +1,6 @@
 import { SmartEnum, resolveEnum } from './smart-enum';
 
+/** The plain values of `AgentMode`, as `.value`, `toJSON()` and `AgentMode.from` use them. */
 export type AgentModeValue = 'explore' | 'plan' | 'build';
 /** An `AgentMode` or its plain value. */
 export type AgentModeLike = AgentMode | AgentModeValue;

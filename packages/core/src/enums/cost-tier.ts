@@ -1,5 +1,6 @@
 import { SmartEnum, resolveEnum } from './smart-enum';
 
+/** The plain values of `CostTier`, as `.value`, `toJSON()` and `CostTier.from` use them. */
 export type CostTierValue = 'free' | 'low' | 'medium' | 'high';
 /** A `CostTier` or its plain value, as every option accepts. */
 export type CostTierLike = CostTier | CostTierValue;

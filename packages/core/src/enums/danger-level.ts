@@ -1,5 +1,6 @@
 import { SmartEnum, resolveEnum } from './smart-enum';
 
+/** The plain values of `DangerLevel`, as `.value`, `toJSON()` and `DangerLevel.from` use them. */
 export type DangerLevelValue = 'safe' | 'low' | 'medium' | 'high' | 'critical';
 /** A `DangerLevel` or its plain value. */
 export type DangerLevelLike = DangerLevel | DangerLevelValue;

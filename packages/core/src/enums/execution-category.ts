@@ -1,5 +1,6 @@
 import { SmartEnum, resolveEnum } from './smart-enum';
 
+/** The plain values of `ExecutionCategory`, as `.value`, `toJSON()` and `ExecutionCategory.from` use them. */
 export type ExecutionCategoryValue = 'read_only' | 'write' | 'compute' | 'network' | 'execute' | 'mixed';
 /** An `ExecutionCategory` or its plain value. */
 export type ExecutionCategoryLike = ExecutionCategory | ExecutionCategoryValue;

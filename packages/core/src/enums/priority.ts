@@ -1,5 +1,6 @@
 import { SmartEnum, resolveEnum } from './smart-enum';
 
+/** The plain values of `Priority`, as `.value`, `toJSON()` and `Priority.from` use them. */
 export type PriorityValue = 1 | 2 | 3 | 4 | 5;
 /** A `Priority` or its plain value. */
 export type PriorityLike = Priority | PriorityValue;

@@ -1,5 +1,6 @@
 import { SmartEnum, resolveEnum } from './smart-enum';
 
+/** The plain values of `SchemaLevel`, as `.value`, `toJSON()` and `SchemaLevel.from` use them. */
 export type SchemaLevelValue = 'full' | 'compact' | 'stub';
 /** A `SchemaLevel` or its plain value. */
 export type SchemaLevelLike = SchemaLevel | SchemaLevelValue;

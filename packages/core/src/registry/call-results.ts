@@ -17,7 +17,12 @@ export function criticalHookFailure(hook: Hook, toolName: string, error: unknown
   });
 }
 
-/** The result of a call broken by a hostile context, tool property or logger (a throwing getter). */
-export function internalFailure(toolName: string, error: unknown): ToolResult {
-  return ToolResult.fail(`Tool '${toolName}' failed before it could run: ${errorMessage(error)}`, { exception: 'InternalError' });
+/**
+ * The result of a call broken by a hostile context, tool property or logger
+ * (a throwing getter); `afterRun` when the tool had already run, so the
+ * message does not claim it never did.
+ */
+export function internalFailure(toolName: string, error: unknown, afterRun = false): ToolResult {
+  const what = afterRun ? 'ran, but the call could not be completed' : 'failed before it could run';
+  return ToolResult.fail(`Tool '${toolName}' ${what}: ${errorMessage(error)}`, { exception: 'InternalError' });
 }

@@ -1,5 +1,5 @@
 /** Longest message or echoed name a result carries; hostile input (a 10 MB path) must not come back whole. */
-export const MAX_ECHO_LENGTH = 1000;
+const MAX_ECHO_LENGTH = 1000;
 
 /** `text` cut to `MAX_ECHO_LENGTH` characters, saying how much was cut. */
 export function capText(text: string): string {

@@ -24,7 +24,7 @@ function safeString(value: unknown): string {
 }
 
 /**
- * One call through the registry, in the order of SPEC section 6: resolve,
+ * One call through the registry, in this order: resolve,
  * enabled, available, mode policy, validation, sandbox paths, loop check,
  * approval, before-hooks, the tool (timeout and cancellation), after-hooks.
  * Never throws or rejects. Everything per tool was read at registration.

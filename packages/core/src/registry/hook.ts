@@ -33,6 +33,7 @@ export interface HookOptions {
   name?: string;
   /** A failing critical hook fails the call; a non-critical one is logged and skipped. */
   critical?: boolean;
+  /** What the hook is for, for people reading the registry's hooks. */
   description?: string;
 }
 

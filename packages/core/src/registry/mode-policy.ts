@@ -26,7 +26,6 @@ export interface ModePolicyDecision {
 
 /** What the policy needs to know about a tool, computed once per registration. */
 export interface ToolPolicyFacts {
-  readonly name: string;
   /** The declared access mode; `undefined` when the tool never declared one. */
   readonly declaredAccessMode: AccessMode | undefined;
   readonly costTier: CostTier;
@@ -37,11 +36,10 @@ export interface ToolPolicyFacts {
 const ALLOWED: ModePolicyDecision = Object.freeze({ allowed: true });
 const PATH_LIKE_NAME = /(path|file|dir|directory|cwd)s?$|directories$/i;
 
-/** The policy facts of `tool`, registered as `name`. */
-export function describeToolPolicy(tool: BaseTool, name: string = tool.name, parameters: JsonSchema = tool.parameters): ToolPolicyFacts {
+/** The policy facts of `tool`, whose parameters schema is `parameters`. */
+export function describeToolPolicy(tool: BaseTool, parameters: JsonSchema = tool.parameters): ToolPolicyFacts {
   const declared = tool.metadata?.accessMode;
   return {
-    name,
     declaredAccessMode: declared === undefined ? undefined : AccessMode.from(declared),
     costTier: CostTier.from(tool.costTier),
     pathFormatParams: pathFormatParams(parameters),
@@ -86,7 +84,7 @@ export function checkModePolicy(
 }
 
 /** The mode of `ctx`, or the `TypeError` of an invalid one. */
-export function modeOf(ctx: ToolExecutionContext | undefined): AgentMode {
+function modeOf(ctx: ToolExecutionContext | undefined): AgentMode {
   const raw = ctx?.mode;
   return raw === undefined || raw === null ? AgentMode.BUILD : AgentMode.from(raw);
 }

@@ -6,11 +6,11 @@ import type { ApprovalCallback } from './approval';
 export interface ToolRegistryOptions {
   /** Where hook failures, loop warnings and level-1 (NETWORK) calls are reported; the console by default. */
   logger?: Logger;
-  /** Safe coercion of numeric strings and 'true'/'false' before validation (SPEC section 4). */
+  /** Safe coercion of numeric strings and 'true'/'false' before validation (on the copy; never inside anyOf/oneOf). */
   coerce?: boolean;
   /**
    * Take a `null` for an optional, non-nullable parameter as absent before
-   * validation (SPEC section 11), because OpenAI strict-mode models send null
+   * validation, because OpenAI strict-mode models send null
    * for what they would leave out; true by default. `false`: such a null is a
    * wrong type (`Parameter 'x' has wrong type: expected integer, got null`).
    */

@@ -1,9 +1,9 @@
 // A tiny Levenshtein distance rather than a dependency: it runs only when a
 // name is unknown, over a few dozen short names, so speed does not matter and
-// core keeps the dependency list of SPEC section 0.
+// core's dependencies stay ajv, ajv-formats, TypeBox and the tokenizer.
 
 /** The Levenshtein edit distance between `a` and `b`. */
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   if (a === b) return 0;
   if (a.length === 0) return b.length;
   if (b.length === 0) return a.length;

@@ -164,18 +164,11 @@ export class TimeoutScheduler {
   private readonly queues = new Map<number, DurationQueue>();
 
   /**
-   * Calls `task.expire()` after `ms` (at most 1/8 of `ms` later) unless
-   * `task.cancelTimeout()` comes first; false, and nothing scheduled, for no
-   * timeout (non-finite or not positive `ms`).
+   * The queue of timeouts of `ms`, whose `add(task)` calls `task.expire()`
+   * after `ms` (at most 1/8 of `ms` later) unless `cancelTimeout(task)` comes
+   * first. Callers may keep it: it lives as long as the scheduler. null for no
+   * timeout (non-finite, not positive or beyond setTimeout's limit).
    */
-  schedule(ms: number, task: TimeoutTask): boolean {
-    const queue = this.queueFor(ms);
-    if (queue === null) return false;
-    queue.add(task);
-    return true;
-  }
-
-  /** The queue of timeouts of `ms` (callers may keep it: it lives as long as the scheduler); null for no timeout. */
   queueFor(ms: number): DurationQueue | null {
     if (!(ms > 0) || ms > MAX_DELAY_MS || !Number.isFinite(ms)) return null;
     let queue = this.queues.get(ms);

@@ -294,7 +294,7 @@ export class ToolCall implements TimeoutTask, SignalSource {
       }
       return result;
     } catch (error) {
-      return internalFailure(this.entry.name, error);
+      return internalFailure(this.entry.name, error, true);
     }
   }
 
@@ -320,7 +320,7 @@ export class ToolCall implements TimeoutTask, SignalSource {
       }
       return result;
     } catch (error) {
-      return internalFailure(this.entry.name, error);
+      return internalFailure(this.entry.name, error, true);
     }
   }
 

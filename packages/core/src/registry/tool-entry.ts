@@ -1,4 +1,4 @@
-import { AccessMode, CostTier, DangerLevel, ExecutionCategory } from '../enums';
+import { AccessMode, CostTier, type DangerLevel, type ExecutionCategory } from '../enums';
 import { BaseTool } from '../base-tool';
 import { normalizeMetadata } from '../metadata';
 import type { JsonSchema } from '../types';
@@ -71,9 +71,9 @@ export function createEntry(source: unknown, tool: BaseTool, name: string, enabl
   if (timeoutMs !== undefined && (typeof timeoutMs !== 'number' || Number.isNaN(timeoutMs))) {
     throw new TypeError(`${described} cannot be registered: timeoutMs must be a number of milliseconds or undefined.`);
   }
-  const policy = read('metadata', () => describeToolPolicy(tool, name, parameters));
+  const policy = read('metadata', () => describeToolPolicy(tool, parameters));
   const accessMode = policy.declaredAccessMode ?? AccessMode.READONLY;
-  const dangerLevel = DangerLevel.from(metadata.dangerLevel);
+  const dangerLevel = metadata.dangerLevel;
   return {
     name,
     source,
@@ -84,7 +84,7 @@ export function createEntry(source: unknown, tool: BaseTool, name: string, enabl
     policy,
     accessMode,
     dangerLevel,
-    executionCategory: ExecutionCategory.from(metadata.executionCategory),
+    executionCategory: metadata.executionCategory,
     costTier: read('costTier', () => CostTier.from(tool.costTier)),
     progressParams: [...metadata.progressParams],
     timeoutMs,

@@ -53,8 +53,8 @@ function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
 
 /**
  * Holds tools by name and alias, enables and disables them, lists them and
- * their schemas, and executes calls through the pipeline of SPEC section 6
- * with the policies of section 12. `execute` never throws.
+ * their schemas, and executes calls through validation, the agent-mode
+ * policy, approval, hooks and timeouts. `execute` never throws.
  */
 export class ToolRegistry implements Iterable<BaseTool> {
   private readonly entries = new Map<string, ToolEntry>();
@@ -323,7 +323,7 @@ export class ToolRegistry implements Iterable<BaseTool> {
   executeBatch(calls: readonly BatchCall[], options: BatchOptions = {}): Promise<ToolResult[]> {
     return runBatch(
       calls,
-      options ?? {},
+      options ?? {}, // a JavaScript caller's null too
       (name) => (typeof name === 'string' ? this.lookup(name)?.executionCategory : undefined) ?? ExecutionCategory.READ_ONLY,
       (name, args, ctx) => this.execute(name, args, ctx),
     );

@@ -7,7 +7,7 @@ import { trimParameters } from './trim-parameters';
 const trimmedCache = new WeakMap<object, Map<SchemaLevel, JsonSchema>>();
 
 /**
- * Renders a FULL function schema (`toJSONSchema()`) at `level` (SPEC section 5).
+ * Renders a FULL function schema (`toJSONSchema()`) at `level`.
  * FULL returns `schema` itself: it cuts nothing. COMPACT keeps as many whole
  * sentences of the description as fit in `maxDescriptionChars` (else a hard
  * cap ending in '...') and every parameter, trimmed; STUB keeps the first

@@ -25,7 +25,7 @@ const CANDIDATE_END = /([.!?]+)(["'”’)\]]*)(?=\s)|\n[ \t]*\n/gu;
  * not start in lower case (so `etc. and` does not), and the word before it is
  * not an abbreviation (`e.g.`, `i.e.`, `vs.`).
  */
-export function sentenceEnds(text: string): number[] {
+function sentenceEnds(text: string): number[] {
   const ends: number[] = [];
   for (const match of text.matchAll(CANDIDATE_END)) {
     const end = (match.index ?? 0) + match[0].length;

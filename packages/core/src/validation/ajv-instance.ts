@@ -34,7 +34,7 @@ export function getAjv(): Ajv {
     instance = new Ajv(AJV_OPTIONS);
     addFormats(instance);
     // Paths are plain strings to the validator; the registry's EXPLORE policy
-    // is what checks them against the sandbox (SPEC section 12).
+    // is what checks them against the sandbox.
     instance.addFormat('path', true);
   }
   return instance;

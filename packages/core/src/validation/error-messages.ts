@@ -21,13 +21,13 @@ export function jsonTypeOf(value: unknown): string {
 }
 
 /** Python-repr style: strings in single quotes, numbers bare, anything else as JSON. */
-export function reprValue(value: unknown): string {
+function reprValue(value: unknown): string {
   if (typeof value === 'string') return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
   if (typeof value === 'number') return String(value);
   return JSON.stringify(value) ?? String(value);
 }
 
-/** Turns ajv's errors into the messages of SPEC section 4, deduplicated, in ajv's order. */
+/** Turns ajv's errors into the messages models read (see the README), deduplicated, in ajv's order. */
 export function describeErrors(errors: readonly ErrorObject[], data: JsonCopy): ArgumentProblem[] {
   const problems: ArgumentProblem[] = [];
   const seen = new Set<string>();

@@ -2,8 +2,6 @@ import { BAIL_OUT, fastCopy } from './fast-copy';
 import { MAX_ARGUMENT_DEPTH } from './limits';
 import { SHAPE_MISMATCH, type ShapeCopiers } from './shape-copy';
 
-export { MAX_ARGUMENT_DEPTH };
-
 /** Arguments that JSON cannot carry (cycles, NaN, functions...), found while copying. */
 export class NonJsonArgumentError extends Error {
   constructor(

@@ -2,7 +2,7 @@ import { MAX_ARGUMENT_DEPTH } from './limits';
 
 // OpenAI strict mode makes every property required and the optional ones
 // nullable, so a strict model sends `null` for what it would have left out.
-// SPEC section 11 takes such a null as absent before validation: it is removed,
+// Such a null is taken as absent before validation: it is removed,
 // the schema's default (if any) then applies, and the tool sees what it declared.
 //
 // Which nulls go is worked out once per schema (a "plan"), so a call only
@@ -55,7 +55,7 @@ function resolve(node: unknown, root: unknown): unknown {
  * untyped schema (`{}`, `true`), an unresolvable `$ref` or anything else
  * unsure accepts it, so such a null is left for validation to judge.
  */
-export function rejectsNull(schema: unknown, root: unknown = schema, depth = 0): boolean {
+function rejectsNull(schema: unknown, root: unknown = schema, depth = 0): boolean {
   const node = resolve(schema, root);
   if (node === false) return true;
   if (!isNode(node) || depth > 32) return false;
@@ -188,7 +188,7 @@ export function dropNullsInPlace(plan: NullPlan, value: unknown): void {
  * A copy of `value` without the nulls `plan` says to drop: the objects and
  * arrays on the plan's paths are new, every other value is shared.
  */
-export function copyWithoutNulls(plan: NullPlan | undefined, value: unknown, depth = 0): unknown {
+function copyWithoutNulls(plan: NullPlan | undefined, value: unknown, depth = 0): unknown {
   // Past that depth the value is handed on as it is (a cycle in the caller's object meets a recursive schema).
   if (value === null || typeof value !== 'object' || depth > MAX_ARGUMENT_DEPTH) return value;
   if (Array.isArray(value)) {
@@ -216,7 +216,7 @@ const plansBySchema = new WeakMap<object, NullPlan | null>();
 
 /**
  * A copy of `args` without the `null`s an OpenAI strict-mode model sends for
- * the parameters it would have left out (SPEC section 11): a `null` for a
+ * the parameters it would have left out: a `null` for a
  * property that `schema` declares optional (not in its object's `required`)
  * and whose own schema refuses null is removed, at the top level, in nested
  * objects and in array items, so validation then applies the defaults. A null

@@ -26,15 +26,9 @@ export interface ValidationOutcome {
   value: Record<string, unknown>;
 }
 
-/** What `checkArguments` found wrong, and the copy it checked. */
-export interface ArgumentFailure {
-  result: ToolValidationResult;
-  value: Record<string, unknown>;
-}
-
 /**
  * Validates `args` against `schema` with ajv (JSON Schema Draft 7), every
- * error collected, in the messages of SPEC section 4. The schema is compiled
+ * error collected, in messages a model can act on. The schema is compiled
  * on first use and reused. `args` is never mutated: validation runs on a deep
  * copy, which is returned as `value` with the schema's defaults (and, with
  * `coerce`, the safe coercions) applied. Never throws, whatever `args` is.
@@ -44,9 +38,9 @@ export function validateArguments(schema: JsonSchema, args: unknown, options: Va
   return checked instanceof ArgumentFailureBox ? checked.failure : { result: ToolValidationResult.success(), value: checked };
 }
 
-/** Wraps a failure so a successful copy (any plain object) can never be mistaken for one. */
+/** Wraps a failure (what was wrong, and the copy checked) so a successful copy (any plain object) can never be mistaken for one. */
 export class ArgumentFailureBox {
-  constructor(readonly failure: ArgumentFailure) {}
+  constructor(readonly failure: ValidationOutcome) {}
 }
 
 /**

@@ -178,6 +178,20 @@ describe('ToolRegistry', () => {
       expect(logger.entries.some((e) => e.level === 'warn' && e.message.includes('metrics down'))).toBe(true);
     });
 
+    it('should say the tool ran when a logger that throws breaks the call after it', async () => {
+      const registry = new ToolRegistry({
+        logger: { ...recordingLogger(), warn: () => { throw new Error('log sink closed'); } },
+      });
+      const ran: string[] = [];
+      registry.register(testTool({ name: 'git', run: () => ran.push('git') }));
+      registry.registerAfterHook(() => {
+        throw new Error('metrics down');
+      });
+      const result = await registry.execute('git', {});
+      expect(ran).toEqual(['git']);
+      expect(result.error).toBe("Tool 'git' ran, but the call could not be completed: log sink closed");
+    });
+
     it('should fail the call when a critical after-hook fails', async () => {
       const { registry } = setup();
       registry.registerAfterHook(

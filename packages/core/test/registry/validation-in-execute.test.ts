@@ -1,6 +1,5 @@
-// These tests need the real validateArguments (SPEC section 4); they fail
-// against the stub in validation.ts and pass once the validation helper's
-// work is merged.
+// Validation as the registry runs it: messages, defaults, coercion and the
+// caller's object left alone, over generated arguments.
 import fc from 'fast-check';
 import { ToolRegistry } from '@victor-tools/core';
 import { PATH_SCHEMA, testTool } from './helpers';

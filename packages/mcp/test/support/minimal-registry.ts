@@ -10,14 +10,13 @@ export interface TestRegistry extends ServableRegistry {
 }
 
 /**
- * A stand-in for core's ToolRegistry (being written on another branch) with
- * the slice of SPEC section 6 the server relies on: enabled state, the
- * not-found/disabled/validation messages, the context's signal and
- * `onChange`. Validation here only checks required parameters; the real
- * registry's ajv validation runs in the same tests once it is merged (see
- * registries.ts).
+ * The least a registry needs to be served: `ServableRegistry` plus the
+ * mutators the tests call, with enabled state, the not-found/disabled/
+ * required-parameter messages, the context's signal and `onChange`. The
+ * tests run over it as well as over core's `ToolRegistry`, to show that
+ * `serveMcp` relies on the structural interface only.
  */
-export class StandInRegistry implements TestRegistry {
+export class MinimalRegistry implements TestRegistry {
   private readonly tools = new Map<string, { tool: BaseTool; enabled: boolean }>();
   private readonly listeners = new Set<(event: RegistryChangeEvent) => void>();
 

@@ -5,7 +5,7 @@
 const { join } = require('node:path');
 const { ToolRegistry, SchemaLevel, estimateTokens } = require('@victor-tools/core');
 const { ToolContainer } = require('@victor-tools/decorators');
-const { ToolMetadataRegistry } = require('@victor-tools/metadata');
+const { ToolMetadataRegistry, selectTools } = require('@victor-tools/metadata');
 
 const show = (title, value) => console.log(`\n== ${title}\n${typeof value === 'string' ? value : JSON.stringify(value, null, 2)}`);
 
@@ -30,6 +30,17 @@ async function main() {
   show('valid call: find_files { pattern: "examples/src/*.ts" }', await registry.execute('find_files', { pattern: 'examples/src/*.ts' }));
   show('invalid call: find_files { pattern: "*.ts", limit: "ten" }', await registry.execute('find_files', { pattern: '*.ts', limit: 'ten' }));
   show('invalid call: custom_tool { action: "shred", extra: 1 }', await registry.execute('custom_tool', { action: 'shred', extra: 1 }));
+
+  const query = 'how complex are the functions in this file';
+  show(
+    `search '${query}'`,
+    metadataRegistry.search(query, { limit: 3 }).map((r) => ({ name: r.name, score: Number(r.score.toFixed(2)), reasons: r.reasons })),
+  );
+  const picked = selectTools(registry, query, { maxTools: 3, tokenBudget: 400 });
+  show(
+    `selectTools '${query}' within 400 tokens`,
+    { tools: picked.tools.map((t) => `${t.name} at ${t.level.value}: ${t.tokens} tokens`), totalTokens: picked.totalTokens },
+  );
 
   const runs = [
     ['custom_tool', { action: 'validate', target: 'examples/package.json' }],

@@ -32,6 +32,8 @@ const config: Config = {
     project('mcp', ['<rootDir>/packages/mcp/test']),
     project('cli', ['<rootDir>/packages/cli/test']),
     project('examples', ['<rootDir>/examples/test']),
+    // The examples too are one source for both decorator modes.
+    project('examples-legacy', ['<rootDir>/examples/test'], '<rootDir>/tsconfig.legacy.json'),
     project('packaging', ['<rootDir>/test']),
   ].filter((p) => (p.roots ?? []).every((r) => existsSync(join(__dirname, r.replace('<rootDir>/', ''))))),
 };

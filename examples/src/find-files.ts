@@ -36,6 +36,11 @@ function escapes(pattern: string): string | undefined {
   isIdempotent: true,
 })
 export class FindFiles {
+  // No injected arguments: the root defaults to the working directory. Said
+  // explicitly because legacy decorators would otherwise emit the parameter's
+  // type (String) and the container would look for a provider of it.
+  static inject = [];
+
   constructor(private readonly root: string = process.cwd()) {}
 
   async execute(args: FindFilesArgs) {

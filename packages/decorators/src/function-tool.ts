@@ -3,7 +3,7 @@ import type { JsonSchema, ToolCallContext } from '@victor-tools/core';
 import { buildDeclaration } from './builder/declaration';
 import { DeclaredTool } from './builder/declared-tool';
 import { snakeCase } from './builder/names';
-import { DecoratorUsageError } from './errors/DecoratorUsageError';
+import { DecoratorUsageError } from './errors/decorator-usage-error';
 import type { ToolCommonOptions } from './options';
 
 /** Options of `tool(options, fn)`: those of `@Tool`, with `parameters` as a TypeBox or JSON Schema. */

@@ -1,5 +1,5 @@
 import { CostTier, type JsonSchema, type ToolMetadataInput } from '@victor-tools/core';
-import { MissingDescriptionError } from '../errors/MissingDescriptionError';
+import { MissingDescriptionError } from '../errors/missing-description-error';
 import type { ToolCommonOptions, ToolMetadataOptions, ToolOptions } from '../options';
 import { buildParams, type BuiltParams } from './params-schema';
 

@@ -1,8 +1,8 @@
 import type { JsonSchema } from '@victor-tools/core';
-import { MissingParamTypeError } from '../errors/MissingParamTypeError';
-import { ParamsClassError } from '../errors/ParamsClassError';
-import { getMetadataStorage } from '../metadata/get-metadata-storage';
-import type { ParamRecord } from '../metadata/records';
+import { MissingParamTypeError } from '../errors/missing-param-type-error';
+import { ParamsClassError } from '../errors/params-class-error';
+import { getMetadataStorage } from '../storage/get-metadata-storage';
+import type { ParamRecord } from '../storage/param-record';
 import type { ParamOptions, ParamOptionsObject, ParamsDeclaration } from '../options';
 import { classValidatorSchema, hasClassValidatorRules } from './class-validator-bridge';
 import { classLabel } from './names';

@@ -1,7 +1,8 @@
 import { isBaseTool, type BaseTool, type ToolCallContext } from '@victor-tools/core';
-import { DecoratorUsageError } from '../errors/DecoratorUsageError';
-import { getMetadataStorage } from '../metadata/get-metadata-storage';
-import type { ToolClassRecord, ToolMethodRecord } from '../metadata/records';
+import { DecoratorUsageError } from '../errors/decorator-usage-error';
+import { getMetadataStorage } from '../storage/get-metadata-storage';
+import type { ToolClassRecord } from '../storage/tool-class-record';
+import type { ToolMethodRecord } from '../storage/tool-method-record';
 import { buildDeclaration, type ToolDeclaration } from './declaration';
 import { DeclaredTool } from './declared-tool';
 import { classLabel, defaultClassToolName, snakeCase } from './names';

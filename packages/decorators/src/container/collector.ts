@@ -2,7 +2,7 @@ import { isBaseTool, resolveTool, isToolProvider, type BaseTool } from '@victor-
 import { DeclaredTool } from '../builder/declared-tool';
 import { classLabel } from '../builder/names';
 import { toolsOf } from '../builder/tools-of';
-import { getMetadataStorage } from '../metadata/get-metadata-storage';
+import { getMetadataStorage } from '../storage/get-metadata-storage';
 import type { SkippedEntry } from './contracts';
 
 /** A tool found by a scan, not registered yet. */

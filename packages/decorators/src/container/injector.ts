@@ -1,7 +1,7 @@
-import { MissingProviderError } from '../errors/MissingProviderError';
+import { MissingProviderError } from '../errors/missing-provider-error';
 import { classLabel } from '../builder/names';
-import { getMetadataStorage } from '../metadata/get-metadata-storage';
-import type { InjectionToken } from '../metadata/records';
+import { getMetadataStorage } from '../storage/get-metadata-storage';
+import type { InjectionToken } from '../storage/inject-record';
 
 /** Text of a token in messages: `'name'`, `Symbol(name)` or a class name. */
 function tokenLabel(token: unknown): string {

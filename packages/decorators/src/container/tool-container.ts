@@ -1,8 +1,8 @@
 import { relative } from 'node:path';
 import { glob } from 'tinyglobby';
 import type { BaseTool } from '@victor-tools/core';
-import { DuplicateToolNameError } from '../errors/DuplicateToolNameError';
-import type { InjectionToken } from '../metadata/records';
+import { DuplicateToolNameError } from '../errors/duplicate-tool-name-error';
+import type { InjectionToken } from '../storage/inject-record';
 import { Collector, type FoundTool } from './collector';
 import type { MetadataRegistryLike, ScanReport, ToolRegistryLike } from './contracts';
 import { createDefaultRegistry, defaultMetadataRegistry } from './default-registry';

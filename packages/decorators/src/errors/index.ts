@@ -1,6 +1,6 @@
-export { MissingDescriptionError } from './MissingDescriptionError';
-export { MissingParamTypeError } from './MissingParamTypeError';
-export { MissingProviderError } from './MissingProviderError';
-export { DuplicateToolNameError } from './DuplicateToolNameError';
-export { DecoratorUsageError } from './DecoratorUsageError';
-export { ParamsClassError } from './ParamsClassError';
+export { MissingDescriptionError } from './missing-description-error';
+export { MissingParamTypeError } from './missing-param-type-error';
+export { MissingProviderError } from './missing-provider-error';
+export { DuplicateToolNameError } from './duplicate-tool-name-error';
+export { DecoratorUsageError } from './decorator-usage-error';
+export { ParamsClassError } from './params-class-error';

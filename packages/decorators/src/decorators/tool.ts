@@ -1,5 +1,6 @@
 import { BASE_TOOL_BRAND, isBaseTool } from '@victor-tools/core';
 import { declareBaseToolClass } from '../builder/base-tool-class';
+import { globalToolBuilder } from '../builder/tool-builder';
 import { requireDescription } from '../builder/declaration';
 import { classLabel } from '../builder/names';
 import { DecoratorUsageError } from '../errors/decorator-usage-error';
@@ -33,7 +34,7 @@ function decorateClass(target: Function, options: ToolOptions, mode: DecoratorMo
   const className = classLabel(target);
   if (isBaseTool(target.prototype)) {
     if (options.description !== undefined || !definesDescription(target.prototype)) requireDescription(options, className);
-    const declared = declareBaseToolClass(target, options);
+    const declared = declareBaseToolClass(target, options, () => globalToolBuilder().params(options.params));
     storage.collectToolClass({ target, options, mode });
     storage.collectToolClass({ target: declared, options, mode });
     return declared;

@@ -14,7 +14,7 @@ import { globalToolBuilder } from './tool-builder';
  * ```
  */
 export function toolsOfInstance(instance: object): BaseTool[] {
-  return globalToolBuilder().toolsOf(instance);
+  return globalToolBuilder().toolsOfInstance(instance);
 }
 
 /** `[TOOL_PROTOCOL]()` of `@Tool` class and toolbox instances: their one tool. */

@@ -63,7 +63,7 @@ export class ToolBuilder {
    * gives its tool; a toolbox instance one tool per `@Tool` method. An object
    * of a class this storage holds no `@Tool` record of gives `[]`.
    */
-  toolsOf(instance: object): BaseTool[] {
+  toolsOfInstance(instance: object): BaseTool[] {
     if (isBaseTool(instance)) return [instance];
     // Null-prototype objects (ES module namespaces) have no constructor, hence no tools.
     const target: unknown = (instance as { constructor?: unknown }).constructor;

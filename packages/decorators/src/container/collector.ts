@@ -77,7 +77,7 @@ export class Collector {
   private visitFunction(value: Function, at: string, origin: string): void {
     const name = classLabel(value);
     if (this.builder.isToolClass(value)) {
-      this.add(this.builder.toolsOf(this.construct(value)), origin);
+      this.add(this.builder.toolsOfInstance(this.construct(value)), origin);
     } else if (isClass(value)) {
       const hint = isBaseTool(value.prototype) ? 'export an instance, or decorate it with @Tool' : 'decorate it or its methods with @Tool';
       this.findings.skipped.push({ name, export: at, reason: `class '${name}' has no @Tool: ${hint}` });
@@ -87,7 +87,7 @@ export class Collector {
   }
 
   private visitObject(value: object, where: string, at: string, origin: string, top: boolean): void {
-    const tools = this.builder.toolsOf(value);
+    const tools = this.builder.toolsOfInstance(value);
     if (tools.length > 0) return this.add(tools, origin);
     // Another library's tool protocol; ours would answer from the global storage, not the builder's.
     if (isToolProvider(value) && !hasDecoratorProtocol(value)) {

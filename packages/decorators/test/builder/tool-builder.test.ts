@@ -25,15 +25,15 @@ describe('ToolBuilder', () => {
     it('should read only that storage: a class it holds no record of has no tools and no parameters', () => {
       const builder = new ToolBuilder(new MetadataStorage());
       expect(builder.isToolClass(Echo)).toBe(false);
-      expect(builder.toolsOf(new Echo())).toEqual([]);
-      expect(builder.toolsOf(new Box())).toEqual([]);
+      expect(builder.toolsOfInstance(new Echo())).toEqual([]);
+      expect(builder.toolsOfInstance(new Box())).toEqual([]);
       expect(builder.params(Params).schema).toEqual({ type: 'object', properties: {}, additionalProperties: false });
     });
 
     it('should build what a clone of the global storage holds', async () => {
       const builder = new ToolBuilder(getMetadataStorage().clone());
       expect(builder.isToolClass(Echo)).toBe(true);
-      const [echo] = builder.toolsOf(new Echo());
+      const [echo] = builder.toolsOfInstance(new Echo());
       expect(echo!.name).toBe('echo_text');
       expect(echo!.parameters.properties).toEqual({ text: { type: 'string', default: 'x' } });
       expect(await echo!.execute({} as ToolCallContext, { text: 'hi' })).toEqual(ToolResult.ok('hi'));
@@ -48,12 +48,12 @@ describe('ToolBuilder', () => {
     });
   });
 
-  describe('toolsOf', () => {
+  describe('toolsOfInstance', () => {
     it('should give the same tool for the same instance and record, whichever builder asks', () => {
       const box = new Box();
       const direct = toolsOfInstance(box);
-      expect(new ToolBuilder(getMetadataStorage().clone()).toolsOf(box)).toEqual(direct);
-      expect(new ToolBuilder(getMetadataStorage().clone()).toolsOf(box)[0]).toBe(direct[0]);
+      expect(new ToolBuilder(getMetadataStorage().clone()).toolsOfInstance(box)).toEqual(direct);
+      expect(new ToolBuilder(getMetadataStorage().clone()).toolsOfInstance(box)[0]).toBe(direct[0]);
     });
 
     it('should give each instance its own tools', () => {

@@ -12,8 +12,7 @@ import type { ToolFunction } from '../options';
 import { prepareArguments, withClassValidation } from './arguments';
 import type { ToolDeclaration } from './declaration';
 
-/** A class of tools, abstract or not: `BaseTool` itself, or a user's `BaseTool` subclass. */
-// `any[]`: the only constructor parameters TypeScript accepts of a mixin's base.
+/** A class of tools, abstract or not: `BaseTool` itself, or a user's subclass (`any[]`: what TypeScript requires of a mixin's base). */
 export type ToolClass = abstract new (...args: any[]) => BaseTool<any>;
 
 /** Where a declared tool class finds, for one of its tools, what was declared and the code to run. */

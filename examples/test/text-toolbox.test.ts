@@ -1,11 +1,11 @@
 import type { ToolCallContext } from '@victor-tools/core';
-import { toolsOf } from '@victor-tools/decorators';
+import { toolsOfInstance } from '@victor-tools/decorators';
 import { TextToolbox } from '../src/text-toolbox';
 
 const ctx = {} as ToolCallContext;
 
 describe('TextToolbox', () => {
-  const [stats, count] = toolsOf(new TextToolbox());
+  const [stats, count] = toolsOfInstance(new TextToolbox());
 
   it('should hold two method tools', () => {
     expect([stats!.name, count!.name]).toEqual(['text_stats', 'word_count']);

@@ -1,6 +1,7 @@
 // Any new export here becomes public API: named exports only.
 export * from './enums';
 export { ToolResult, ToolValidationResult, type ToolResultInit } from './results';
+export { toToolResult } from './registry/normalize-result';
 export type { JsonSchema, ParametersSchema, ToolJSONSchema, ToolExecutionContext, ToolCallContext, Logger, SchemaRenderer, RegistryChangeEvent } from './types';
 export { normalizeMetadata, type ToolMetadata, type ToolMetadataInput } from './metadata';
 export {

@@ -1,6 +1,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import type {
   AccessModeLike,
+  ToolCallContext,
   CostTierLike,
   DangerLevelLike,
   ExecutionCategoryLike,
@@ -83,3 +84,6 @@ export interface ParamOptionsObject {
 
 /** Options of `@Param(options)`: an options object or a TypeBox schema. */
 export type ParamOptions = ParamOptionsObject | TSchema;
+
+/** The code of a `tool()` function (and of `@Tool` methods): `(args, ctx)`, sync or async; what it returns becomes the result by core's `toToolResult`. */
+export type ToolFunction<TArgs> = (args: TArgs, ctx: ToolCallContext) => unknown;

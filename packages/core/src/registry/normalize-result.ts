@@ -17,7 +17,10 @@ function isForeignResult(value: unknown): value is { success: boolean; output?: 
   return record.metadata === undefined || (record.metadata !== null && typeof record.metadata === 'object');
 }
 
-/** A ToolResult passes through as it is (failed ones too); any other value becomes `ToolResult.ok(value)`. */
+/**
+ * The one rule for a tool's return value: a ToolResult passes through; an object whose only keys are
+ * `success` (a boolean), `output`, `error` and `metadata` becomes that result; anything else `ToolResult.ok(value)`.
+ */
 export function toToolResult(value: unknown): ToolResult {
   if (value instanceof ToolResult) return value;
   if (isForeignResult(value)) {

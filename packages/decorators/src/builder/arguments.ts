@@ -24,30 +24,22 @@ export function withClassValidation(params: BuiltParams, args: unknown, base: To
   return errors.length === 0 ? base : ToolValidationResult.failure(errors, invalidParams);
 }
 
+/** The arguments a declared tool's code receives, or the failed result that stops the call. */
+export type PreparedArguments = { readonly args: unknown } | { readonly refusal: ToolResult };
+
 /**
  * The arguments `execute` receives: an instance of the params class (made by
  * class-transformer) when there is one, after class-validator, whose refusal
  * comes back as the registry's "Invalid parameters" failure.
  */
-export function prepareArguments(toolName: string, params: BuiltParams, args: unknown): unknown {
-  if (!params.paramsClass || !isRecord(args)) return args;
+export function prepareArguments(toolName: string, params: BuiltParams, args: unknown): PreparedArguments {
+  if (!params.paramsClass || !isRecord(args)) return { args };
   if (params.classValidator) {
     const checked = withClassValidation(params, args, ToolValidationResult.success());
     if (!checked.valid) {
-      return ToolResult.fail(`Invalid parameters for tool '${toolName}': ${checked.errors.join('; ')}`, {
-        invalidParams: checked.invalidParams,
-      });
+      const error = `Invalid parameters for tool '${toolName}': ${checked.errors.join('; ')}`;
+      return { refusal: ToolResult.fail(error, { invalidParams: checked.invalidParams }) };
     }
   }
-  return plainToInstance(params.paramsClass as new () => object, args);
-}
-
-/** A tool's return value as a `ToolResult`: results pass through (failed ones too), anything else is wrapped. */
-export function toToolResult(value: unknown): ToolResult {
-  if (value instanceof ToolResult) return value;
-  if (isRecord(value) && typeof value.success === 'boolean' && value.constructor?.name === 'ToolResult') {
-    // A ToolResult from another copy of core.
-    return new ToolResult(value as unknown as ConstructorParameters<typeof ToolResult>[0]);
-  }
-  return ToolResult.ok(value);
+  return { args: plainToInstance(params.paramsClass as new () => object, args) };
 }

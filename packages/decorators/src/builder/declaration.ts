@@ -1,7 +1,7 @@
-import { CostTier, type JsonSchema, type ToolMetadataInput } from '@victor-tools/core';
-import { MissingDescriptionError } from '../errors/MissingDescriptionError';
+import { CostTier, type ToolMetadataInput } from '@victor-tools/core';
+import { MissingDescriptionError } from '../errors/missing-description-error';
 import type { ToolCommonOptions, ToolMetadataOptions, ToolOptions } from '../options';
-import { buildParams, type BuiltParams } from './params-schema';
+import type { BuiltParams } from './params-schema';
 
 /** Everything a built tool answers with, read from its options once. */
 export interface ToolDeclaration {
@@ -51,12 +51,8 @@ export function requireDescription(options: ToolCommonOptions, owner: string): s
   return options.description;
 }
 
-/** Reads `options` into a declaration; `parameters` wins over `params` when both are given. */
-export function buildDeclaration(
-  options: ToolOptions & { parameters?: JsonSchema },
-  owner: string,
-  defaultName: string,
-): ToolDeclaration {
+/** Reads `options` into a declaration, with the parameters the caller built from them. */
+export function buildDeclaration(options: ToolOptions, owner: string, defaultName: string, params: BuiltParams): ToolDeclaration {
   return {
     owner,
     name: options.name ?? defaultName,
@@ -66,7 +62,7 @@ export function buildDeclaration(
     isIdempotent: options.isIdempotent ?? false,
     timeoutMs: options.timeoutMs,
     metadata: metadataFromOptions(options),
-    params: buildParams(options.parameters ?? options.params),
+    params,
     availabilityCheck: options.availabilityCheck,
   };
 }

@@ -1,72 +1,126 @@
-import { BaseTool, ToolResult, type CostTier, type JsonSchema, type ToolCallContext, type ToolMetadataInput, type ToolValidationResult } from '@victor-tools/core';
-import { prepareArguments, toToolResult, withClassValidation } from './arguments';
+import {
+  BaseTool,
+  toToolResult,
+  type CostTier,
+  type JsonSchema,
+  type ToolCallContext,
+  type ToolMetadataInput,
+  type ToolResult,
+  type ToolValidationResult,
+} from '@victor-tools/core';
+import type { ToolFunction } from '../options';
+import { prepareArguments, withClassValidation } from './arguments';
 import type { ToolDeclaration } from './declaration';
 
-/** What a declared tool runs: `(args, ctx)`, args first as in `@Tool` classes and `tool()` functions. */
-export type ToolInvoker<TArgs> = (args: TArgs, ctx: ToolCallContext) => unknown;
+/** A class of tools, abstract or not: `BaseTool` itself, or a user's subclass (`any[]`: what TypeScript requires of a mixin's base). */
+export type ToolClass = abstract new (...args: any[]) => BaseTool<any>;
+
+/** Where a declared tool class finds, for one of its tools, what was declared and the code to run. */
+export interface DeclaredToolSource {
+  /** What was declared for `tool`. */
+  declarationOf(tool: BaseTool): ToolDeclaration;
+  /** Runs the user's code with the prepared arguments and returns what it returned. */
+  run(tool: BaseTool, args: unknown, ctx: ToolCallContext): unknown;
+}
 
 /**
- * The `BaseTool` that stands for a plain `@Tool` class instance, a toolbox
- * method or a `tool()` function: every getter answers from the declaration.
+ * The one implementation of a declared tool, behind `tool()` functions,
+ * `@Tool` classes and toolbox methods (`DeclaredTool`) and `@Tool` `BaseTool`
+ * subclasses (`declareBaseToolClass`): a subclass of `Base` whose getters
+ * answer from the declaration, whose validation adds class-validator's, and
+ * whose `execute` hands the user's code prepared arguments and answers what
+ * it returned by core's `toToolResult`, the rule the registry applies to every
+ * tool. `isAvailable` is left alone: the registry polls only a tool that
+ * overrides it, so only a declared `availabilityCheck` does (see `availableBy`).
  */
-export class DeclaredTool<TArgs = Record<string, unknown>> extends BaseTool<TArgs> {
+export function declaredToolClass<B extends ToolClass>(Base: B, source: DeclaredToolSource) {
+  const { declarationOf, run } = source;
+
+  abstract class Declared extends Base {
+    get name(): string {
+      return declarationOf(this).name;
+    }
+
+    get description(): string {
+      return declarationOf(this).description;
+    }
+
+    get parameters(): JsonSchema {
+      return declarationOf(this).params.schema;
+    }
+
+    override get costTier(): CostTier {
+      return declarationOf(this).costTier;
+    }
+
+    override get isIdempotent(): boolean {
+      return declarationOf(this).isIdempotent;
+    }
+
+    override get metadata(): ToolMetadataInput | undefined {
+      return declarationOf(this).metadata;
+    }
+
+    override get aliases(): readonly string[] {
+      return declarationOf(this).aliases;
+    }
+
+    override get timeoutMs(): number | undefined {
+      return declarationOf(this).timeoutMs;
+    }
+
+    override validateParameters(args: unknown): boolean {
+      return this.validateParametersDetailed(args).valid;
+    }
+
+    override validateParametersDetailed(args: unknown): ToolValidationResult {
+      return withClassValidation(declarationOf(this).params, args, super.validateParametersDetailed(args));
+    }
+
+    async execute(ctx: ToolCallContext, args: unknown): Promise<ToolResult> {
+      const declaration = declarationOf(this);
+      const prepared = prepareArguments(declaration.name, declaration.params, args);
+      if ('refusal' in prepared) return prepared.refusal;
+      return toToolResult(await run(this, prepared.args, ctx));
+    }
+  }
+  return Declared;
+}
+
+/** An `isAvailable` that asks a declared `availabilityCheck`, with `thisOf(tool)` as `this`. */
+export function availableBy(check: () => boolean, thisOf: (tool: BaseTool) => object): (this: BaseTool) => boolean {
+  return function isAvailable(this: BaseTool): boolean {
+    return check.call(thisOf(this));
+  };
+}
+
+/** What a `DeclaredTool` holds; read by the shared implementation above. */
+interface DeclaredToolParts {
+  readonly declaration: ToolDeclaration;
+  readonly fn: ToolFunction<never>;
+}
+
+const DeclaredToolBase = declaredToolClass(BaseTool, {
+  declarationOf: (tool) => (tool as unknown as DeclaredToolParts).declaration,
+  run: (tool, args, ctx) => (tool as unknown as DeclaredToolParts).fn(args as never, ctx),
+});
+
+/**
+ * The `BaseTool` that stands for a `tool()` function, a plain `@Tool` class
+ * instance or a toolbox method: every getter answers from the declaration,
+ * and `execute` calls `fn(args, ctx)` (args first, as those are written).
+ */
+export class DeclaredTool extends DeclaredToolBase implements DeclaredToolParts {
   constructor(
     /** What the decorator or `tool()` declared. */
     readonly declaration: ToolDeclaration,
-    private readonly invoke: ToolInvoker<TArgs>,
-    /** `this` of `availabilityCheck`: the decorated instance. */
-    private readonly owner?: object,
+    /** The user's function, or a method bound to its instance. */
+    readonly fn: ToolFunction<never>,
+    /** `this` of `availabilityCheck`: the decorated instance (default: the tool). */
+    owner?: object,
   ) {
     super();
-    // Only a declared check overrides BaseTool's `isAvailable`: the registry
-    // never polls a tool that keeps BaseTool's own (always true).
     const check = declaration.availabilityCheck;
-    if (check !== undefined) this.isAvailable = () => check.call(this.owner ?? this);
-  }
-
-  get name(): string {
-    return this.declaration.name;
-  }
-
-  get description(): string {
-    return this.declaration.description;
-  }
-
-  get parameters(): JsonSchema {
-    return this.declaration.params.schema;
-  }
-
-  override get costTier(): CostTier {
-    return this.declaration.costTier;
-  }
-
-  override get isIdempotent(): boolean {
-    return this.declaration.isIdempotent;
-  }
-
-  override get metadata(): ToolMetadataInput | undefined {
-    return this.declaration.metadata;
-  }
-
-  override get aliases(): readonly string[] {
-    return this.declaration.aliases;
-  }
-
-  override get timeoutMs(): number | undefined {
-    return this.declaration.timeoutMs;
-  }
-
-  override validateParameters(args: unknown): boolean {
-    return this.validateParametersDetailed(args).valid;
-  }
-
-  override validateParametersDetailed(args: unknown): ToolValidationResult {
-    return withClassValidation(this.declaration.params, args, super.validateParametersDetailed(args));
-  }
-
-  async execute(ctx: ToolCallContext, args: TArgs): Promise<ToolResult> {
-    const prepared = prepareArguments(this.name, this.declaration.params, args);
-    if (prepared instanceof ToolResult) return prepared;
-    return toToolResult(await this.invoke(prepared as TArgs, ctx));
+    if (check !== undefined) this.isAvailable = availableBy(check, (tool) => owner ?? tool);
   }
 }

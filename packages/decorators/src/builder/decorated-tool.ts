@@ -1,5 +1,5 @@
 import { BaseTool, type JsonSchema } from '@victor-tools/core';
-import { DecoratorUsageError } from '../errors/DecoratorUsageError';
+import { DecoratorUsageError } from '../errors/decorator-usage-error';
 import { classLabel } from './names';
 import { DECLARED_GETTERS } from './base-tool-class';
 

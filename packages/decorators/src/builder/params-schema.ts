@@ -1,10 +1,10 @@
 import type { JsonSchema } from '@victor-tools/core';
-import { MissingParamTypeError } from '../errors/MissingParamTypeError';
-import { ParamsClassError } from '../errors/ParamsClassError';
-import { getMetadataStorage } from '../metadata/get-metadata-storage';
-import type { ParamRecord } from '../metadata/records';
-import type { ParamOptions, ParamOptionsObject, ParamsDeclaration } from '../options';
-import { classValidatorSchema, hasClassValidatorRules } from './class-validator-bridge';
+import { MissingParamTypeError } from '../errors/missing-param-type-error';
+import { ParamsClassError } from '../errors/params-class-error';
+import type { MetadataStorage } from '../storage/metadata-storage';
+import type { ParamRecord } from '../storage/param-record';
+import type { ParamOptions, ParamOptionsObject } from '../options';
+import { classValidatorSchema } from './class-validator-bridge';
 import { classLabel } from './names';
 import { hasTypeInformation, schemaOfConstructor, schemaOfValue } from './param-type';
 import { isTypeBoxOptional, isTypeBoxSchema } from './typebox';
@@ -19,29 +19,8 @@ export interface BuiltParams {
   readonly classValidator: boolean;
 }
 
-const EMPTY: BuiltParams = { schema: { type: 'object', properties: {} }, classValidator: false };
-// Built once per params class: schemas are compiled and cached by identity downstream.
-const builtClasses = new WeakMap<Function, BuiltParams>();
-
-/** Builds the parameters of a `params` option: a `@Param` class, a TypeBox schema or a JSON Schema. */
-export function buildParams(params: ParamsDeclaration | undefined): BuiltParams {
-  if (params === undefined) return EMPTY;
-  if (typeof params === 'function') return buildParamsClass(params);
-  return { schema: params as JsonSchema, classValidator: false };
-}
-
-/** Builds (once) the object schema of a class with `@Param` fields. */
-function buildParamsClass(target: Function): BuiltParams {
-  const cached = builtClasses.get(target);
-  if (cached) return cached;
-  const built: BuiltParams = {
-    schema: paramsClassSchema(target),
-    paramsClass: target,
-    classValidator: hasClassValidatorRules(target),
-  };
-  builtClasses.set(target, built);
-  return built;
-}
+/** The schema of a nested `@Param` class (a field typed by one), built by the caller so that it is built once. */
+export type NestedParamsSchema = (target: Function) => JsonSchema;
 
 function instantiate(target: Function): Record<string, unknown> {
   try {
@@ -51,8 +30,13 @@ function instantiate(target: Function): Record<string, unknown> {
   }
 }
 
-function paramsClassSchema(target: Function): JsonSchema {
-  const records = getMetadataStorage().findParams(target);
+/**
+ * The object schema of a class with `@Param` fields, from the records in
+ * `storage`: one property per field, typed (weakest first) by its initial
+ * value or `design:type`, then class-validator, then the `@Param` options.
+ */
+export function paramsClassSchema(storage: MetadataStorage, target: Function, nested: NestedParamsSchema): JsonSchema {
+  const records = storage.findParams(target);
   const defaults = instantiate(target);
   const constraints = classValidatorSchema(target);
   const properties: Record<string, JsonSchema> = {};
@@ -60,9 +44,9 @@ function paramsClassSchema(target: Function): JsonSchema {
   for (const record of records) {
     const initial = defaults[record.field];
     const hasDefault = initial !== undefined;
-    const declared = declaredSchema(record.options);
+    const declared = declaredSchema(storage, record.options, nested);
     const fromConstraints = constraints?.properties[record.field];
-    const inferred = hasDefault ? schemaOfValue(initial) : designTypeSchema(target, record);
+    const inferred = hasDefault ? schemaOfValue(initial) : designTypeSchema(storage, target, record, nested);
     // Weakest first: what is inferred, then class-validator, then what @Param says.
     const schema: JsonSchema = { ...inferred, ...fromConstraints, ...declared.schema };
     if (hasDefault && schema.default === undefined) schema.default = initial;
@@ -86,25 +70,25 @@ function missingType(target: Function, record: ParamRecord): MissingParamTypeErr
 }
 
 // Legacy decorators with emitDecoratorMetadata leave the field's TypeScript type here.
-function designTypeSchema(target: Function, record: ParamRecord): JsonSchema | undefined {
+function designTypeSchema(storage: MetadataStorage, target: Function, record: ParamRecord, nested: NestedParamsSchema): JsonSchema | undefined {
   if (record.mode !== 'legacy' || typeof Reflect.getMetadata !== 'function') return undefined;
   const type: unknown = Reflect.getMetadata('design:type', target.prototype, record.field);
   if (type === undefined || type === Object) return undefined;
-  return typeSchema(type);
+  return typeSchema(storage, type, nested);
 }
 
-function typeSchema(type: unknown): JsonSchema {
+function typeSchema(storage: MetadataStorage, type: unknown, nested: NestedParamsSchema): JsonSchema {
   const builtIn = schemaOfConstructor(type);
   if (builtIn) return builtIn;
-  if (typeof type === 'function' && getMetadataStorage().findParams(type).length > 0) return buildParamsClass(type).schema;
+  if (typeof type === 'function' && storage.findParams(type).length > 0) return nested(type);
   return { type: 'object' };
 }
 
-function declaredSchema(options: ParamOptions): { schema: JsonSchema; optional: boolean } {
+function declaredSchema(storage: MetadataStorage, options: ParamOptions, nested: NestedParamsSchema): { schema: JsonSchema; optional: boolean } {
   if (isTypeBoxSchema(options)) return { schema: options as unknown as JsonSchema, optional: isTypeBoxOptional(options) };
   const { type, optional, ...keywords } = options as ParamOptionsObject;
   const schema: JsonSchema = { ...(keywords as JsonSchema) };
-  if (typeof type === 'function') Object.assign(schema, typeSchema(type));
+  if (typeof type === 'function') Object.assign(schema, typeSchema(storage, type, nested));
   else if (type !== undefined) schema.type = type;
   return { schema, optional: optional === true };
 }

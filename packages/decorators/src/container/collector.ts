@@ -1,8 +1,8 @@
 import { isBaseTool, resolveTool, isToolProvider, type BaseTool } from '@victor-tools/core';
 import { DeclaredTool } from '../builder/declared-tool';
 import { classLabel } from '../builder/names';
-import { toolsOf } from '../builder/tools-of';
-import { getMetadataStorage } from '../metadata/get-metadata-storage';
+import type { ToolBuilder } from '../builder/tool-builder';
+import { hasDecoratorProtocol } from '../decorators/install-protocol';
 import type { SkippedEntry } from './contracts';
 
 /** A tool found by a scan, not registered yet. */
@@ -35,14 +35,18 @@ function ownerOf(tool: BaseTool): string {
 
 /**
  * Walks scanned values (module namespaces and plain objects, arrays, classes,
- * instances, function tools) and picks out every tool, building `@Tool`
- * classes with `construct`. Each value is visited once.
+ * instances, function tools) and picks out every tool that `builder`'s
+ * storage declares (and every `BaseTool`), building `@Tool` classes with
+ * `construct`. Each value is visited once.
  */
 export class Collector {
   private readonly seen = new Set<unknown>();
   readonly findings: Findings = { tools: [], skipped: [] };
 
-  constructor(private readonly construct: (target: Function) => object) {}
+  constructor(
+    private readonly builder: ToolBuilder,
+    private readonly construct: (target: Function) => object,
+  ) {}
 
   /**
    * Visits `value`, found at `where` (an export path), from `origin` (a file,
@@ -72,8 +76,8 @@ export class Collector {
 
   private visitFunction(value: Function, at: string, origin: string): void {
     const name = classLabel(value);
-    if (getMetadataStorage().isToolClass(value)) {
-      this.add(toolsOf(this.construct(value)), origin);
+    if (this.builder.isToolClass(value)) {
+      this.add(this.builder.toolsOfInstance(this.construct(value)), origin);
     } else if (isClass(value)) {
       const hint = isBaseTool(value.prototype) ? 'export an instance, or decorate it with @Tool' : 'decorate it or its methods with @Tool';
       this.findings.skipped.push({ name, export: at, reason: `class '${name}' has no @Tool: ${hint}` });
@@ -83,9 +87,10 @@ export class Collector {
   }
 
   private visitObject(value: object, where: string, at: string, origin: string, top: boolean): void {
-    const tools = toolsOf(value);
+    const tools = this.builder.toolsOfInstance(value);
     if (tools.length > 0) return this.add(tools, origin);
-    if (isToolProvider(value)) {
+    // Another library's tool protocol; ours would answer from the global storage, not the builder's.
+    if (isToolProvider(value) && !hasDecoratorProtocol(value)) {
       const tool = resolveTool(value);
       if (tool) return this.add([tool], origin);
     }

@@ -1,7 +1,7 @@
-import { MissingProviderError } from '../errors/MissingProviderError';
+import { MissingProviderError } from '../errors/missing-provider-error';
 import { classLabel } from '../builder/names';
-import { getMetadataStorage } from '../metadata/get-metadata-storage';
-import type { InjectionToken } from '../metadata/records';
+import type { MetadataStorage } from '../storage/metadata-storage';
+import type { InjectionToken } from '../storage/inject-record';
 
 /** Text of a token in messages: `'name'`, `Symbol(name)` or a class name. */
 function tokenLabel(token: unknown): string {
@@ -14,10 +14,10 @@ function tokenLabel(token: unknown): string {
  * array (both decorator modes), else `@Inject` tokens and, in legacy mode,
  * the emitted `design:paramtypes`.
  */
-function constructorTokens(target: Function): InjectionToken[] {
+function constructorTokens(storage: MetadataStorage, target: Function): InjectionToken[] {
   const declared = (target as { inject?: unknown }).inject;
   if (Array.isArray(declared)) return declared as InjectionToken[];
-  const injects = getMetadataStorage().findInjects(target);
+  const injects = storage.findInjects(target);
   const paramTypes: unknown = typeof Reflect.getMetadata === 'function' ? Reflect.getMetadata('design:paramtypes', target) : undefined;
   const types = Array.isArray(paramTypes) ? (paramTypes as InjectionToken[]) : [];
   const count = Math.max(types.length, ...injects.map((r) => r.index + 1));
@@ -32,9 +32,9 @@ export class Injector {
     this.providers.set(token, value);
   }
 
-  /** A new instance of `target`, its constructor given the provided values of its tokens. */
-  construct(target: Function): object {
-    const args = constructorTokens(target).map((token) => {
+  /** A new instance of `target`, its constructor given the provided values of its tokens (`@Inject` ones as `storage` holds them). */
+  construct(target: Function, storage: MetadataStorage): object {
+    const args = constructorTokens(storage, target).map((token) => {
       if (!this.providers.has(token)) throw new MissingProviderError(classLabel(target), tokenLabel(token), token);
       return this.providers.get(token);
     });

@@ -1,13 +1,16 @@
 import { relative } from 'node:path';
 import { glob } from 'tinyglobby';
 import type { BaseTool } from '@victor-tools/core';
-import { DuplicateToolNameError } from '../errors/DuplicateToolNameError';
-import type { InjectionToken } from '../metadata/records';
+import { DuplicateToolNameError } from '../errors/duplicate-tool-name-error';
+import { ToolBuilder } from '../builder/tool-builder';
+import { getMetadataStorage } from '../storage/get-metadata-storage';
+import type { InjectionToken } from '../storage/inject-record';
+import type { MetadataStorage } from '../storage/metadata-storage';
 import { Collector, type FoundTool } from './collector';
 import type { MetadataRegistryLike, ScanReport, ToolRegistryLike } from './contracts';
 import { createDefaultRegistry, defaultMetadataRegistry } from './default-registry';
 import { Injector } from './injector';
-import { hasTypeScriptRuntime, loadModule } from './module-loader';
+import { hasTypeScriptRuntime, loadModule, type LoadedModule } from './module-loader';
 
 /** Options of `new ToolContainer(options)`. */
 export interface ToolContainerOptions {
@@ -15,6 +18,12 @@ export interface ToolContainerOptions {
   registry?: ToolRegistryLike;
   /** Refreshed from the registry after each scan; default: `ToolMetadataRegistry.getInstance()`. */
   metadataRegistry?: MetadataRegistryLike;
+  /**
+   * The decorator records scans build from; default: a clone of the
+   * process-wide `getMetadataStorage()`, taken at each scan (after
+   * `scanDirectory` has loaded its files).
+   */
+  storage?: MetadataStorage;
 }
 
 /** Options of `scanDirectory`. */
@@ -48,10 +57,12 @@ export class ToolContainer {
   readonly metadataRegistry: MetadataRegistryLike;
   private readonly injector = new Injector();
   private readonly sources = new Map<string, string>();
+  private readonly builder: ToolBuilder | undefined;
 
   constructor(options: ToolContainerOptions = {}) {
     this.registry = options.registry ?? createDefaultRegistry();
     this.metadataRegistry = options.metadataRegistry ?? defaultMetadataRegistry();
+    this.builder = options.storage && new ToolBuilder(options.storage);
   }
 
   /**
@@ -75,18 +86,22 @@ export class ToolContainer {
   async scanDirectory(dir: string, options: ScanDirectoryOptions = {}): Promise<ScanReport> {
     const include = options.include ?? (hasTypeScriptRuntime() ? [JS_FILES, TS_FILES] : [JS_FILES]);
     const files = (await glob(include, { cwd: dir, absolute: true, ignore: options.ignore ?? DEFAULT_IGNORE })).sort();
+    const modules: Array<[origin: string, loaded: LoadedModule]> = [];
+    for (const file of files) modules.push([relative(dir, file).split('\\').join('/'), await loadModule(file)]);
+    // Only now: loading the files is what records their decorators.
     const collector = this.collector();
-    for (const file of files) {
-      const origin = relative(dir, file).split('\\').join('/');
-      const loaded = await loadModule(file);
+    for (const [origin, loaded] of modules) {
       if ('skipped' in loaded) collector.findings.skipped.push({ export: origin, reason: loaded.skipped });
       else collector.visit(loaded.exports, '', origin);
     }
     return this.register(collector);
   }
 
+  // As TypeGraphQL's schema generator: build from the given storage, or from a
+  // clone of the global one, so one scan sees one consistent set of records.
   private collector(): Collector {
-    return new Collector((target) => this.injector.construct(target));
+    const builder = this.builder ?? new ToolBuilder(getMetadataStorage().clone());
+    return new Collector(builder, (target) => this.injector.construct(target, builder.storage));
   }
 
   // Every name is checked before anything is registered: a failed scan leaves the registry as it was.

@@ -1,4 +1,4 @@
-import { DecoratorUsageError } from '../errors/DecoratorUsageError';
+import { DecoratorUsageError } from '../errors/decorator-usage-error';
 
 /** The part of a TC39 stage-3 decorator context the decorators read. */
 export interface Stage3Context {

@@ -1,5 +1,5 @@
 import { TOOL_PROTOCOL } from '@victor-tools/core';
-import { protocolToolOf } from '../builder/tools-of';
+import { protocolToolOf } from '../builder/instance-tools';
 
 function protocol(this: object) {
   return protocolToolOf(this);
@@ -14,4 +14,13 @@ export function installToolProtocol(holder: object): void {
 /** Same, replacing what a method decorator installed: the class-level tool wins. */
 export function installClassToolProtocol(prototype: object): void {
   Object.defineProperty(prototype, TOOL_PROTOCOL, { value: protocol, configurable: true, writable: true });
+}
+
+/**
+ * Whether `value`'s tool protocol is the one these decorators installed,
+ * which answers from the process-wide storage: a container building from
+ * its own storage asks that storage instead.
+ */
+export function hasDecoratorProtocol(value: object): boolean {
+  return (value as Record<symbol, unknown>)[TOOL_PROTOCOL] === protocol;
 }

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { type BaseTool, type JsonSchema } from '@victor-tools/core';
-import { Param, Tool, tool, toolsOf, type ToolOptions } from '@victor-tools/decorators';
+import { Param, Tool, tool, toolsOfInstance, type ToolOptions } from '@victor-tools/decorators';
 
 // Validation itself is core's (SPEC section 4); these tests prove that each
 // way of declaring parameters gives a schema that core validates as declared.
@@ -30,7 +30,7 @@ function classTool(params: ToolOptions['params']): BaseTool {
       return args;
     }
   }
-  return toolsOf(new Probe())[0]!;
+  return toolsOfInstance(new Probe())[0]!;
 }
 
 const declarations: [string, BaseTool][] = [

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { BaseTool, SchemaLevel, ToolResult, type JsonSchema, type ToolCallContext } from '@victor-tools/core';
 import { Param, Tool, ToolContainer, tool } from '@victor-tools/decorators';
-import { newRegistry, type RegistryUnderTest } from './helpers/registry';
+import { newRegistry, type RegistryUnderTest } from '../helpers/registry';
 
 // Needs core's ToolRegistry (SPEC section 6): a decorated class, a toolbox
 // method and a tool() function, scanned by the container, must behave like

@@ -1,6 +1,6 @@
-import { DecoratorUsageError } from '../errors/DecoratorUsageError';
-import { getMetadataStorage } from '../metadata/get-metadata-storage';
-import type { InjectionToken } from '../metadata/records';
+import { DecoratorUsageError } from '../errors/decorator-usage-error';
+import { getMetadataStorage } from '../storage/get-metadata-storage';
+import type { InjectionToken } from '../storage/inject-record';
 
 /**
  * Names the token a constructor parameter is injected with (legacy

@@ -1,10 +1,11 @@
 import { BASE_TOOL_BRAND, isBaseTool } from '@victor-tools/core';
 import { declareBaseToolClass } from '../builder/base-tool-class';
+import { globalToolBuilder } from '../builder/tool-builder';
 import { requireDescription } from '../builder/declaration';
 import { classLabel } from '../builder/names';
-import { DecoratorUsageError } from '../errors/DecoratorUsageError';
-import { getMetadataStorage } from '../metadata/get-metadata-storage';
-import type { DecoratorMode } from '../metadata/records';
+import { DecoratorUsageError } from '../errors/decorator-usage-error';
+import { getMetadataStorage } from '../storage/get-metadata-storage';
+import type { DecoratorMode } from '../storage/record-key';
 import type { ToolOptions } from '../options';
 import { isStage3Call, metadataOf } from './decorator-call';
 import { installClassToolProtocol, installToolProtocol } from './install-protocol';
@@ -33,7 +34,7 @@ function decorateClass(target: Function, options: ToolOptions, mode: DecoratorMo
   const className = classLabel(target);
   if (isBaseTool(target.prototype)) {
     if (options.description !== undefined || !definesDescription(target.prototype)) requireDescription(options, className);
-    const declared = declareBaseToolClass(target, options);
+    const declared = declareBaseToolClass(target, options, () => globalToolBuilder().params(options.params));
     storage.collectToolClass({ target, options, mode });
     storage.collectToolClass({ target: declared, options, mode });
     return declared;

@@ -1,5 +1,5 @@
-import { DecoratorUsageError } from '../errors/DecoratorUsageError';
-import { getMetadataStorage } from '../metadata/get-metadata-storage';
+import { DecoratorUsageError } from '../errors/decorator-usage-error';
+import { getMetadataStorage } from '../storage/get-metadata-storage';
 import type { ParamOptions } from '../options';
 import { isStage3Call, metadataOf } from './decorator-call';
 

@@ -1,5 +1,9 @@
 import { SYMBOL_METADATA } from '../polyfill';
-import type { InjectRecord, MetadataKey, ParamRecord, ToolClassRecord, ToolMethodRecord } from './records';
+import type { InjectRecord } from './inject-record';
+import type { ParamRecord } from './param-record';
+import type { RecordKey } from './record-key';
+import type { ToolClassRecord } from './tool-class-record';
+import type { ToolMethodRecord } from './tool-method-record';
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
@@ -11,8 +15,8 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
  * The keys a class's records may be filed under, base class first: each
  * class in its chain, then its own stage-3 metadata object.
  */
-function metadataKeysOf(target: Function): MetadataKey[] {
-  const keys: MetadataKey[] = [];
+function recordKeysOf(target: Function): RecordKey[] {
+  const keys: RecordKey[] = [];
   for (let c: unknown = target; typeof c === 'function' && c !== Function.prototype; c = Object.getPrototypeOf(c)) {
     const own = Object.prototype.hasOwnProperty.call(c, SYMBOL_METADATA) ? (c as unknown as Record<symbol, unknown>)[SYMBOL_METADATA] : undefined;
     if (own !== null && typeof own === 'object') keys.unshift(own);
@@ -27,8 +31,8 @@ function metadataKeysOf(target: Function): MetadataKey[] {
  */
 export class MetadataStorage {
   private readonly toolClasses = new Map<Function, ToolClassRecord>();
-  private readonly toolMethods = new Map<MetadataKey, ToolMethodRecord[]>();
-  private readonly params = new Map<MetadataKey, ParamRecord[]>();
+  private readonly toolMethods = new Map<RecordKey, ToolMethodRecord[]>();
+  private readonly params = new Map<RecordKey, ParamRecord[]>();
   private readonly injects = new Map<Function, InjectRecord[]>();
 
   /** Records `@Tool` on a class (a later record for the same class replaces it). */
@@ -59,7 +63,7 @@ export class MetadataStorage {
   /** The `@Tool` methods of a class and its bases; a subclass's record for a method wins. */
   findToolMethods(target: Function): ToolMethodRecord[] {
     const byMethod = new Map<string, ToolMethodRecord>();
-    for (const key of metadataKeysOf(target)) {
+    for (const key of recordKeysOf(target)) {
       for (const record of this.toolMethods.get(key) ?? []) byMethod.set(record.method, record);
     }
     return [...byMethod.values()];
@@ -68,7 +72,7 @@ export class MetadataStorage {
   /** The `@Param` fields of a class and its bases, in declaration order, base fields first. */
   findParams(target: Function): ParamRecord[] {
     const byField = new Map<string, ParamRecord>();
-    for (const key of metadataKeysOf(target)) {
+    for (const key of recordKeysOf(target)) {
       for (const record of this.params.get(key) ?? []) byField.set(record.field, record);
     }
     return [...byField.values()];

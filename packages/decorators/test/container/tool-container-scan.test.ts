@@ -3,9 +3,9 @@ import { Type } from '@sinclair/typebox';
 import { ToolRegistry, ToolResult, type ToolCallContext } from '@victor-tools/core';
 import { ToolMetadataRegistry } from '@victor-tools/metadata';
 import { DuplicateToolNameError, MissingProviderError, Tool, ToolContainer, tool } from '@victor-tools/decorators';
-import * as greetModule from './fixtures/scan/greet';
-import { StampTool } from './fixtures/scan/nested/stamp';
-import { RecordingMetadataRegistry, StoringRegistry } from './helpers/fake-registry';
+import * as greetModule from '../fixtures/scan/greet';
+import { StampTool } from '../fixtures/scan/nested/stamp';
+import { RecordingMetadataRegistry, StoringRegistry } from '../helpers/fake-registry';
 
 function container() {
   const registry = new StoringRegistry();
@@ -119,7 +119,7 @@ describe('ToolContainer', () => {
   });
 
   describe('scanDirectory', () => {
-    const dir = join(__dirname, 'fixtures', 'scan');
+    const dir = join(__dirname, '..', 'fixtures', 'scan');
 
     it('should import the matching files and register their tools with file-qualified sources', async () => {
       const { container: c } = container();

@@ -1,8 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import { IsArray, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, Validate, ValidatorConstraint, type ValidatorConstraintInterface } from 'class-validator';
 import { ToolResult, type BaseTool, type JsonSchema } from '@victor-tools/core';
-import { MissingParamTypeError, Param, ParamsClassError, Tool, buildParams, toolsOf, type ParamsClass, type ToolOptions } from '@victor-tools/decorators';
-import { isLegacy, legacy } from './helpers/mode';
+import { MissingParamTypeError, Param, ParamsClassError, Tool, toolsOfInstance, type ParamsClass, type ToolOptions } from '@victor-tools/decorators';
+import { globalToolBuilder } from '../../src/internal';
+import { isLegacy, legacy } from '../helpers/mode';
+
+const buildParams = (params: ParamsClass) => globalToolBuilder().params(params);
 
 function toolWith(params: ToolOptions['params']): BaseTool {
   @Tool({ name: 'probe', description: 'Probe tool.', params })
@@ -11,7 +14,7 @@ function toolWith(params: ToolOptions['params']): BaseTool {
       return args;
     }
   }
-  return toolsOf(new Probe())[0]!;
+  return toolsOfInstance(new Probe())[0]!;
 }
 
 describe('@Param', () => {

@@ -46,5 +46,18 @@ describe('MetadataStorage', () => {
       const again = getMetadataStorage().clone();
       expect(again.findToolMethods(Box)).toHaveLength(1);
     });
+
+    it('should leave the original alone when records are collected into the clone', () => {
+      class Extra {}
+      const copy = getMetadataStorage().clone();
+      copy.collectToolClass({ target: Extra, options: { description: 'Extra.' }, mode: 'legacy' });
+      expect(copy.isToolClass(Extra)).toBe(true);
+      expect(getMetadataStorage().isToolClass(Extra)).toBe(false);
+    });
+
+    it('should start empty when made with new', () => {
+      expect(new MetadataStorage().isToolClass(Box)).toBe(false);
+      expect(new MetadataStorage().findParams(Params)).toEqual([]);
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { AccessMode, BaseTool, CostTier, TOOL_PROTOCOL, ToolResult, isBaseTool, resolveTool, type JsonSchema, type ToolCallContext } from '@victor-tools/core';
-import { DecoratedTool, DecoratorUsageError, MissingDescriptionError, Param, Tool, toolsOf } from '@victor-tools/decorators';
+import { DecoratedTool, DecoratorUsageError, MissingDescriptionError, Param, Tool, toolsOfInstance } from '@victor-tools/decorators';
 
 const ctx = {} as ToolCallContext;
 
@@ -172,7 +172,7 @@ describe('Tool', () => {
       expect(tool.parameters.required).toEqual(['text']);
       expect(tool.metadata).toEqual({ accessMode: 'readonly' });
       expect(await tool.execute(ctx, { text: 'a' })).toEqual(ToolResult.ok('A'));
-      expect(toolsOf(tool)).toEqual([tool]);
+      expect(toolsOfInstance(tool)).toEqual([tool]);
     });
 
     it('should keep the getters the class defines itself where the options are silent', () => {
@@ -240,14 +240,14 @@ describe('Tool', () => {
     }
 
     it('should make one tool per decorated method, named after it', async () => {
-      const tools = toolsOf(new TextBox('?'));
+      const tools = toolsOfInstance(new TextBox('?'));
       expect(tools.map((t) => t.name)).toEqual(['word_count', 'echo_text']);
       expect(await tools[0]!.execute(ctx, { text: 'a b c' })).toEqual(ToolResult.ok(3));
       expect(await tools[1]!.execute(ctx, { text: 'a' })).toEqual(ToolResult.ok('a?'));
     });
 
     it('should refuse to stand for one tool through the protocol when it has several', () => {
-      expect(() => resolveTool(new TextBox())).toThrow(/'TextBox' holds 2 tools \(word_count, echo_text\).*toolsOf\(instance\).*ToolContainer/);
+      expect(() => resolveTool(new TextBox())).toThrow(/'TextBox' holds 2 tools \(word_count, echo_text\).*toolsOfInstance\(instance\).*ToolContainer/);
     });
 
     it('should stand for its one tool through the protocol when it has one', () => {
@@ -271,7 +271,7 @@ describe('Tool', () => {
           throw new RangeError('boom');
         }
       }
-      const [soft, hard] = toolsOf(new Failing());
+      const [soft, hard] = toolsOfInstance(new Failing());
       expect(await soft!.execute(ctx, {})).toEqual(ToolResult.fail('nope'));
       await expect(hard!.execute(ctx, {})).rejects.toThrow('boom');
     });
@@ -298,7 +298,7 @@ describe('Tool', () => {
           return 1;
         }
       }
-      expect(() => toolsOf(new Box())).toThrow(/@Tool on 'Box.run' has no description/);
+      expect(() => toolsOfInstance(new Box())).toThrow(/@Tool on 'Box.run' has no description/);
     });
 
     it('should name the class and say what to add when a @Tool class has no execute', () => {

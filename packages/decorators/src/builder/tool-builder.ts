@@ -1,0 +1,137 @@
+import { isBaseTool, type BaseTool, type JsonSchema } from '@victor-tools/core';
+import { DecoratorUsageError } from '../errors/decorator-usage-error';
+import type { ParamsClass, ParamsDeclaration, ToolFunction, ToolOptions } from '../options';
+import { getMetadataStorage } from '../storage/get-metadata-storage';
+import type { MetadataStorage } from '../storage/metadata-storage';
+import type { ToolClassRecord } from '../storage/tool-class-record';
+import type { ToolMethodRecord } from '../storage/tool-method-record';
+import { buildDeclaration, type ToolDeclaration } from './declaration';
+import { DeclaredTool } from './declared-tool';
+import { classLabel, defaultClassToolName, snakeCase } from './names';
+import { paramsClassSchema, type BuiltParams } from './params-schema';
+import { hasClassValidatorRules } from './class-validator-bridge';
+
+const NO_PARAMS: BuiltParams = { schema: { type: 'object', properties: {} }, classValidator: false };
+
+// One tool per instance and @Tool record, whichever builder asks: a storage's
+// clones share its records, so an instance registered through the tool
+// protocol and then scanned by a container, or scanned twice, hands the
+// registry the same tool, which it treats as a no-op.
+const toolsByInstance = new WeakMap<object, WeakMap<ToolClassRecord | ToolMethodRecord, BaseTool>>();
+
+/**
+ * Interprets the records of one `MetadataStorage` (decorators only record
+ * into it): the schemas of `@Param` classes, the declarations of `@Tool`
+ * classes and methods, and the tools an instance stands for. It caches what
+ * it built (a params class's schema once, for schemas are compiled and cached
+ * by identity downstream), per builder, so builders over two storages never mix.
+ */
+export class ToolBuilder {
+  private readonly builtParams = new WeakMap<Function, BuiltParams>();
+  private readonly classDeclarations = new WeakMap<ToolClassRecord, ToolDeclaration>();
+  // A toolbox method's declaration names the class it was found on, which may be a subclass.
+  private readonly methodDeclarations = new WeakMap<ToolMethodRecord, WeakMap<Function, ToolDeclaration>>();
+
+  constructor(readonly storage: MetadataStorage) {}
+
+  /** The parameters of a `params` option: a `@Param` class (built once), a TypeBox schema or a JSON Schema. */
+  params(params: ParamsDeclaration | undefined): BuiltParams {
+    if (params === undefined) return NO_PARAMS;
+    if (typeof params !== 'function') return { schema: params as JsonSchema, classValidator: false };
+    let built = this.builtParams.get(params);
+    if (!built) {
+      const schema = paramsClassSchema(this.storage, params, (nested) => this.params(nested as ParamsClass).schema);
+      built = { schema, paramsClass: params, classValidator: hasClassValidatorRules(params) };
+      this.builtParams.set(params, built);
+    }
+    return built;
+  }
+
+  /** The declaration `options` make; the parameters are `parameters` (as `tool()` names them) or `params`. */
+  declaration(options: ToolOptions & { parameters?: ParamsDeclaration }, owner: string, defaultName: string): ToolDeclaration {
+    return buildDeclaration(options, owner, defaultName, this.params(options.parameters ?? options.params));
+  }
+
+  /** Whether this storage holds `@Tool` on `target` or on one of its methods. */
+  isToolClass(target: Function): boolean {
+    return this.storage.isToolClass(target);
+  }
+
+  /**
+   * Every tool an object stands for: a `BaseTool` (a decorated `BaseTool`
+   * subclass, a `tool()` function) is itself; a plain `@Tool` class instance
+   * gives its tool; a toolbox instance one tool per `@Tool` method. An object
+   * of a class this storage holds no `@Tool` record of gives `[]`.
+   */
+  toolsOfInstance(instance: object): BaseTool[] {
+    if (isBaseTool(instance)) return [instance];
+    // Null-prototype objects (ES module namespaces) have no constructor, hence no tools.
+    const target: unknown = (instance as { constructor?: unknown }).constructor;
+    if (typeof target !== 'function') return [];
+    const tools: BaseTool[] = [];
+    const classRecord = this.storage.findToolClass(target);
+    if (classRecord) {
+      tools.push(
+        toolFor(instance, classRecord, () => {
+          const execute = (instance as Record<string, ToolFunction<unknown>>).execute!;
+          return new DeclaredTool(this.classDeclaration(classRecord, target), (args, ctx) => execute.call(instance, args, ctx), instance);
+        }),
+      );
+    }
+    for (const record of this.storage.findToolMethods(target)) {
+      tools.push(
+        toolFor(instance, record, () => {
+          const owner = `${classLabel(target)}.${record.method}`;
+          const method = (instance as Record<string, unknown>)[record.method];
+          if (typeof method !== 'function') throw new DecoratorUsageError(`@Tool method '${owner}' is not a function on the instance.`);
+          return new DeclaredTool(this.methodDeclaration(record, target, owner), (args, ctx) => method.call(instance, args, ctx), instance);
+        }),
+      );
+    }
+    return tools;
+  }
+
+  // Declarations are read from the options once per class (all instances a scan builds share them).
+  private classDeclaration(record: ToolClassRecord, target: Function): ToolDeclaration {
+    let declaration = this.classDeclarations.get(record);
+    if (!declaration) {
+      const className = classLabel(target);
+      declaration = this.declaration(record.options, className, record.options.name ?? defaultClassToolName(className));
+      this.classDeclarations.set(record, declaration);
+    }
+    return declaration;
+  }
+
+  private methodDeclaration(record: ToolMethodRecord, target: Function, owner: string): ToolDeclaration {
+    let byClass = this.methodDeclarations.get(record);
+    if (!byClass) this.methodDeclarations.set(record, (byClass = new WeakMap()));
+    let declaration = byClass.get(target);
+    if (!declaration) {
+      declaration = this.declaration(record.options, owner, record.options.name ?? snakeCase(record.method));
+      byClass.set(target, declaration);
+    }
+    return declaration;
+  }
+}
+
+function toolFor(instance: object, record: ToolClassRecord | ToolMethodRecord, build: () => BaseTool): BaseTool {
+  let byRecord = toolsByInstance.get(instance);
+  if (!byRecord) toolsByInstance.set(instance, (byRecord = new WeakMap()));
+  let tool = byRecord.get(record);
+  if (!tool) byRecord.set(record, (tool = build()));
+  return tool;
+}
+
+const builders = new WeakMap<MetadataStorage, ToolBuilder>();
+
+/**
+ * The builder over the process-wide storage (`getMetadataStorage()`), for
+ * tools made outside a container: `tool()` functions, `@Tool` `BaseTool`
+ * subclasses, and `@Tool` instances handed to `registry.register` (the tool protocol).
+ */
+export function globalToolBuilder(): ToolBuilder {
+  const storage = getMetadataStorage();
+  let builder = builders.get(storage);
+  if (!builder) builders.set(storage, (builder = new ToolBuilder(storage)));
+  return builder;
+}

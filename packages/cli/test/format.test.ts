@@ -1,6 +1,5 @@
 import stringWidth from 'string-width';
-import { run } from '@victor-tools/cli';
-import { supportsColor } from '../src/style';
+import { run, supportsColor } from '@victor-tools/cli';
 import { runCli } from './support/run-cli';
 
 describe('tables', () => {

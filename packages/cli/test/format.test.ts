@@ -1,5 +1,5 @@
 import stringWidth from 'string-width';
-import { run, supportsColor } from '@victor-tools/cli';
+import { run, supportsColor, type OutputStream } from '@victor-tools/cli';
 import { runCli } from './support/run-cli';
 
 describe('tables', () => {
@@ -47,10 +47,10 @@ describe('colour', () => {
   });
 
   describe('supportsColor', () => {
-    const tty = (colors: boolean) => ({ write: () => true, isTTY: true, hasColors: () => colors });
-    const pipe = { write: () => true };
+    const tty = (colors: boolean): OutputStream => ({ write: () => true, isTTY: true, hasColors: () => colors });
+    const pipe: OutputStream = { write: () => true };
 
-    it.each([
+    it.each<[string, OutputStream, Record<string, string>, boolean]>([
       ['a terminal with colours', tty(true), {}, true],
       ['a terminal without colours', tty(false), {}, false],
       ['a pipe', pipe, {}, false],

@@ -15,9 +15,10 @@ async function main() {
   const container = new ToolContainer({ registry, metadataRegistry });
 
   const report = await container.scanDirectory(join(__dirname, 'dist'));
+  // The helper modules' exports (safe-path.js, walk.js...) are not tools: the scan skips them, and says why.
   show('scan report', {
     registered: report.registered.map((r) => `${r.name}  <- ${r.source}`),
-    skipped: report.skipped.map((s) => `${s.export}: ${s.reason}`),
+    skipped: `${report.skipped.length} exports that are not tools, e.g. ${report.skipped.slice(0, 2).map((s) => `${s.export}: ${s.reason}`).join('; ')}`,
   });
   show('cost summary', registry.getCostSummary());
 
@@ -27,9 +28,12 @@ async function main() {
     show(`find_files at ${level.value} (${estimateTokens(schema)} tokens)`, schema);
   }
 
-  show('valid call: find_files { pattern: "examples/src/*.ts" }', await registry.execute('find_files', { pattern: 'examples/src/*.ts' }));
+  show(
+    'valid call: find_files { pattern: "*-metrics.ts", path: "examples/src" }',
+    await registry.execute('find_files', { pattern: '*-metrics.ts', path: 'examples/src' }),
+  );
   show('invalid call: find_files { pattern: "*.ts", limit: "ten" }', await registry.execute('find_files', { pattern: '*.ts', limit: 'ten' }));
-  show('invalid call: custom_tool { action: "shred", extra: 1 }', await registry.execute('custom_tool', { action: 'shred', extra: 1 }));
+  show('invalid call: custom_tool { operation: "shred", extra: 1 }', await registry.execute('custom_tool', { operation: 'shred', extra: 1 }));
 
   const query = 'how complex are the functions in this file';
   show(
@@ -43,16 +47,15 @@ async function main() {
   );
 
   const runs = [
-    ['custom_tool', { action: 'validate', target: 'examples/package.json' }],
+    ['custom_tool', { operation: 'validate', target: 'examples/package.json' }],
     ['find_files', { pattern: '*.json', recursive: false, limit: 5 }],
-    ['code_metrics', { path: 'examples/src/code-metrics.ts' }],
+    ['code_metrics', { path: 'examples/src/code-metrics.ts', metricType: 'complexity' }],
     ['text_stats', { text: 'Declare a tool once. Get schemas, validation and a registry!' }],
     ['word_count', { text: 'the tool, the registry and the container', top: 3 }],
   ];
   for (const [name, args] of runs) {
     const result = await registry.execute(name, args);
-    const output = name === 'code_metrics' && result.success ? { totals: result.output.totals, functions: result.output.files[0].functions.slice(0, 5) } : result.output;
-    show(`${name} ${JSON.stringify(args)}`, result.success ? output : result);
+    show(`${name} ${JSON.stringify(args)}`, result.success ? result.output : result);
   }
 }
 

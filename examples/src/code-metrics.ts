@@ -1,168 +1,204 @@
-import { readFile, stat } from 'node:fs/promises';
-import { relative, resolve } from 'node:path';
+import { lstat, stat } from 'node:fs/promises';
 import { Type } from '@sinclair/typebox';
+import { ToolResult, type ToolCallContext } from '@victor-tools/core';
 import { tool } from '@victor-tools/decorators';
-import { glob } from 'tinyglobby';
-import ts from 'typescript';
+import { measurePython } from './python-metrics';
+import { readRegularFile } from './regular-file';
+import { quote, relativePosix, resolveInside, rootFor } from './safe-path';
+import { measureTypeScript, type FunctionMetrics, type SourceMetrics } from './ts-metrics';
+import { walk } from './walk';
 
-/** Complexity of one function. */
-export interface FunctionMetrics {
-  name: string;
-  line: number;
-  complexity: number;
-}
+export { functionComplexities, lineCounts, measureTypeScript, type FunctionMetrics, type LineCounts, type SourceMetrics } from './ts-metrics';
+export { measurePython } from './python-metrics';
 
-/** Metrics of one source file. */
+/** Which metrics to compute: lines of code, complexity, or both (the reference's `metric_type`). */
+export type MetricType = 'loc' | 'complexity' | 'all';
+
+/** The metrics of one file: its line count, then what `metricType` asked for. */
 export interface FileMetrics {
-  file: string;
   lines: number;
-  codeLines: number;
-  commentLines: number;
-  blankLines: number;
-  functions: FunctionMetrics[];
+  codeLines?: number;
+  commentLines?: number;
+  blankLines?: number;
+  /** The average cyclomatic complexity of the file's functions (1 for a file without functions). */
+  complexity?: number;
+  maxComplexity?: number;
+  /** How many functions the file holds. */
+  functions?: number;
+  /** Its most complex functions, at most five. */
+  mostComplex?: FunctionMetrics[];
 }
 
-const DECISION_OPERATORS = new Set([
-  ts.SyntaxKind.AmpersandAmpersandToken,
-  ts.SyntaxKind.BarBarToken,
-  ts.SyntaxKind.QuestionQuestionToken,
-  ts.SyntaxKind.AmpersandAmpersandEqualsToken,
-  ts.SyntaxKind.BarBarEqualsToken,
-  ts.SyntaxKind.QuestionQuestionEqualsToken,
-]);
+/** What code_metrics returns: the reference's `{ files_analyzed, total_lines, complexity, metrics_by_file }` in camelCase. */
+export interface CodeMetricsReport {
+  filesAnalyzed: number;
+  /** Lines of every file measured. */
+  totalLines: number;
+  /** The average of the files' complexity; null when only `loc` was asked for. */
+  complexity: number | null;
+  /** Per file, keyed by its path relative to the root. */
+  metricsByFile: Record<string, FileMetrics>;
+}
 
-/** Whether a node adds a path: if, loops, case, catch, ?:, &&, ||, ?? (McCabe). */
-function isDecision(node: ts.Node): boolean {
-  switch (node.kind) {
-    case ts.SyntaxKind.IfStatement:
-    case ts.SyntaxKind.ForStatement:
-    case ts.SyntaxKind.ForInStatement:
-    case ts.SyntaxKind.ForOfStatement:
-    case ts.SyntaxKind.WhileStatement:
-    case ts.SyntaxKind.DoStatement:
-    case ts.SyntaxKind.CaseClause:
-    case ts.SyntaxKind.CatchClause:
-    case ts.SyntaxKind.ConditionalExpression:
-      return true;
-    case ts.SyntaxKind.BinaryExpression:
-      return DECISION_OPERATORS.has((node as ts.BinaryExpression).operatorToken.kind);
-    default:
-      return false;
+/** The largest file measured, in bytes (1 MiB); larger ones are skipped. */
+export const MAX_FILE_BYTES = 1024 * 1024;
+/** The most bytes one call reads (8 MiB), all files together. */
+export const MAX_TOTAL_BYTES = 8 * 1024 * 1024;
+/** The most files one call measures. */
+export const MAX_FILES = 1000;
+/** The most directory entries one call looks at. */
+export const MAX_ENTRIES_VISITED = 200_000;
+
+const SOURCE_FILE = /\.(?:py|[cm]?[jt]s|[jt]sx)$/;
+const DECLARATION_FILE = /\.d\.[cm]?ts$/;
+/** Directories of dependencies, builds and caches: not the code being measured. */
+const NOT_ENTERED = new Set(['node_modules', '.git', 'dist', '__pycache__', '.venv']);
+const MOST_COMPLEX = 5;
+
+/** Whether code_metrics measures a file of this name: Python, JavaScript and TypeScript, declaration files left out. */
+export function isSourceFile(name: string): boolean {
+  return SOURCE_FILE.test(name) && !DECLARATION_FILE.test(name);
+}
+
+/** The metrics of one file's text, by its extension. */
+export function measureSource(file: string, text: string): SourceMetrics {
+  return file.endsWith('.py') ? measurePython(text) : measureTypeScript(file, text);
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
+function fileMetrics(measured: SourceMetrics, metricType: MetricType): FileMetrics {
+  const out: FileMetrics = { lines: measured.lines };
+  if (metricType !== 'complexity') {
+    out.codeLines = measured.codeLines;
+    out.commentLines = measured.commentLines;
+    out.blankLines = measured.blankLines;
   }
-}
-
-function functionName(node: ts.FunctionLikeDeclaration, source: ts.SourceFile): string {
-  if (node.name) return node.name.getText(source);
-  if (ts.isConstructorDeclaration(node)) return 'constructor';
-  const parent = node.parent;
-  if (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent)) return parent.name.getText(source);
-  return '<anonymous>';
-}
-
-function hasBody(node: ts.Node): node is ts.FunctionLikeDeclaration {
-  return ts.isFunctionLike(node) && (node as ts.FunctionLikeDeclaration).body !== undefined;
-}
-
-/** Cyclomatic complexity (1 + decisions) of every function, nested functions counted on their own. */
-export function functionComplexities(source: ts.SourceFile): FunctionMetrics[] {
-  const result: FunctionMetrics[] = [];
-  function measure(fn: ts.FunctionLikeDeclaration): void {
-    let complexity = 1;
-    const walk = (node: ts.Node): void => {
-      if (hasBody(node)) {
-        measure(node);
-        return;
-      }
-      if (isDecision(node)) complexity += 1;
-      ts.forEachChild(node, walk);
-    };
-    if (fn.body) ts.forEachChild(fn.body, walk);
-    result.push({ name: functionName(fn, source), line: source.getLineAndCharacterOfPosition(fn.getStart(source)).line + 1, complexity });
+  if (metricType !== 'loc') {
+    const { functions } = measured;
+    out.complexity = functions.length === 0 ? 1 : round(functions.reduce((n, f) => n + f.complexity, 0) / functions.length);
+    out.maxComplexity = functions.reduce((n, f) => Math.max(n, f.complexity), functions.length === 0 ? 1 : 0);
+    out.functions = functions.length;
+    out.mostComplex = [...functions].sort((a, b) => b.complexity - a.complexity || a.line - b.line).slice(0, MOST_COMPLEX);
   }
-  const visit = (node: ts.Node): void => {
-    if (hasBody(node)) measure(node);
-    else ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return result.sort((a, b) => a.line - b.line);
+  return out;
 }
 
-/** Lines holding code, lines holding only comments, and blank lines, from the TypeScript scanner. */
-export function lineCounts(text: string): { lines: number; codeLines: number; commentLines: number; blankLines: number } {
-  const source = ts.createSourceFile('x.ts', text, ts.ScriptTarget.Latest, true);
-  const code = new Set<number>();
-  const comments = new Set<number>();
-  const lineOf = (pos: number) => source.getLineAndCharacterOfPosition(pos).line;
-  const markComments = (pos: number) => {
-    for (const range of ts.getLeadingCommentRanges(text, pos) ?? []) {
-      for (let line = lineOf(range.pos); line <= lineOf(range.end); line++) comments.add(line);
-    }
-  };
-  const visit = (node: ts.Node): void => {
-    // getChildren() includes JSDoc nodes, whose tokens are comments, not code.
-    if (node.kind >= ts.SyntaxKind.FirstJSDocNode && node.kind <= ts.SyntaxKind.LastJSDocNode) {
-      for (let line = lineOf(node.getStart(source)); line <= lineOf(node.getEnd()); line++) comments.add(line);
-      return;
-    }
-    if (node.getChildCount(source) === 0) {
-      markComments(node.getFullStart());
-      if (node.kind !== ts.SyntaxKind.EndOfFileToken) for (let line = lineOf(node.getStart(source)); line <= lineOf(node.getEnd()); line++) code.add(line);
-      return;
-    }
-    node.getChildren(source).forEach(visit);
-  };
-  visit(source);
-  const all = text.split('\n');
-  const lines = text.endsWith('\n') ? all.length - 1 : all.length;
-  let blankLines = 0;
-  for (let i = 0; i < lines; i++) if (all[i]!.trim() === '') blankLines++;
-  const commentOnly = [...comments].filter((line) => !code.has(line) && line < lines).length;
-  return { lines, codeLines: code.size, commentLines: commentOnly, blankLines };
+interface Skipped {
+  path: string;
+  reason: string;
 }
 
-/** The metrics of one file's text. */
-export function measureSource(file: string, text: string): FileMetrics {
-  const kind = /\.[cm]?jsx?$/.test(file) ? ts.ScriptKind.JS : ts.ScriptKind.TS;
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind);
-  return { file, ...lineCounts(text), functions: functionComplexities(source) };
+/** The source files under `directory`, in walk order, at most MAX_FILES; what was left out goes to `skipped`. */
+async function sourceFilesUnder(directory: string, recursive: boolean, signal: AbortSignal | undefined, skipped: Skipped[]): Promise<string[]> {
+  const files: string[] = [];
+  let visited = 0;
+  for await (const entry of walk(directory, { maxDepth: recursive ? Infinity : 1, enter: (_parts, e) => !NOT_ENTERED.has(e.name), signal })) {
+    if (++visited > MAX_ENTRIES_VISITED) {
+      skipped.push({ path: entry.path, reason: `stopped after looking at ${MAX_ENTRIES_VISITED} entries` });
+      break;
+    }
+    // Symlinks are not followed: a linked file is measured where it really lies, if it is under the path.
+    if (!entry.dirent.isFile() || !isSourceFile(entry.name)) continue;
+    if (files.length === MAX_FILES) {
+      skipped.push({ path: entry.path, reason: `more than ${MAX_FILES} source files: give a narrower path` });
+      break;
+    }
+    files.push(entry.absolute);
+  }
+  return files;
 }
 
-/** code_metrics: lines of code, comment lines and per-function cyclomatic complexity of .ts/.js files. */
+/** The files a call measures: the one named, or the source files under the directory named. */
+async function filesToMeasure(target: string, path: string, recursive: boolean, signal: AbortSignal | undefined, skipped: Skipped[]): Promise<string[]> {
+  const targetStat = await stat(target).catch(() => undefined);
+  if (!targetStat) throw new Error(`Path ${quote(path)} does not exist`);
+  if (targetStat.isDirectory()) return sourceFilesUnder(target, recursive, signal, skipped);
+  if (!targetStat.isFile()) throw new Error(`Path ${quote(path)} is neither a regular file nor a directory`);
+  if (!isSourceFile(target)) throw new Error(`File ${quote(path)} is not a source file code_metrics measures (.py, .js, .ts and their variants)`);
+  return [target];
+}
+
+/**
+ * Measures `files` within the byte limits. A file asked for by name fails
+ * the call when it cannot be measured; one met in a directory is skipped.
+ */
+async function measureFiles(root: string, files: string[], single: boolean, metricType: MetricType, signal: AbortSignal | undefined, skipped: Skipped[]) {
+  const metricsByFile: Record<string, FileMetrics> = {};
+  let totalBytes = 0;
+  for (const file of files) {
+    if (signal?.aborted) break;
+    const name = relativePosix(root, file);
+    const { size } = await lstat(file);
+    const reason = size > MAX_FILE_BYTES ? `${size} bytes, over the limit of ${MAX_FILE_BYTES} per file` : totalBytes + size > MAX_TOTAL_BYTES ? `over the limit of ${MAX_TOTAL_BYTES} bytes per call` : undefined;
+    let text: string | undefined;
+    try {
+      if (reason) throw new Error(`File ${quote(name)} is ${reason}`);
+      text = await readRegularFile(file, MAX_FILE_BYTES, name);
+    } catch (error) {
+      if (single) throw error;
+      skipped.push({ path: name, reason: reason ?? (error as Error).message });
+      continue;
+    }
+    totalBytes += size;
+    metricsByFile[name] = fileMetrics(measureSource(file, text), metricType);
+  }
+  return metricsByFile;
+}
+
+/** What code_metrics does with its arguments. */
+async function measureCode({ path, metricType = 'all', recursive = true }: { path: string; metricType?: MetricType; recursive?: boolean }, ctx?: ToolCallContext) {
+  const root = resolveInside(rootFor(ctx, process.cwd()), '.');
+  const target = resolveInside(root, path);
+  const skipped: Skipped[] = [];
+  const files = await filesToMeasure(target, path, recursive, ctx?.signal, skipped);
+  const single = files.length === 1 && files[0] === target;
+  const metricsByFile = await measureFiles(root, files, single, metricType, ctx?.signal, skipped);
+  const measured = Object.values(metricsByFile);
+  const report: CodeMetricsReport = {
+    filesAnalyzed: measured.length,
+    totalLines: measured.reduce((n, m) => n + m.lines, 0),
+    complexity: metricType === 'loc' ? null : measured.length === 0 ? 0 : round(measured.reduce((n, m) => n + m.complexity!, 0) / measured.length),
+    metricsByFile,
+  };
+  return skipped.length === 0 ? report : ToolResult.ok(report, { skipped: skipped.slice(0, 20), skippedCount: skipped.length });
+}
+
+/**
+ * code_metrics: lines of code and cyclomatic complexity of Python,
+ * JavaScript and TypeScript files, under the root (the call's sandbox when
+ * it has one, otherwise the working directory) and never outside it.
+ */
 export const codeMetrics = tool(
   {
     name: 'code_metrics',
     description:
-      'Measure .ts/.js source files: lines of code, comment lines, and the cyclomatic complexity of every function, computed with the TypeScript compiler.',
+      'Calculate code metrics for a file or directory under the root: lines of code, comment and blank lines, and the cyclomatic complexity of every function (.py, .js, .ts and their variants). Returns { filesAnalyzed, totalLines, complexity, metricsByFile }.',
     parameters: Type.Object(
       {
-        path: Type.String({ description: 'A file or directory, relative to the working directory', format: 'path' }),
-        maxFiles: Type.Optional(Type.Integer({ description: 'Most files to measure', minimum: 1, default: 50 })),
+        path: Type.String({ description: 'File or directory to analyze, relative to the root', format: 'path' }),
+        metricType: Type.Optional(
+          Type.Unsafe<MetricType>({ type: 'string', enum: ['loc', 'complexity', 'all'], default: 'all', description: "Which metrics: 'loc' (lines of code), 'complexity', or 'all'" }),
+        ),
+        recursive: Type.Optional(Type.Boolean({ description: 'Analyze subdirectories too', default: true })),
       },
       { additionalProperties: false },
     ),
+    costTier: 'low',
     category: 'analysis',
-    keywords: ['metrics', 'complexity', 'lines', 'code'],
+    priority: 3,
     accessMode: 'readonly',
+    dangerLevel: 'safe',
+    keywords: ['metrics', 'complexity', 'lines of code', 'loc', 'cyclomatic', 'analyze'],
+    useCases: ['analyzing code complexity', 'measuring code metrics', 'calculating lines of code', 'assessing code quality'],
+    examples: ['show metrics for main.py', 'calculate complexity of utils module', 'how many lines of code in src/'],
+    priorityHints: ['Use for code quality assessment', 'Supports Python, JavaScript, TypeScript'],
+    stages: ['analysis', 'verification'],
+    taskTypes: ['analysis'],
+    progressParams: ['path', 'metricType'],
+    mandatoryKeywords: ['code metrics', 'cyclomatic complexity'],
     executionCategory: 'compute',
     isIdempotent: true,
   },
-  async ({ path, maxFiles = 50 }) => {
-    const target = resolve(path);
-    const files = (await stat(target)).isDirectory()
-      ? (await glob(['**/*.{ts,tsx,js,jsx,mjs,cjs}'], { cwd: target, absolute: true, ignore: ['**/node_modules/**', '**/*.d.ts', '**/dist/**'] })).sort()
-      : [target];
-    const measured: FileMetrics[] = [];
-    for (const file of files.slice(0, maxFiles)) measured.push(measureSource(relative(process.cwd(), file) || file, await readFile(file, 'utf8')));
-    const functions = measured.flatMap((m) => m.functions.map((f) => ({ ...f, file: m.file })));
-    return {
-      files: measured,
-      totals: {
-        files: measured.length,
-        codeLines: measured.reduce((n, m) => n + m.codeLines, 0),
-        commentLines: measured.reduce((n, m) => n + m.commentLines, 0),
-        functions: functions.length,
-        maxComplexity: functions.reduce((n, f) => Math.max(n, f.complexity), 0),
-      },
-    };
-  },
+  measureCode,
 );

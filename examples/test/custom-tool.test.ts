@@ -1,52 +1,135 @@
-import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { resolveTool, type ToolCallContext } from '@victor-tools/core';
-import { CustomTool, CustomToolParams } from '../src/custom-tool';
+import { ToolRegistry, resolveTool, type ToolCallContext } from '@victor-tools/core';
+import { CustomTool, MAX_FILE_BYTES } from '../src/custom-tool';
 
 const ctx = {} as ToolCallContext;
 
 describe('custom_tool', () => {
-  const root = mkdtempSync(join(tmpdir(), 'custom-'));
+  const base = realpathSync(mkdtempSync(join(tmpdir(), 'custom-')));
+  const root = join(base, 'root');
+  mkdirSync(root);
   writeFileSync(join(root, 'a.txt'), '  Hello big World  \nsecond line\n');
   writeFileSync(join(root, 'bad.json'), '{\n  "a": 1,\n  "b": \n}\n');
   writeFileSync(join(root, 'bad.yaml'), 'name: x\n\tindented: y\njust words\n');
+  writeFileSync(join(base, 'victim.txt'), 'untouched\n');
   symlinkSync(tmpdir(), join(root, 'escape'));
   const tool = resolveTool(new CustomTool(root))!;
-  const run = async (args: Partial<CustomToolParams>) => (await tool.execute(ctx, args as Record<string, unknown>)).output;
+  const run = async (args: Record<string, unknown>) => (await tool.execute(ctx, args)).output;
 
-  it('should declare its parameters from the @Param class', () => {
-    expect(tool.parameters.required).toEqual(['action', 'target']);
-    expect(tool.parameters.properties!.mode).toMatchObject({ enum: ['upper', 'lower', 'trim'], default: 'trim' });
-  });
-
-  it('should analyze lines, words and chars', async () => {
-    expect(await run({ action: 'analyze', target: 'a.txt' })).toEqual({ lines: 2, words: 5, chars: 32 });
-  });
-
-  it('should transform to a returned text or into an output file', async () => {
-    expect(await run({ action: 'transform', target: 'a.txt', mode: 'upper' })).toEqual({ text: '  HELLO BIG WORLD  \nSECOND LINE\n' });
-    expect(await run({ action: 'transform', target: 'a.txt', output: 'out.txt' })).toEqual({ written: 'out.txt', chars: 27 });
-    expect(readFileSync(join(root, 'out.txt'), 'utf8')).toBe('Hello big World\nsecond line');
-  });
-
-  it('should validate JSON, YAML-ish syntax and trailing whitespace', async () => {
-    expect(await run({ action: 'validate', target: 'bad.json' })).toMatchObject({ valid: false, format: 'json', problems: [{ line: 3, message: 'trailing whitespace' }, { line: 4 }] });
-    expect(await run({ action: 'validate', target: 'bad.yaml' })).toEqual({
-      valid: false,
-      format: 'yaml',
-      problems: [
-        { line: 2, message: 'tab used for indentation (YAML needs spaces)' },
-        { line: 3, message: "neither 'key: value' nor a list item" },
-      ],
+  describe('parameters', () => {
+    it("should take the reference's custom_tool(operation, target, options)", () => {
+      expect(tool.parameters.required).toEqual(['operation', 'target']);
+      expect(tool.parameters.properties).toMatchObject({
+        operation: { type: 'string', enum: ['analyze', 'transform', 'validate'] },
+        target: { type: 'string', format: 'path' },
+        options: { type: 'object', properties: { mode: { enum: ['upper', 'lower', 'trim'], default: 'trim' }, output: { type: 'string', format: 'path' } } },
+      });
     });
-    expect(await run({ action: 'validate', target: 'out.txt' })).toEqual({ valid: true, format: 'text', problems: [] });
+
+    it("should carry the reference's metadata", () => {
+      expect(tool.costTier.value).toBe('low');
+      expect(tool.metadata).toMatchObject({
+        category: 'analysis',
+        keywords: ['analyze', 'transform', 'validate', 'custom'],
+        useCases: ['analyzing code structure', 'transforming code patterns', 'validating configurations'],
+        examples: ['analyze the utils module', 'transform all deprecated calls', 'validate the config file'],
+        priorityHints: ['Use for custom analysis operations'],
+        progressParams: ['operation', 'target'],
+      });
+    });
   });
 
-  it('should refuse targets outside its root', async () => {
-    await expect(run({ action: 'analyze', target: '../x.txt' })).rejects.toThrow('leaves the root');
-    await expect(run({ action: 'analyze', target: '/etc/hostname' })).rejects.toThrow('is absolute');
-    await expect(run({ action: 'analyze', target: 'escape/whatever' })).rejects.toThrow('outside the root directory through a symlink');
-    await expect(run({ action: 'transform', target: 'a.txt', output: 'escape/new.txt' })).rejects.toThrow('through a symlink');
+  describe('operations', () => {
+    it('should analyze lines, words and chars, naming the operation in the metadata', async () => {
+      const result = await tool.execute(ctx, { operation: 'analyze', target: 'a.txt' });
+      expect(result.output).toEqual({ lines: 2, words: 5, chars: 32 });
+      expect(result.metadata).toEqual({ operation: 'analyze' });
+    });
+
+    it('should transform to a returned text or into options.output', async () => {
+      expect(await run({ operation: 'transform', target: 'a.txt', options: { mode: 'upper' } })).toEqual({ text: '  HELLO BIG WORLD  \nSECOND LINE\n' });
+      expect(await run({ operation: 'transform', target: 'a.txt', options: { output: 'out.txt' } })).toEqual({ written: 'out.txt', chars: 27 });
+      expect(readFileSync(join(root, 'out.txt'), 'utf8')).toBe('Hello big World\nsecond line');
+    });
+
+    it('should validate JSON, YAML-ish syntax and trailing whitespace', async () => {
+      expect(await run({ operation: 'validate', target: 'bad.json' })).toMatchObject({ valid: false, format: 'json', problems: [{ line: 3, message: 'trailing whitespace' }, { line: 4 }] });
+      expect(await run({ operation: 'validate', target: 'bad.yaml' })).toEqual({
+        valid: false,
+        format: 'yaml',
+        problems: [
+          { line: 2, message: 'tab used for indentation (YAML needs spaces)' },
+          { line: 3, message: "neither 'key: value' nor a list item" },
+        ],
+      });
+      expect(await run({ operation: 'validate', target: 'out.txt' })).toEqual({ valid: true, format: 'text', problems: [] });
+    });
+
+    it('should answer an unknown operation as the reference does', async () => {
+      const result = await tool.execute(ctx, { operation: 'shred', target: 'a.txt' });
+      expect(result).toMatchObject({ success: false, error: "Unknown operation: 'shred' (use analyze, transform, validate)" });
+    });
+
+    it('should look for trailing whitespace in linear time', async () => {
+      writeFileSync(join(root, 'blanks.txt'), `${' '.repeat(MAX_FILE_BYTES - 2)}x\n`);
+      const started = Date.now();
+      expect(await run({ operation: 'validate', target: 'blanks.txt' })).toEqual({ valid: true, format: 'text', problems: [] });
+      expect(Date.now() - started).toBeLessThan(2000);
+    });
+  });
+
+  describe('confinement', () => {
+    it('should refuse targets outside its root', async () => {
+      await expect(run({ operation: 'analyze', target: '../x.txt' })).rejects.toThrow('leaves the root');
+      await expect(run({ operation: 'analyze', target: '/etc/hostname' })).rejects.toThrow('is absolute');
+      await expect(run({ operation: 'analyze', target: 'escape/whatever' })).rejects.toThrow('outside the root directory through a symlink');
+      await expect(run({ operation: 'transform', target: 'a.txt', options: { output: 'escape/new.txt' } })).rejects.toThrow('through a symlink');
+      await expect(run({ operation: 'transform', target: 'a.txt', options: { output: '../victim.txt' } })).rejects.toThrow('leaves the root');
+      expect(readFileSync(join(base, 'victim.txt'), 'utf8')).toBe('untouched\n');
+    });
+
+    it("should resolve target and output against the call's sandbox when one is set", async () => {
+      const sandbox = join(base, 'sandbox');
+      mkdirSync(sandbox);
+      writeFileSync(join(sandbox, 'victim.txt'), ' inside ');
+      const registry = new ToolRegistry();
+      registry.register(new CustomTool(base));
+      const args = { operation: 'transform', target: 'victim.txt', options: { output: 'victim.txt' } };
+      const result = await registry.execute('custom_tool', args, { mode: 'explore', sandbox });
+      expect(result).toMatchObject({ success: true, output: { written: 'victim.txt', chars: 6 } });
+      expect(readFileSync(join(sandbox, 'victim.txt'), 'utf8')).toBe('inside');
+      expect(readFileSync(join(base, 'victim.txt'), 'utf8')).toBe('untouched\n');
+    });
+  });
+
+  describe('files that are not regular, or too big', () => {
+    it('should refuse a FIFO at once, leaving the file-I/O threads free for the calls after it', async () => {
+      execFileSync('mkfifo', [join(root, 'pipe')]);
+      const started = Date.now();
+      await expect(run({ operation: 'analyze', target: 'pipe' })).rejects.toThrow("File 'pipe' is a FIFO, not a regular file");
+      await expect(run({ operation: 'transform', target: 'a.txt', options: { output: 'pipe' } })).rejects.toThrow("File 'pipe' is not a regular file");
+      // Node has four file-I/O threads: a blocked open would hold one each time.
+      const after = await Promise.all(Array.from({ length: 8 }, () => run({ operation: 'analyze', target: 'a.txt' })));
+      expect(after).toEqual(Array(8).fill({ lines: 2, words: 5, chars: 32 }));
+      expect(Date.now() - started).toBeLessThan(2000);
+    });
+
+    it('should refuse a directory', async () => {
+      mkdirSync(join(root, 'folder'));
+      await expect(run({ operation: 'analyze', target: 'folder' })).rejects.toThrow("File 'folder' is a directory, not a regular file");
+    });
+
+    it('should refuse a file over 1 MiB before reading it, naming its exact size', async () => {
+      writeFileSync(join(root, 'huge.txt'), '');
+      truncateSync(join(root, 'huge.txt'), 40 * 1024 * 1024);
+      await expect(run({ operation: 'analyze', target: 'huge.txt' })).rejects.toThrow(
+        new Error(`File 'huge.txt' is ${40 * 1024 * 1024} bytes, over the limit of ${MAX_FILE_BYTES} bytes`),
+      );
+      writeFileSync(join(root, 'just.txt'), 'x'.repeat(MAX_FILE_BYTES));
+      expect(await run({ operation: 'analyze', target: 'just.txt' })).toEqual({ lines: 1, words: 1, chars: MAX_FILE_BYTES });
+    });
   });
 });

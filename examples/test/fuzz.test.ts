@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { ToolRegistry, ToolResult, type ToolExecutionContext } from '@victor-tools/core';
@@ -8,7 +8,6 @@ import { ToolContainer } from '@victor-tools/decorators';
 import { codeMetrics } from '../src/code-metrics';
 import { CustomTool } from '../src/custom-tool';
 import { FindFiles } from '../src/find-files';
-import { isInside } from '../src/safe-path';
 import { TextToolbox } from '../src/text-toolbox';
 
 // CI runs 1000 cases per property; `pnpm fuzz [runs] [seed]` raises the count
@@ -20,14 +19,15 @@ jest.setTimeout(60_000 + FUZZ_RUNS * 100);
 const params = (numRuns = FUZZ_RUNS) => ({ numRuns, ...(FUZZ_SEED === undefined ? {} : { seed: FUZZ_SEED }) });
 
 const TOOLS = ['custom_tool', 'find_files', 'code_metrics', 'text_stats', 'word_count'] as const;
-const FIXTURES = ['a.txt', 'data.json', 'conf.yaml', 'src/m.ts', 'src/deep/n.js'];
+const FIXTURES = ['a.txt', 'data.json', 'conf.yaml', 'src/m.ts', 'src/deep/n.js', 'src/p.py'];
 const MAX_ERROR_LENGTH = 4096;
 const DANGEROUS_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty', 'polluted'];
 
 /**
  * Every tool works inside one temp dir: custom_tool and find_files get it as
- * their root, and the working directory (code_metrics resolves against it) is
- * moved there for the suite, so no generated call can read or write the repo.
+ * their root, the working directory (code_metrics' root) is moved there for
+ * the suite, and the contexts that set a sandbox set it, so no generated call
+ * can read or write the repo, whatever path it sends.
  */
 let root: string;
 let cwd: string;
@@ -41,6 +41,7 @@ beforeAll(() => {
   writeFileSync(join(root, 'conf.yaml'), 'name: x\n\tindented: y\n');
   writeFileSync(join(root, 'src', 'm.ts'), '// m\nexport function f(a: number) {\n  return a > 1 ? a : a ?? 0;\n}\n');
   writeFileSync(join(root, 'src', 'deep', 'n.js'), 'function g(x) { if (x) { return 1; } return 2; }\n');
+  writeFileSync(join(root, 'src', 'p.py'), 'def h(x):\n    return 1 if x else 2\n');
   cwd = process.cwd();
   process.chdir(root);
   const logger = { debug() {}, info() {}, warn() {}, error() {} };
@@ -72,11 +73,6 @@ function snapshotOf<T>(value: T, seen = new Map<unknown, unknown>()): T {
     Object.defineProperty(copy, key, descriptor);
   }
   return copy as T;
-}
-
-/** A path string code_metrics may get: anything that would resolve outside the temp dir is moved under it. */
-function confined(path: string): string {
-  return isInside(root, resolve(root, path)) ? path : `missing/${path}`;
 }
 
 /** Values JSON can carry and values it cannot (NaN, ±Infinity, -0, undefined, bigint, dates). */
@@ -119,22 +115,23 @@ function shapedArgs(name: (typeof TOOLS)[number]): fc.Arbitrary<Record<string, u
   const or = <T>(arb: fc.Arbitrary<T>) => fc.oneof(arb, anyValue);
   const fields: Record<(typeof TOOLS)[number], Record<string, fc.Arbitrary<unknown>>> = {
     custom_tool: {
-      action: or(fc.constantFrom('analyze', 'transform', 'validate', 'delete')),
+      operation: or(fc.constantFrom('analyze', 'transform', 'validate', 'delete')),
       target: or(anyPath),
-      mode: or(fc.constantFrom('upper', 'lower', 'trim', 'UPPER')),
-      output: or(fc.oneof(anyPath, safeName.map((n) => `out/${n}`))),
+      options: or(
+        fc.record(
+          { mode: or(fc.constantFrom('upper', 'lower', 'trim', 'UPPER')), output: or(fc.oneof(anyPath, safeName.map((n) => `out/${n}`))) },
+          { requiredKeys: [] },
+        ),
+      ),
     },
-    find_files: { pattern: or(anyPattern), recursive: or(fc.boolean()), limit: or(fc.integer({ min: -2, max: 1002 })) },
-    code_metrics: { path: or(anyPath.map(confined)), maxFiles: or(fc.integer({ min: -1, max: 60 })) },
+    find_files: { pattern: or(anyPattern), path: or(anyPath), recursive: or(fc.boolean()), limit: or(fc.integer({ min: -2, max: 1002 })) },
+    code_metrics: { path: or(anyPath), metricType: or(fc.constantFrom('loc', 'complexity', 'all', 'ALL')), recursive: or(fc.boolean()) },
     text_stats: { text: or(fc.string({ maxLength: 200 })) },
     word_count: { text: or(fc.string({ maxLength: 200 })), top: or(fc.integer({ min: -1, max: 101 })) },
   };
   return fc
     .tuple(fc.record(fields[name], { requiredKeys: [] }), fc.option(hostileKeys, { nil: undefined }))
-    .map(([args, extra]) => {
-      if (name === 'code_metrics' && typeof args.path === 'string') args.path = confined(args.path);
-      return extra === undefined ? args : Object.assign(extra, args);
-    });
+    .map(([args, extra]) => (extra === undefined ? args : Object.assign(extra, args)));
 }
 
 const toolName = fc.constantFrom(...TOOLS);
@@ -142,7 +139,15 @@ const anyCall = fc.oneof(
   { weight: 4, arbitrary: toolName.chain((name) => fc.tuple(fc.constant<string>(name), shapedArgs(name))) },
   { weight: 1, arbitrary: fc.tuple(fc.constantFrom<string>(...TOOLS, 'nope', 'custom tool', ''), fc.oneof(fc.anything({ maxDepth: 3 }), hostileKeys, pollution)) },
 );
-const anyContext = fc.constantFrom<ToolExecutionContext | undefined>(undefined, {}, { mode: 'build' }, { mode: 'plan' }, { mode: 'explore' });
+const anyContext = fc.constantFrom<() => ToolExecutionContext | undefined>(
+  () => undefined,
+  () => ({}),
+  () => ({ mode: 'build' }),
+  () => ({ mode: 'plan' }),
+  () => ({ mode: 'explore' }),
+  () => ({ mode: 'explore', sandbox: root }),
+  () => ({ sandbox: join(root, 'src') }),
+);
 
 function expectReadable(result: unknown): asserts result is ToolResult {
   expect(result).toBeInstanceOf(ToolResult);
@@ -169,7 +174,7 @@ describe('the example tools under hostile input (property-based)', () => {
   it('should always resolve to a readable ToolResult, leaving the caller args unchanged', async () => {
     await fc.assert(
       fc.asyncProperty(anyCall, anyContext, async ([name, args], ctx) => {
-        await check(name, args, ctx);
+        await check(name, args, ctx());
       }),
       params(),
     );
@@ -186,14 +191,14 @@ describe('the example tools under hostile input (property-based)', () => {
       fc.dictionary(fc.string({ maxLength: 4 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 2 }),
     );
     const valid: Record<(typeof TOOLS)[number], Record<string, unknown>> = {
-      custom_tool: { action: 'analyze', target: 'a.txt', mode: 'upper', output: 'out.txt' },
-      find_files: { pattern: '*.ts', recursive: true, limit: 5 },
-      code_metrics: { path: 'src', maxFiles: 2 },
+      custom_tool: { operation: 'analyze', target: 'a.txt', options: { mode: 'upper', output: 'out.txt' } },
+      find_files: { pattern: '*.ts', path: 'src', recursive: true, limit: 5 },
+      code_metrics: { path: 'src', metricType: 'loc', recursive: true },
       text_stats: { text: 'a b' },
       word_count: { text: 'a b', top: 2 },
     };
     const required: Record<(typeof TOOLS)[number], string[]> = {
-      custom_tool: ['action', 'target'],
+      custom_tool: ['operation', 'target'],
       find_files: ['pattern'],
       code_metrics: ['path'],
       text_stats: ['text'],
@@ -244,7 +249,7 @@ describe('the example tools under hostile input (property-based)', () => {
     const poison = fc.constantFrom<unknown>(NaN, Infinity, -Infinity, BigInt(1), 'cycle');
     await fc.assert(
       fc.asyncProperty(toolName, poison, fc.boolean(), async (name, bad, nested) => {
-        const args: Record<string, unknown> = { text: 'a', pattern: '*', path: '.', action: 'analyze', target: 'a.txt' };
+        const args: Record<string, unknown> = { text: 'a', pattern: '*', path: '.', operation: 'analyze', target: 'a.txt' };
         const value = bad === 'cycle' ? args : bad;
         if (nested) args.deep = { list: [1, value] };
         else args.limit = value;
@@ -273,20 +278,32 @@ describe('the example tools under hostile input (property-based)', () => {
       fc.record({
         name: fc.constant('custom_tool'),
         args: fc.record(
-          { action: fc.constantFrom('analyze', 'transform', 'validate'), target: fc.constantFrom(...FIXTURES), mode: fc.constantFrom('upper', 'lower', 'trim') },
-          { requiredKeys: ['action', 'target'] },
+          {
+            operation: fc.constantFrom('analyze', 'transform', 'validate'),
+            target: fc.constantFrom(...FIXTURES),
+            options: fc.record({ mode: fc.constantFrom('upper', 'lower', 'trim') }, { requiredKeys: [] }),
+          },
+          { requiredKeys: ['operation', 'target'] },
         ),
       }),
       fc.record({
         name: fc.constant('find_files'),
         args: fc.record(
-          { pattern: fc.constantFrom('*', '*.ts', '**/*.js', 'src/*', '{a,b}*', '[a-z]*'), recursive: fc.boolean(), limit: fc.integer({ min: 1, max: 1000 }) },
+          {
+            pattern: fc.constantFrom('*', '*.ts', '**/*.js', 'src/*', '{a,b}*', '[a-z]*'),
+            path: fc.constantFrom('.', 'src', 'src/deep'),
+            recursive: fc.boolean(),
+            limit: fc.integer({ min: 1, max: 1000 }),
+          },
           { requiredKeys: ['pattern'] },
         ),
       }),
       fc.record({
         name: fc.constant('code_metrics'),
-        args: fc.record({ path: fc.constantFrom('.', 'src', 'src/m.ts', 'src/deep/n.js', 'a.txt'), maxFiles: fc.integer({ min: 1, max: 60 }) }, { requiredKeys: ['path'] }),
+        args: fc.record(
+          { path: fc.constantFrom('.', 'src', 'src/m.ts', 'src/deep/n.js', 'src/p.py'), metricType: fc.constantFrom('loc', 'complexity', 'all'), recursive: fc.boolean() },
+          { requiredKeys: ['path'] },
+        ),
       }),
       fc.record({ name: fc.constant('text_stats'), args: fc.record({ text: fc.string({ maxLength: 200 }) }) }),
       fc.record({
@@ -309,7 +326,7 @@ describe('the example tools under hostile input (property-based)', () => {
   it('should survive nesting up to 1000 levels deep, and cyclic objects, in any field', async () => {
     await fc.assert(
       fc.asyncProperty(toolName, fc.integer({ min: 1, max: 1000 }), fc.boolean(), async (name, depth, cyclic) => {
-        const args: Record<string, unknown> = { text: 'a', pattern: '*', path: '.', action: 'analyze', target: 'a.txt' };
+        const args: Record<string, unknown> = { text: 'a', pattern: '*', path: '.', operation: 'analyze', target: 'a.txt' };
         let node = args;
         for (let i = 0; i < depth; i++) {
           const child: Record<string, unknown> = {};
@@ -327,8 +344,8 @@ describe('the example tools under hostile input (property-based)', () => {
   it.each(TOOLS)('should handle a 10 MB string in every string field of %s', async (name) => {
     const big = 'x'.repeat(10 * 1024 * 1024);
     const fields: Record<string, Record<string, unknown>> = {
-      custom_tool: { action: 'analyze', target: big, output: big },
-      find_files: { pattern: big },
+      custom_tool: { operation: 'analyze', target: big, options: { output: big } },
+      find_files: { pattern: big, path: big },
       code_metrics: { path: big },
       text_stats: { text: big },
       word_count: { text: big },

@@ -27,27 +27,29 @@ describe('the examples through a ToolRegistry', () => {
 
   it('should register the five example tools', () => {
     expect(report.registered.map((r) => r.name).sort()).toEqual(['code_metrics', 'custom_tool', 'find_files', 'text_stats', 'word_count']);
-    expect(registry.getCostSummary().free).toEqual(['code_metrics', 'custom_tool', 'find_files', 'text_stats', 'word_count']);
+    expect(registry.getCostSummary()).toMatchObject({ free: ['find_files', 'text_stats', 'word_count'], low: ['code_metrics', 'custom_tool'] });
   });
 
-  it('should run each tool with valid arguments', async () => {
+  it('should run each tool with arguments written as the reference shows them', async () => {
     const cwd = process.cwd();
     process.chdir(root);
     try {
       const results = await Promise.all([
-        registry.execute('custom_tool', { action: 'analyze', target: 'package.json' }),
-        registry.execute('code_metrics', { path: 'src/text-toolbox.ts' }),
+        registry.execute('custom_tool', { operation: 'analyze', target: 'package.json', options: {} }),
+        // find_files took its root (the working directory) when it was built: the sandbox moves it here.
+        registry.execute('find_files', { pattern: '*.ts', path: 'src', recursive: true, limit: 100 }, { sandbox: root }),
+        registry.execute('code_metrics', { path: 'src/text-toolbox.ts', metricType: 'all', recursive: true }),
         registry.execute('text_stats', { text: 'a b' }),
         registry.execute('word_count', { text: 'a b a' }),
       ]);
-      expect(results.map((r) => r.success)).toEqual([true, true, true, true]);
+      expect(results.map((r) => r.success)).toEqual([true, true, true, true, true]);
     } finally {
       process.chdir(cwd);
     }
   });
 
   it('should refuse invalid arguments before the tool runs', async () => {
-    const missing = await registry.execute('custom_tool', { action: 'analyze' });
+    const missing = await registry.execute('custom_tool', { operation: 'analyze' });
     expect(missing.error).toBe("Invalid parameters for tool 'custom_tool': Required parameter 'target' is missing");
     const wrong = await registry.execute('find_files', { pattern: '*.ts', limit: 'ten' });
     expect(wrong.error).toBe("Invalid parameters for tool 'find_files': Parameter 'limit' has wrong type: expected integer, got string");
@@ -58,8 +60,14 @@ describe('the examples through a ToolRegistry', () => {
     expect(result).toMatchObject({ success: false, error: expect.stringContaining("contains '..'") });
   });
 
-  it('should refuse the writing custom_tool in PLAN mode and allow find_files', async () => {
-    expect((await registry.execute('custom_tool', { action: 'analyze', target: 'x' }, { mode: 'plan' })).success).toBe(false);
+  it('should refuse the writing custom_tool in PLAN mode and allow the read-only tools', async () => {
+    expect((await registry.execute('custom_tool', { operation: 'analyze', target: 'x' }, { mode: 'plan' })).success).toBe(false);
     expect((await registry.execute('text_stats', { text: 'x' }, { mode: 'plan' })).success).toBe(true);
+    expect((await registry.execute('find_files', { pattern: 'package.json' }, { mode: 'plan' })).success).toBe(true);
+  });
+
+  it("should say so when the reference's snake_case metric_type is sent instead of metricType", async () => {
+    const result = await registry.execute('code_metrics', { path: 'src', metric_type: 'loc' });
+    expect(result.error).toBe("Invalid parameters for tool 'code_metrics': Unknown parameter 'metric_type'");
   });
 });

@@ -4,7 +4,16 @@ import type { ServeMcpOptions } from '@victor-tools/mcp';
 /** Where the CLI writes: anything with `write(text)`, such as `process.stdout`. */
 export interface OutputStream {
   write(text: string): unknown;
+  /** Set by a terminal: tables then fit its width, and colour may be used. */
+  isTTY?: boolean;
+  /** The terminal's width in columns. */
+  columns?: number;
+  /** Node's colour check of a terminal stream (honours NO_COLOR, FORCE_COLOR, NODE_DISABLE_COLORS, TERM). */
+  hasColors?(env?: object): boolean;
 }
+
+/** Where `call -` reads the tool's arguments from: anything that yields the text in chunks, such as `process.stdin`. */
+export type InputStream = AsyncIterable<string | Uint8Array>;
 
 /** The streams and hooks `run` works with; the bin passes the process's own. */
 export interface RunOptions {
@@ -12,6 +21,12 @@ export interface RunOptions {
   stdout: OutputStream;
   /** Errors, warnings and logs. */
   stderr: OutputStream;
+  /** What `call NAME -` reads the arguments from; default: `process.stdin`. */
+  stdin?: InputStream;
+  /** The environment colour decisions read (`NO_COLOR`, `FORCE_COLOR`); default: `process.env`. */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** The width tables fit in; default: the terminal's, when stdout is one (otherwise tables keep their natural width). */
+  columns?: number;
   /**
    * The MCP transport of `serve`; by default stdio of this process (stdin and
    * `process.stdout`, whatever `stdout` is). Tests and embedders pass an

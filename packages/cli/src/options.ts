@@ -36,21 +36,6 @@ export function jsonOption(): Option {
   return new Option('--json', 'print JSON instead of a table');
 }
 
-/** Parses a tool's arguments given on the command line: a JSON object. */
-export function parseJsonArguments(text: string): Record<string, unknown> {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new InvalidArgumentError(`Not valid JSON (${(error as Error).message}). Quote the object for your shell, e.g. '{"path": "a.txt"}'.`);
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    const kind = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
-    throw new InvalidArgumentError(`Tool arguments must be a JSON object, got ${kind}, e.g. '{"path": "a.txt"}'.`);
-  }
-  return value as Record<string, unknown>;
-}
-
 /** Parses a positive integer option value (`--limit`). */
 export function parsePositiveInteger(text: string): number {
   const value = Number(text);

@@ -17,7 +17,7 @@ export function createProgram(ctx: CommandContext): Command {
   const program = new Command('victor-tools')
     .description('List, inspect, search, call and serve (MCP over stdio) the tools of a directory.')
     .version(cliVersion(), '-V, --version', 'print the version')
-    .option('-t, --tools <dir>', 'directory of compiled tool files (.js, .cjs, .mjs) to scan (default: the examples of this repository)')
+    .option('-t, --tools <dir>', 'directory of tool files to scan: .js, .cjs, .mjs, and .ts (loaded with tsx) (default: the examples of a victor-tools checkout)')
     .option('-v, --verbose', "also print the registry's info and debug logs and the exports the scan skipped (stderr)")
     .helpOption('-h, --help', 'print help')
     .helpCommand('help [command]', 'print help for a command')
@@ -25,6 +25,7 @@ export function createProgram(ctx: CommandContext): Command {
     .configureOutput({
       writeOut: (text) => ctx.io.stdout.write(text),
       writeErr: (text) => ctx.io.stderr.write(text),
+      outputError: (text, write) => write(ctx.styles.err.red(text)),
     })
     .showHelpAfterError("(run 'victor-tools --help' or 'victor-tools <command> --help' for usage)");
   registerListCommand(program, ctx);
@@ -39,6 +40,7 @@ export function createProgram(ctx: CommandContext): Command {
       '  victor-tools list --tools ./dist/tools\n' +
       '  victor-tools schema find_files --provider anthropic\n' +
       '  victor-tools call word_count \'{"text": "a b a"}\'\n' +
+      '  victor-tools call word_count @args.json\n' +
       '  victor-tools search count words\n' +
       '  victor-tools serve --tools ./dist/tools',
   );

@@ -4,6 +4,11 @@ import { CliError } from './errors/cli-error';
 import type { RunOptions } from './io';
 import { createProgram } from './program';
 
+function stackOf(error: unknown): string | undefined {
+  const cause = error instanceof CliError ? error.cause : error;
+  return cause instanceof Error ? cause.stack : undefined;
+}
+
 /**
  * Runs the CLI on `argv` (the arguments after the program name) and resolves
  * to the exit code: 0 ok, 1 the operation failed, 2 a usage error (unknown
@@ -19,11 +24,9 @@ export async function run(argv: readonly string[], options: RunOptions): Promise
   } catch (error) {
     // Commander has already written its message (or the help) to stderr.
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
-    if (error instanceof CliError) {
-      ctx.err(`error: ${error.message}`);
-      return error.exitCode;
-    }
-    ctx.err(`error: ${error instanceof Error ? error.message : String(error)}`);
-    return 1;
+    ctx.error(error instanceof Error ? error.message : String(error));
+    const stack = ctx.verbose ? stackOf(error) : undefined;
+    if (stack) ctx.err(stack);
+    return error instanceof CliError ? error.exitCode : 1;
   }
 }

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { CLI_INJECTION_TOKENS, ToolsDirectoryNotFoundError, ToolsLoadError, defaultToolsDir, loadTools } from '@victor-tools/cli';
 import { ToolMetadataRegistry } from '@victor-tools/metadata';
-import { BROKEN_TOOLS, FIXTURE_TOOLS } from './support/run-cli';
+import { BROKEN_TOOLS, FIXTURE_TOOLS, TYPESCRIPT_TOOLS, runCli } from './support/run-cli';
 
 describe('loadTools', () => {
   it('should register the tools of the directory and report what it skipped', async () => {
@@ -34,10 +34,21 @@ describe('loadTools', () => {
     await expect(loadTools('/no/such/dir', { given: false })).rejects.toMatchObject({ exitCode: 1 });
   });
 
-  it('should wrap a file that fails to load in ToolsLoadError keeping the cause', async () => {
+  it('should wrap a file that fails to load in ToolsLoadError naming the file and keeping the cause', async () => {
     const error = await loadTools(BROKEN_TOOLS).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ToolsLoadError);
     expect((error as ToolsLoadError).cause).toEqual(new Error('database URL is not set'));
+    expect((error as ToolsLoadError).file).toBe('throws-on-load.js');
+  });
+
+  it('should load .ts tool files', async () => {
+    const { registry, skippedTypeScript } = await loadTools(TYPESCRIPT_TOOLS);
+    expect(skippedTypeScript).toEqual([]);
+    expect(registry.listTools().map((t) => t.name)).toEqual(['greet']);
+    expect((await registry.execute('greet', { who: 'Ada' })).output).toBe('Hello, Ada!');
+    const { code, stdout, stderr } = await runCli(['call', 'greet', '{"who": "Ada"}', '--tools', TYPESCRIPT_TOOLS]);
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    expect(JSON.parse(stdout).output).toBe('Hello, Ada!');
   });
 });
 

@@ -59,6 +59,7 @@ export function registerListCommand(program: Command, ctx: CommandContext): void
       const rows = listTools(await ctx.load(command));
       if (options.json) return ctx.out(toJson(rows));
       if (rows.length === 0) return ctx.err('No tools found. Check the --tools directory: it should hold compiled .js files exporting tools.');
-      ctx.out(renderTable(['name', 'tier', 'access', 'category', 'enabled'], rows.map((r) => [r.name, r.costTier, r.accessMode, r.category, enabledCell(r)])));
+      const table = rows.map((r) => [r.name, r.costTier, r.accessMode, r.category, enabledCell(r)]);
+      ctx.out(renderTable(['name', 'tier', 'access', 'category', 'enabled'], table, { width: ctx.tableWidth, styles: ctx.styles.out }));
     });
 }

@@ -36,6 +36,7 @@ export function registerSearchCommand(program: Command, ctx: CommandContext): vo
       });
       if (options.json) return ctx.out(toJson(results));
       if (results.length === 0) return ctx.err(`No tool matches '${query}'. Try other words, or 'victor-tools list' to see them all.`);
-      ctx.out(renderTable(['#', 'name', 'score', 'reasons'], results.map((r, i) => [i + 1, r.name, r.score.toFixed(2), r.reasons.join('; ')])));
+      const table = results.map((r, i) => [i + 1, r.name, r.score.toFixed(2), r.reasons.join('; ')]);
+      ctx.out(renderTable(['#', 'name', 'score', 'reasons'], table, { width: ctx.tableWidth, styles: ctx.styles.out }));
     });
 }

@@ -34,7 +34,7 @@ export function registerServeCommand(program: Command, ctx: CommandContext): voi
     .addHelpText(
       'after',
       '\nIn an MCP client configuration (Claude Desktop and others):\n' +
-        '  { "mcpServers": { "victor-tools": { "command": "npx", "args": ["victor-tools", "serve", "--tools", "/abs/path/to/dist/tools"] } } }',
+        '  { "mcpServers": { "victor-tools": { "command": "npx", "args": ["-y", "@victor-tools/cli", "serve", "--tools", "/abs/path/to/dist/tools"] } } }',
     )
     .action(async (options: ServeOptions, command: Command) => {
       const context = executionContext(options);

@@ -1,8 +1,16 @@
-/** Pretty JSON for stdout; a value JSON cannot hold (a BigInt, a cycle) is described instead of crashing the command. */
+import { UnserializableOutputError } from '../errors/unserializable-output-error';
+
+// JSON.stringify's message for a cycle runs over several lines naming the path: its first line says enough.
+function firstLine(message: string): string {
+  const line = message.split('\n', 1)[0]!;
+  return line.length > 200 ? `${line.slice(0, 200)}...` : line;
+}
+
+/** Pretty JSON for stdout; a value JSON cannot hold (a BigInt, a cycle) is an `UnserializableOutputError`. */
 export function toJson(value: unknown): string {
   try {
     return JSON.stringify(value, null, 2) ?? 'null';
   } catch (error) {
-    return JSON.stringify({ unserializable: String(value), reason: (error as Error).message }, null, 2);
+    throw new UnserializableOutputError(firstLine(error instanceof Error ? error.message : String(error)));
   }
 }

@@ -1,7 +1,8 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '../support/run-cli';
+import { Readable } from 'node:stream';
+import { ODD_OUTPUT_TOOLS, runCli } from '../support/run-cli';
 
 describe('victor-tools call', () => {
   it('should print the ToolResult of a successful call as JSON and exit 0', async () => {
@@ -30,11 +31,12 @@ describe('victor-tools call', () => {
     expect(JSON.parse(stdout).error).toBe("Invalid parameters for tool 'echo': Required parameter 'message' is missing");
   });
 
-  it('should exit 1 with the registry suggestions for an unknown tool', async () => {
+  it('should exit 1 with the registry suggestions for an unknown tool, on stderr as schema prints them', async () => {
     const { code, stdout, stderr } = await runCli(['call', 'ecko', '{}']);
     expect(code).toBe(1);
     expect(JSON.parse(stdout)).toMatchObject({ success: false, error: "Tool 'ecko' not found", metadata: { suggestions: ['echo'] } });
-    expect(stderr).toBe("error: Tool 'ecko' not found\n");
+    expect(stderr).toBe("error: Tool 'ecko' not found. Did you mean 'echo'? Run 'victor-tools list' to see the tools.\n");
+    expect(stderr).toBe((await runCli(['schema', 'ecko'])).stderr);
   });
 
   it('should exit 2 without running anything when the arguments are not JSON', async () => {
@@ -70,6 +72,86 @@ describe('victor-tools call', () => {
       const { code, stderr } = await runCli(['call', 'echo', '{}', '--mode', 'yolo']);
       expect(code).toBe(2);
       expect(stderr).toContain("argument 'yolo' is invalid. Allowed choices are explore, plan, build.");
+    });
+  });
+
+  describe('arguments from stdin (-) or a file (@FILE)', () => {
+    const big = 'x'.repeat(200 * 1024);
+    const json = JSON.stringify({ text: big });
+
+    it('should read a 200 KB JSON argument from stdin, past the 128 KB a command line holds', async () => {
+      const { code, stdout, stderr } = await runCli(['call', 'measure_args', '-', '--tools', ODD_OUTPUT_TOOLS], { stdin: Readable.from([json.slice(0, 1000), json.slice(1000)]) });
+      expect(stderr).toBe('');
+      expect(code).toBe(0);
+      expect(JSON.parse(stdout)).toEqual({ success: true, output: { length: 200 * 1024 } });
+    });
+
+    it('should read the arguments from @FILE', async () => {
+      const file = join(mkdtempSync(join(tmpdir(), 'victor-cli-args-')), 'args.json');
+      writeFileSync(file, `\uFEFF${json}`);
+      const { code, stdout } = await runCli(['call', 'measure_args', `@${file}`, '--tools', ODD_OUTPUT_TOOLS]);
+      expect(code).toBe(0);
+      expect(JSON.parse(stdout).output).toEqual({ length: 200 * 1024 });
+    });
+
+    it('should exit 2 naming the source when what it reads is not a JSON object', async () => {
+      const notJson = await runCli(['call', 'echo', '-'], { stdin: Readable.from(['{message: hi}']) });
+      expect(notJson.code).toBe(2);
+      expect(notJson.stdout).toBe('');
+      expect(notJson.stderr).toMatch(/^error: The arguments from stdin are not valid JSON \(.+\), e\.g\. '\{"path": "a\.txt"\}'\.\n$/);
+      const array = await runCli(['call', 'echo', '-'], { stdin: Readable.from(['[1]']) });
+      expect(array.stderr).toBe(`error: The arguments from stdin must be a JSON object, got an array, e.g. '{"path": "a.txt"}'.\n`);
+    });
+
+    it('should exit 2 when the file cannot be read', async () => {
+      const { code, stderr } = await runCli(['call', 'echo', '@/no/such/args.json']);
+      expect(code).toBe(2);
+      expect(stderr).toBe("error: Cannot read the arguments file '/no/such/args.json': it does not exist.\n");
+    });
+
+    it('should refuse more than 64 MiB of arguments, and stop reading there', async () => {
+      let served = 0;
+      const chunk = Buffer.alloc(1024 * 1024, 0x20);
+      async function* endless() {
+        for (;;) {
+          served++;
+          yield chunk;
+        }
+      }
+      const { code, stderr } = await runCli(['call', 'echo', '-'], { stdin: endless() });
+      expect(code).toBe(2);
+      expect(stderr).toBe('error: The arguments from stdin are over 64 MiB.\n');
+      expect(served).toBe(65);
+    });
+  });
+
+  describe('outputs JSON cannot hold', () => {
+    it.each([
+      ['bigint', 'Do not know how to serialize a BigInt'],
+      ['cycle', 'Converting circular structure to JSON'],
+    ])('should fail with exit 1 for a %s output, printing a failed result that says why', async (kind, reason) => {
+      const { code, stdout, stderr } = await runCli(['call', 'odd_output', JSON.stringify({ kind }), '--tools', ODD_OUTPUT_TOOLS]);
+      expect(code).toBe(1);
+      const message = `Tool 'odd_output' returned an output that cannot be serialized to JSON: ${reason}`;
+      expect(JSON.parse(stdout)).toEqual({ success: false, output: null, error: expect.stringContaining(message) });
+      expect(stderr).toMatch(new RegExp(`^error: ${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.*\n$`));
+      expect(stdout).not.toContain('unserializable');
+    });
+  });
+
+  describe('--sandbox', () => {
+    it('should exit 2 before anything runs when the directory does not exist', async () => {
+      const missing = join(tmpdir(), 'victor-cli-no-such-sandbox');
+      const { code, stdout, stderr } = await runCli(['call', 'set_tool_enabled', '{"name": "echo", "enabled": false}', '--mode', 'explore', '--sandbox', missing]);
+      expect(code).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr).toBe(`error: Sandbox directory '${missing}' does not exist or is not a directory. Create it first, or pass --sandbox with an existing directory.\n`);
+    });
+
+    it('should exit 2 when it names a file', async () => {
+      const file = join(mkdtempSync(join(tmpdir(), 'victor-cli-')), 'file.txt');
+      writeFileSync(file, '');
+      expect((await runCli(['call', 'echo', '{"message": "x"}', '--sandbox', file])).code).toBe(2);
     });
   });
 });

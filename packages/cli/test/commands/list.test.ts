@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { BROKEN_TOOLS, FIXTURE_TOOLS, runCli } from '../support/run-cli';
 
 describe('victor-tools list', () => {
@@ -35,10 +36,19 @@ describe('victor-tools list', () => {
     expect(stdout).toContain('│ echo ');
   });
 
-  it('should exit 1 naming the directory and the cause when a tool file fails to load', async () => {
+  it('should exit 1 naming the directory, the file and the cause when a tool file fails to load', async () => {
     const { code, stdout, stderr } = await runCli(['list', '--tools', BROKEN_TOOLS]);
     expect(code).toBe(1);
     expect(stdout).toBe('');
-    expect(stderr).toBe(`error: Could not load the tools in '${BROKEN_TOOLS}': database URL is not set\n`);
+    expect(stderr).toBe(`error: Could not load the tools in '${BROKEN_TOOLS}': 'throws-on-load.js' threw while loading: database URL is not set\n`);
+  });
+
+  it('should add the stack with --verbose', async () => {
+    const { code, stderr } = await runCli(['list', '--tools', BROKEN_TOOLS, '--verbose']);
+    expect(code).toBe(1);
+    const [first, ...stack] = stderr.trimEnd().split('\n');
+    expect(first).toBe(`error: Could not load the tools in '${BROKEN_TOOLS}': 'throws-on-load.js' threw while loading: database URL is not set`);
+    expect(stack[0]).toBe('Error: database URL is not set');
+    expect(stack[1]).toContain(join(BROKEN_TOOLS, 'throws-on-load.js'));
   });
 });

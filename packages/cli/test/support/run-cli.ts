@@ -5,6 +5,10 @@ import { run, type RunOptions } from '@victor-tools/cli';
 export const FIXTURE_TOOLS = join(__dirname, '..', 'fixtures', 'tools');
 /** A directory whose one file throws while loading. */
 export const BROKEN_TOOLS = join(__dirname, '..', 'fixtures', 'broken');
+/** `odd_output` (returns a BigInt or a cycle) and `measure_args` (the length of its text argument). */
+export const ODD_OUTPUT_TOOLS = join(__dirname, '..', 'fixtures', 'odd-output');
+/** One TypeScript tool file: `greet`. */
+export const TYPESCRIPT_TOOLS = join(__dirname, '..', 'fixtures', 'typescript');
 
 /** What one CLI run printed and returned. */
 export interface CliRun {
@@ -13,12 +17,17 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Runs the CLI in-process; without `--tools` it scans the fixture tools (its default here). */
+/**
+ * Runs the CLI in-process; without `--tools` it scans the fixture tools (its
+ * default here). The environment is empty unless given, so a FORCE_COLOR
+ * that jest sets for its workers does not colour the output.
+ */
 export async function runCli(argv: string[], options: Partial<RunOptions> = {}): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
   const code = await run(argv, {
     defaultToolsDir: FIXTURE_TOOLS,
+    env: {},
     ...options,
     stdout: { write: (text: string) => (stdout += text) },
     stderr: { write: (text: string) => (stderr += text) },

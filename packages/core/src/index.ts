@@ -18,6 +18,7 @@ export { validateArguments, dropNullOptionals, MAX_ARGUMENT_DEPTH, type Validati
 export {
   renderSchema,
   estimateTokens,
+  approximateTokens,
   truncateDescription,
   splitSentences,
   registerSchemaRenderer,

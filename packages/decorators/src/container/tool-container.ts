@@ -1,5 +1,4 @@
-import { relative } from 'node:path';
-import { glob } from 'tinyglobby';
+import { nodePath, tinyglobby } from './node-modules';
 import type { BaseTool } from '@victor-tools/core';
 import { DuplicateToolNameError } from '../errors/DuplicateToolNameError';
 import type { InjectionToken } from '../metadata/records';
@@ -74,10 +73,10 @@ export class ToolContainer {
   /** Imports the files under `dir` that match `include` and registers every tool they export. */
   async scanDirectory(dir: string, options: ScanDirectoryOptions = {}): Promise<ScanReport> {
     const include = options.include ?? (hasTypeScriptRuntime() ? [JS_FILES, TS_FILES] : [JS_FILES]);
-    const files = (await glob(include, { cwd: dir, absolute: true, ignore: options.ignore ?? DEFAULT_IGNORE })).sort();
+    const files = (await tinyglobby().glob(include, { cwd: dir, absolute: true, ignore: options.ignore ?? DEFAULT_IGNORE })).sort();
     const collector = this.collector();
     for (const file of files) {
-      const origin = relative(dir, file).split('\\').join('/');
+      const origin = nodePath().relative(dir, file).split('\\').join('/');
       const loaded = await loadModule(file);
       if ('skipped' in loaded) collector.findings.skipped.push({ export: origin, reason: loaded.skipped });
       else collector.visit(loaded.exports, '', origin);

@@ -15,11 +15,14 @@ function node(args: string[]): string {
 describe.each(PACKAGES)('@victor-tools/%s as built', (name) => {
   const pkg = `@victor-tools/${name}`;
 
-  it('should ship dist/index.js, index.mjs and type declarations', () => {
+  it('should ship dist/index.js, index.mjs and declarations for each (.d.ts and .d.mts)', () => {
     const dir = join(ROOT, 'packages', name, 'dist');
-    for (const file of ['index.js', 'index.mjs', 'index.d.ts']) expect(existsSync(join(dir, file))).toBe(true);
+    for (const file of ['index.js', 'index.mjs', 'index.d.ts', 'index.d.mts']) expect(existsSync(join(dir, file))).toBe(true);
     const manifest = JSON.parse(readFileSync(join(ROOT, 'packages', name, 'package.json'), 'utf8'));
-    expect(manifest.exports['.']).toEqual({ types: './dist/index.d.ts', import: './dist/index.mjs', require: './dist/index.js' });
+    expect(manifest.exports['.']).toEqual({
+      import: { types: './dist/index.d.mts', default: './dist/index.mjs' },
+      require: { types: './dist/index.d.ts', default: './dist/index.js' },
+    });
   });
 
   it('should load with require and with import, with the same named exports', () => {

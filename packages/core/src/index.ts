@@ -19,6 +19,7 @@ export { validateArguments, dropNullOptionals, MAX_ARGUMENT_DEPTH, type Validati
 export {
   renderSchema,
   estimateTokens,
+  approximateTokens,
   truncateDescription,
   splitSentences,
   registerSchemaRenderer,

@@ -1,5 +1,5 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
+import type * as Fs from 'node:fs';
+import { nodeFs, nodePath } from '../node-fs';
 
 // Like the kernel's own limit on symlinks followed in one lookup (ELOOP).
 const MAX_SYMLINK_HOPS = 40;
@@ -13,20 +13,21 @@ const MAX_SYMLINK_HOPS = 40;
  * since writing through it would create its target.
  */
 export function resolveRealPath(target: string, base: string): string {
-  return walk(joinRaw(path.resolve(base), target), 0);
+  return walk(joinRaw(nodePath().resolve(base), target), 0);
 }
 
 // path.resolve and path.join would fold `..` lexically, before the symlinks
 // it follows are known; this join keeps every component for `walk`.
 function joinRaw(base: string, target: string): string {
+  const path = nodePath();
   return path.isAbsolute(target) ? target : base + path.sep + target;
 }
 
-const SEPARATORS = path.sep === '\\' ? /[\\/]/ : /\//;
-
 function walk(absolute: string, hops: number): string {
+  const fs = nodeFs();
+  const path = nodePath();
   const { root } = path.parse(absolute);
-  const parts = absolute.slice(root.length).split(SEPARATORS);
+  const parts = absolute.slice(root.length).split(path.sep === '\\' ? /[\\/]/ : /\//);
   let current = root;
   for (const part of parts) {
     if (part === '' || part === '.') continue;
@@ -35,7 +36,7 @@ function walk(absolute: string, hops: number): string {
       continue;
     }
     const next = path.join(current, part);
-    let stat: fs.Stats | undefined;
+    let stat: Fs.Stats | undefined;
     try {
       stat = fs.lstatSync(next);
     } catch {
@@ -54,6 +55,7 @@ function walk(absolute: string, hops: number): string {
 /** Whether the real path `target` is `directory` or inside it (both already resolved). */
 export function isInside(target: string, directory: string): boolean {
   if (target === directory) return true;
+  const path = nodePath();
   const prefix = directory.endsWith(path.sep) ? directory : directory + path.sep;
   return target.startsWith(prefix);
 }

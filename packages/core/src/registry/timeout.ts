@@ -14,6 +14,11 @@
 // awaited calls goes idle after every one): a check queued with
 // setImmediate does it once the current burst of calls is over.
 
+// Browsers and edge runtimes have neither setImmediate nor timers with
+// ref/unref (their timers are numbers): there the idle check waits for a
+// zero-delay timeout, and ref/unref are skipped.
+const afterBurst: (fn: () => void) => void = typeof setImmediate === 'function' ? (fn) => setImmediate(fn) : (fn) => setTimeout(fn, 0);
+
 /** setTimeout's limit; a longer timeout means "no timeout". */
 const MAX_DELAY_MS = 2_147_483_647;
 
@@ -84,7 +89,7 @@ export class DurationQueue {
     this.dropFinishedHead();
     if (--this.live === 0 && !this.idleCheckQueued) {
       this.idleCheckQueued = true;
-      setImmediate(() => this.idleCheck());
+      afterBurst(() => this.idleCheck());
     }
   }
 
@@ -103,7 +108,7 @@ export class DurationQueue {
   private wake(): void {
     if (this.timer === undefined) this.arm();
     else if (!this.referenced) {
-      this.timer.ref();
+      this.timer.ref?.();
       this.referenced = true;
     }
   }
@@ -111,7 +116,7 @@ export class DurationQueue {
   private idleCheck(): void {
     this.idleCheckQueued = false;
     if (this.live === 0 && this.timer !== undefined && this.referenced) {
-      this.timer.unref();
+      this.timer.unref?.();
       this.referenced = false;
     }
   }
@@ -119,7 +124,7 @@ export class DurationQueue {
   private arm(): void {
     this.timer = setTimeout(() => this.tick(), this.tickMs);
     this.referenced = this.live > 0;
-    if (!this.referenced) this.timer.unref();
+    if (!this.referenced) this.timer.unref?.();
   }
 
   private tick(): void {

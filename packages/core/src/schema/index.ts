@@ -1,4 +1,4 @@
 export { renderSchema, truncateDescription } from './render-schema';
-export { estimateTokens } from './estimate-tokens';
+export { approximateTokens, estimateTokens } from './estimate-tokens';
 export { splitSentences } from './sentences';
 export { registerSchemaRenderer, getSchemaRenderer, schemaRendererNames } from './schema-renderers';

@@ -1,5 +1,4 @@
-import { extname } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { nodePath, nodeUrl } from './node-modules';
 
 /** A loaded file's exports, or why it was not loaded. */
 export type LoadedModule = { exports: unknown } | { skipped: string };
@@ -12,7 +11,7 @@ export function hasTypeScriptRuntime(): boolean {
 }
 
 function importModule(file: string): Promise<unknown> {
-  return import(pathToFileURL(file).href);
+  return import(nodeUrl().pathToFileURL(file).href);
 }
 
 /**
@@ -21,7 +20,7 @@ function importModule(file: string): Promise<unknown> {
  * `.ts` file Node cannot parse (no TypeScript runtime) is skipped, not thrown.
  */
 export async function loadModule(file: string): Promise<LoadedModule> {
-  const ext = extname(file);
+  const ext = nodePath().extname(file);
   if (ext === '.mjs' || ext === '.mts') return { exports: await importModule(file) };
   try {
     return { exports: require(file) as unknown };

@@ -1,5 +1,4 @@
-import { relative } from 'node:path';
-import { glob } from 'tinyglobby';
+import { nodePath, tinyglobby } from './node-modules';
 import type { BaseTool } from '@victor-tools/core';
 import { DuplicateToolNameError } from '../errors/duplicate-tool-name-error';
 import { ToolBuilder } from '../builder/tool-builder';
@@ -85,9 +84,9 @@ export class ToolContainer {
   /** Imports the files under `dir` that match `include` and registers every tool they export. */
   async scanDirectory(dir: string, options: ScanDirectoryOptions = {}): Promise<ScanReport> {
     const include = options.include ?? (hasTypeScriptRuntime() ? [JS_FILES, TS_FILES] : [JS_FILES]);
-    const files = (await glob(include, { cwd: dir, absolute: true, ignore: options.ignore ?? DEFAULT_IGNORE })).sort();
+    const files = (await tinyglobby().glob(include, { cwd: dir, absolute: true, ignore: options.ignore ?? DEFAULT_IGNORE })).sort();
     const modules: Array<[origin: string, loaded: LoadedModule]> = [];
-    for (const file of files) modules.push([relative(dir, file).split('\\').join('/'), await loadModule(file)]);
+    for (const file of files) modules.push([nodePath().relative(dir, file).split('\\').join('/'), await loadModule(file)]);
     // Only now: loading the files is what records their decorators.
     const collector = this.collector();
     for (const [origin, loaded] of modules) {

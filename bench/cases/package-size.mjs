@@ -1,0 +1,63 @@
+// Case 6: what a user installs and loads. Every package is packed with
+// `pnpm pack` and installed with plain npm into a temp folder outside the
+// repository (so this case needs the npm registry for the third-party
+// dependencies); sizes are the files' bytes on disk (apparent size), load
+// times the median of child processes.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { directoryBytes, npmInstall, packAll } from '../../scripts/lib/packages.mjs';
+
+const MB = 1024 * 1024;
+const RUNS = 5;
+const CORE_GOAL = 8 * MB;
+const BUNDLE_GOAL = 300 * 1024;
+
+const mb = (bytes) => `${(bytes / MB).toFixed(1)} MB`;
+const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
+const medianOf = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+
+/** Median wall time of `script` in a fresh Node process, in ms (the script prints its own figure). */
+function childMs(cwd, script) {
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) runs.push(Number(execFileSync(process.execPath, ['-e', script], { cwd, encoding: 'utf8' }).trim()));
+  return medianOf(runs);
+}
+
+const timed = (body) => `const t = process.hrtime.bigint(); ${body}; console.log(Number(process.hrtime.bigint() - t) / 1e6);`;
+
+function install(work, name, tarballs, names) {
+  const dir = join(work, name);
+  mkdirSync(dir);
+  npmInstall(dir, Object.fromEntries(names.map((n) => [n, `file:${tarballs[n]}`])));
+  return dir;
+}
+
+export async function runPackageSizeCase(_victor, report) {
+  const work = mkdtempSync(join(tmpdir(), 'victor-size-'));
+  try {
+    const tarballs = packAll(work);
+    const core = install(work, 'core', tarballs, ['@victor-tools/core']);
+    const coreBytes = directoryBytes(join(core, 'node_modules'));
+    report.row({ case: '6', name: '@victor-tools/core installed, with its dependencies', value: mb(coreBytes), goal: '<= 8 MB', met: coreBytes <= CORE_GOAL, note: 'ajv and ajv-formats; the o200k tokenizer ships inside core' });
+    const three = install(work, 'three', tarballs, ['@victor-tools/core', '@victor-tools/metadata', '@victor-tools/decorators']);
+    report.row({ case: '6', name: 'core + metadata + decorators installed', value: mb(directoryBytes(join(three, 'node_modules'))), note: 'class-validator and libphonenumber-js (through it) are most of it' });
+    const all = install(work, 'all', tarballs, Object.keys(tarballs));
+    report.row({ case: '6', name: 'every package installed (the CLI and its dependencies)', value: mb(directoryBytes(join(all, 'node_modules'))) });
+
+    const { build } = await import('esbuild');
+    writeFileSync(join(core, 'entry.mjs'), "import { ToolRegistry } from '@victor-tools/core';\nconsole.log(new ToolRegistry().size);\n");
+    const outfile = join(core, 'bundle.mjs');
+    await build({ entryPoints: [join(core, 'entry.mjs')], outfile, bundle: true, minify: true, format: 'esm', platform: 'browser', logLevel: 'error' });
+    const bundleBytes = statSync(outfile).size;
+    report.row({ case: '6', name: 'minified ESM bundle of `import { ToolRegistry }` (esbuild)', value: kb(bundleBytes), goal: '<= 300 KB', met: bundleBytes <= BUNDLE_GOAL, note: 'ajv is about 130 KB of it; the tokenizer is left out' });
+    report.row({ case: '6', name: '@victor-tools/core/tokenizer (o200k ranks and BPE)', value: mb(statSync(join(core, 'node_modules/@victor-tools/core/dist/tokenizer.js')).size), note: 'loaded on the first estimateTokens call' });
+
+    report.row({ case: '6', name: "require('@victor-tools/core')", value: `${childMs(core, timed("require('@victor-tools/core')")).toFixed(0)} ms`, note: `median of ${RUNS} processes` });
+    report.row({ case: '6', name: 'first estimateTokens() call (loads the tokenizer)', value: `${childMs(core, `const c = require('@victor-tools/core'); ${timed("c.estimateTokens({ a: 'hello world' })")}`).toFixed(0)} ms`, note: `median of ${RUNS} processes` });
+    report.row({ case: '6', name: "require('@victor-tools/cli')", value: `${childMs(all, timed("require('@victor-tools/cli')")).toFixed(0)} ms`, note: `median of ${RUNS} processes` });
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}

@@ -37,9 +37,10 @@ export class RecordingTool extends BaseTool {
   override get aliases() {
     return this.spec.aliases ?? [];
   }
-  async execute(ctx: ToolCallContext, args: Record<string, unknown>) {
+  async execute(ctx: ToolCallContext, args: Record<string, unknown>): Promise<ToolResult> {
     this.calls.push({ args, ctx });
-    return this.spec.run ? this.spec.run(args, ctx) : ToolResult.ok(`${this.spec.name} done`);
+    const out = this.spec.run ? await this.spec.run(args, ctx) : `${this.spec.name} done`;
+    return out instanceof ToolResult ? out : ToolResult.ok(out);
   }
 }
 

@@ -43,6 +43,18 @@ describe('toOpenAIAgentsTools', () => {
       expect(never!.parameters).toEqual(readFile().parameters);
     });
 
+    it("should keep a tool non-strict when the SDK's own strict check refuses its schema", () => {
+      // victor's strict conversion keeps this schema as it is; the SDK refuses a $ref with a sibling constraint.
+      const tool = new RecordingTool({
+        name: 'tag',
+        parameters: { type: 'object', properties: { a: { $ref: '#/$defs/word', pattern: '^a' } }, required: ['a'], $defs: { word: { type: 'string' } } },
+      });
+      const [auto] = toOpenAIAgentsTools(registryWith(tool));
+      expect(auto!.strict).toBe(false);
+      expect(auto!.parameters).toEqual(tool.parameters);
+      expect(() => toOpenAIAgentsTools(registryWith(tool), { strict: true })).toThrow(/combining `\$ref` with sibling keyword `pattern`/);
+    });
+
     it("should take names, aliases and selectTools' answer with its levels", () => {
       const registry = registryWith(readFile(), writeFile());
       expect(toOpenAIAgentsTools(registry, { tools: ['cat', 'write_file', 'read_file'] }).map((t) => t.name)).toEqual(['read_file', 'write_file']);

@@ -1,4 +1,5 @@
-import { generateText, stepCountIs, type ModelMessage } from 'ai';
+import { generateText, stepCountIs, streamText, type ModelMessage } from 'ai';
+import { MockLanguageModelV3, convertArrayToReadableStream } from 'ai/test';
 import { AgentMode, SchemaLevel, ToolRegistry } from '@victor-tools/core';
 import { toAISDKTools, trustFrameworkApproval } from '@victor-tools/ai-sdk';
 import { deleteFile, quietLogger, readFile, RecordingTool, runCommand, scriptedModel, toolResultsSentTo, writeFile } from './support';
@@ -84,6 +85,33 @@ describe('toAISDKTools', () => {
       const result = await generateText({ model, tools: toAISDKTools(registryWith(tool)), prompt: 'stats', stopWhen: stepCountIs(3) });
       expect(toolResultsSentTo(model, 1)).toEqual([{ toolName: 'stats', output: { type: 'json', value: { files: 3, lines: 120 } } }]);
       expect(result.steps[0]!.toolResults[0]!.output).toEqual({ success: true, output: { files: 3, lines: 120 } });
+    });
+
+    it('should work the same in streamText', async () => {
+      const tool = readFile();
+      const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 1, text: 1, reasoning: undefined } };
+      const turns = [
+        [{ type: 'tool-call' as const, toolCallId: 'c1', toolName: 'read_file', input: '{}' }],
+        [
+          { type: 'text-start' as const, id: 't' },
+          { type: 'text-delta' as const, id: 't', delta: 'Which file?' },
+          { type: 'text-end' as const, id: 't' },
+        ],
+      ];
+      let next = 0;
+      const model = new MockLanguageModelV3({
+        doStream: async () => {
+          const parts = turns[next++]!;
+          const finishReason = { unified: parts[0]!.type === 'tool-call' ? ('tool-calls' as const) : ('stop' as const), raw: undefined };
+          return { stream: convertArrayToReadableStream([{ type: 'stream-start' as const, warnings: [] }, ...parts, { type: 'finish' as const, finishReason, usage }]) };
+        },
+      });
+      const result = streamText({ model, tools: toAISDKTools(registryWith(tool)), prompt: 'read', stopWhen: stepCountIs(3) });
+      expect(await result.text).toBe('Which file?');
+      const [first] = await result.steps;
+      expect(first!.toolResults[0]!.output).toMatchObject({ success: false, error: "Invalid parameters for tool 'read_file': Required parameter 'path' is missing" });
+      const sent = model.doStreamCalls[1]!.prompt.flatMap((m) => (m.role === 'tool' ? m.content : []));
+      expect(sent).toEqual([expect.objectContaining({ output: { type: 'error-text', value: "Invalid parameters for tool 'read_file': Required parameter 'path' is missing" } })]);
     });
 
     it("should turn a tool's own exception into an error result the model reads", async () => {

@@ -50,16 +50,17 @@ export function toLangChainTools(registry: AdaptableRegistry, options: LangChain
 
     return new VictorStructuredTool({ name, description, schema: parameters }, async (args, config) => {
       const toolCallId = config?.toolCall?.id;
-      let ctx = callContext(context, { toolCallId, signal: config?.signal });
-      if (approve !== undefined && (facts.rule === 'every-call' || (facts.rule === 'first-use' && !approvedOnce.has(name)))) {
+      const ctx = callContext(context, { toolCallId, signal: config?.signal });
+      if (approve === undefined || facts.rule === 'never') return answer(name, toolCallId, await registry.execute(name, args, ctx));
+      if (facts.rule === 'every-call' || !approvedOnce.has(name)) {
         // Only `true` approves, as in the registry; a throw (LangGraph's interrupt) propagates on purpose.
         if ((await approve(approvalRequest(name, args, facts, ctx))) !== true) {
           return answer(name, toolCallId, { success: false, output: null, error: notApprovedMessage(name, facts.reason) });
         }
         if (facts.rule === 'first-use') approvedOnce.add(name);
-        ctx = callContext(context, { toolCallId, signal: config?.signal, approvedBy: 'langchain' });
       }
-      return answer(name, toolCallId, await registry.execute(name, args, ctx));
+      // Asked now, or (a WRITE tool) approved before among these tools.
+      return answer(name, toolCallId, await registry.execute(name, args, { ...ctx, approvedBy: 'langchain' }));
     });
   });
 }

@@ -175,13 +175,16 @@ describe('toLangChainTools', () => {
 
     it('should ask about EXECUTE tools on every call and WRITE tools on their first use', async () => {
       const approve = jest.fn(() => true);
-      const tools = toLangChainTools(registryWith(runCommand(), writeFile(), readFile()), { approve });
+      const write = writeFile();
+      const tools = toLangChainTools(registryWith(runCommand(), write, readFile()), { approve });
       const byName = (name: string) => tools.find((t) => t.name === name)!;
       await byName('read_file').invoke({ path: 'a' });
       expect(approve).toHaveBeenCalledTimes(0);
       await byName('write_file').invoke({ path: 'a', text: 'b' });
       await byName('write_file').invoke({ path: 'a', text: 'c' });
       expect(approve).toHaveBeenCalledTimes(1);
+      // Both calls are covered by the approval: the second by the first use's.
+      expect(write.calls.map((c) => c.ctx.approvedBy)).toEqual(['langchain', 'langchain']);
       await byName('run_command').invoke({ command: 'ls' });
       await byName('run_command').invoke({ command: 'ls' });
       expect(approve).toHaveBeenCalledTimes(3);

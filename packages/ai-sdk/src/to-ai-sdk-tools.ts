@@ -44,7 +44,7 @@ export function toAISDKTools(registry: AdaptableRegistry, options: AISDKToolsOpt
     const rule = sdkApproves ? approvalRuleOf(tool, context) : 'never';
     tools[name] = dynamicTool({
       ...describe(tool, level),
-      needsApproval: rule === 'never' ? undefined : () => rule === 'every-call' || !usedOnce.has(name),
+      needsApproval: rule === 'first-use' ? () => !usedOnce.has(name) : rule === 'every-call' || undefined,
       async execute(input, { toolCallId, abortSignal }) {
         // The SDK runs a call of a tool with an approval rule only once it is approved (or, for a WRITE tool, approved before).
         if (rule === 'first-use') usedOnce.add(name);

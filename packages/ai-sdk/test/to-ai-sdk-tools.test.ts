@@ -79,6 +79,17 @@ describe('toAISDKTools', () => {
       expect(result.steps[0]!.toolResults[0]!.output).toMatchObject({ success: false, metadata: { invalidParams: { path: 'required' } } });
     });
 
+    it('should answer arguments that are not an object with a message the model reads', async () => {
+      const tool = readFile();
+      const model = scriptedModel([{ toolCalls: [{ id: 'c1', name: 'read_file', args: [1, 2] }] }, { text: 'ok' }]);
+      const result = await generateText({ model, tools: toAISDKTools(registryWith(tool)), prompt: 'go', stopWhen: stepCountIs(3) });
+      expect(toolResultsSentTo(model, 1)).toEqual([
+        { toolName: 'read_file', output: { type: 'error-text', value: expect.stringMatching(/^Invalid parameters for tool 'read_file'/) } },
+      ]);
+      expect(tool.calls).toEqual([]);
+      expect(result.text).toBe('ok');
+    });
+
     it('should send an object output as JSON and keep the whole result for the program', async () => {
       const tool = new RecordingTool({ name: 'stats', run: () => ({ files: 3, lines: 120 }) });
       const model = scriptedModel([{ toolCalls: [{ id: 'c1', name: 'stats', args: {} }] }, { text: 'ok' }]);
@@ -239,7 +250,10 @@ describe('toAISDKTools', () => {
 
     it('should ask about EXECUTE tools on every call and WRITE tools on their first use', async () => {
       const tools = toAISDKTools(registryWith(runCommand(), writeFile(), readFile()));
-      const ask = (name: string) => (tools[name]!.needsApproval as (input: unknown, o: unknown) => boolean)({}, { toolCallId: 'x', messages: [] });
+      const ask = (name: string) => {
+        const needsApproval = tools[name]!.needsApproval;
+        return typeof needsApproval === 'function' ? needsApproval({}, { toolCallId: 'x', messages: [] }) : needsApproval;
+      };
       expect(tools.read_file!.needsApproval).toBeUndefined();
       expect(ask('run_command')).toBe(true);
       expect(ask('write_file')).toBe(true);

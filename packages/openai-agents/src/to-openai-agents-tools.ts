@@ -76,7 +76,9 @@ function functionTool(
       // The SDK's parameter types describe schemas it builds itself; a victor schema is checked by the SDK at run time.
       parameters: parameters as never,
       strict: strict as never,
-      needsApproval: async () => rule === 'every-call' || (rule === 'first-use' && !usedOnce.has(name)),
+      // A fixed answer where the rule has one: the SDK asks a function only about arguments it could parse, and
+      // stops a call it could not parse for approval, although the registry would refuse it without running it.
+      needsApproval: rule === 'first-use' ? async () => !usedOnce.has(name) : rule === 'every-call',
       async execute(input: unknown, _runContext?: RunContext<unknown>, details?: { signal?: AbortSignal; toolCall?: { callId?: string } }) {
         // The SDK runs a call of a tool with an approval rule only once it is approved (or, for a WRITE tool, approved before).
         if (rule === 'first-use') usedOnce.add(name);

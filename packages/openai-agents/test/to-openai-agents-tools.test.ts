@@ -112,6 +112,21 @@ describe('toOpenAIAgentsTools', () => {
       ]);
     });
 
+    it('should answer arguments that are not an object, or not JSON, with a message the model reads', async () => {
+      const tool = readFile();
+      const { model, runner } = scriptedRun([
+        { calls: [{ id: 'c1', name: 'read_file', args: [1, 2] as never }, { id: 'c2', name: 'read_file', args: '{"path": ' as never }] },
+        { text: 'ok' },
+      ]);
+      const result = await runner.run(new Agent({ name: 'a', tools: toOpenAIAgentsTools(registryWith(tool)) }), 'go');
+      expect(result.interruptions).toEqual([]);
+      const [notObject, notJson] = outputsSentTo(model, 1);
+      expect(notObject!.output).toEqual(text(expect.stringMatching(/^Invalid parameters for tool 'read_file'/) as never));
+      expect(notJson!.output).toEqual(text(expect.stringMatching(/valid JSON/) as never));
+      expect(tool.calls).toEqual([]);
+      expect(result.finalOutput).toBe('ok');
+    });
+
     it('should pass the context and the call id to the tool', async () => {
       const tool = new RecordingTool({ name: 'probe' });
       const { runner } = scriptedRun([{ calls: [{ id: 'call-7', name: 'probe', args: {} }] }, { text: 'ok' }]);

@@ -30,6 +30,9 @@ const config: Config = {
     project('decorators-legacy', ['<rootDir>/packages/decorators/test'], '<rootDir>/tsconfig.legacy.json'),
     project('providers', ['<rootDir>/packages/providers/test']),
     project('mcp', ['<rootDir>/packages/mcp/test']),
+    project('ai-sdk', ['<rootDir>/packages/ai-sdk/test']),
+    project('langchain', ['<rootDir>/packages/langchain/test']),
+    project('openai-agents', ['<rootDir>/packages/openai-agents/test']),
     project('cli', ['<rootDir>/packages/cli/test']),
     project('examples', ['<rootDir>/examples/test']),
     // The examples too are one source for both decorator modes.

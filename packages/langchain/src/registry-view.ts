@@ -1,0 +1,55 @@
+import { SchemaLevel, type BaseTool, type SchemaLevelLike, type ToolExecutionContext, type ToolResult } from '@victor-tools/core';
+
+/**
+ * What the adapter needs of a registry: core's `ToolRegistry` fits it as it
+ * is. Stated structurally so a wrapper or a filtered view works too.
+ */
+export interface AdaptableRegistry {
+  /** The tools to offer when no selection is given: enabled and available ones. */
+  listTools(): Iterable<BaseTool>;
+  /** The tool registered under a name or alias. */
+  get(name: string): BaseTool | undefined;
+  /** Runs a call through validation, policy, approval, hooks and timeouts; never throws. */
+  execute(name: string, args?: Record<string, unknown>, ctx?: ToolExecutionContext): Promise<ToolResult>;
+}
+
+/** One tool to offer: its registered name or alias, and optionally the schema level to describe it at. */
+export type ToolChoice = string | { readonly name: string; readonly level?: SchemaLevelLike };
+
+/**
+ * Which tools to offer: a list of names (or `{ name, level }` objects), or
+ * anything shaped like `selectTools(...)`'s answer (`{ tools: [{ name, level }] }`)
+ * from `@victor-tools/metadata`, whose levels then fit its token budget.
+ */
+export type ToolsOption = Iterable<ToolChoice> | { readonly tools: Iterable<{ readonly name: string; readonly level?: SchemaLevelLike }> };
+
+/** A tool picked for the adapter, with the level its schema is rendered at. */
+export interface PickedTool {
+  readonly tool: BaseTool;
+  readonly level: SchemaLevel;
+}
+
+/**
+ * The tools `option` names, in its order, each once (a name and its alias
+ * count as one tool); every listed tool when `option` is undefined. An
+ * unknown name throws: a selection is made by the program, not the model.
+ */
+export function pickTools(registry: AdaptableRegistry, option: ToolsOption | undefined, defaultLevel: SchemaLevelLike | undefined): PickedTool[] {
+  const fallback = SchemaLevel.from(defaultLevel ?? SchemaLevel.FULL);
+  if (option === undefined) return [...registry.listTools()].map((tool) => ({ tool, level: fallback }));
+  const choices: Iterable<ToolChoice> = isSelection(option) ? option.tools : (option as Iterable<ToolChoice>);
+  const picked = new Map<string, PickedTool>();
+  for (const choice of choices) {
+    const name = typeof choice === 'string' ? choice : choice?.name;
+    if (typeof name !== 'string') throw new TypeError(`A tool choice must be a name or { name, level }, got ${JSON.stringify(choice)}.`);
+    const tool = registry.get(name);
+    if (tool === undefined) throw new Error(`Tool '${name}' is not registered: pick tools by their registered name or an alias.`);
+    const level = typeof choice === 'string' || choice.level === undefined ? fallback : SchemaLevel.from(choice.level);
+    if (!picked.has(tool.name)) picked.set(tool.name, { tool, level });
+  }
+  return [...picked.values()];
+}
+
+function isSelection(option: ToolsOption): option is { tools: Iterable<{ name: string; level?: SchemaLevelLike }> } {
+  return typeof option === 'object' && option !== null && !(Symbol.iterator in option) && 'tools' in option;
+}

@@ -1,0 +1,75 @@
+import type { ToolMessage } from '@langchain/core/messages';
+import {
+  StructuredTool,
+  ToolInputParsingException,
+  type StructuredToolCallInput,
+  type ToolReturnType,
+  type ToolRunnableConfig,
+  type ToolSchemaBase,
+} from '@langchain/core/tools';
+import type { CallbackManagerForToolRun } from '@langchain/core/callbacks/manager';
+import type { JsonSchema } from '@victor-tools/core';
+
+/** Runs one call of a victor tool and answers what the model reads. */
+export type VictorCallRunner = (args: Record<string, unknown>, config: ToolRunnableConfig | undefined) => Promise<string | ToolMessage>;
+
+type Args = Record<string, unknown>;
+type Answer = string | ToolMessage;
+
+/**
+ * A LangChain `StructuredTool` over one victor tool. Its `schema` is the
+ * victor JSON Schema (what `bindTools` sends); its calls go to the registry.
+ */
+export class VictorStructuredTool extends StructuredTool<ToolSchemaBase, Args, Args, Answer> {
+  static override lc_name(): string {
+    return 'VictorStructuredTool';
+  }
+
+  name: string;
+  description: string;
+  schema: ToolSchemaBase;
+
+  constructor(
+    fields: { name: string; description: string; schema: JsonSchema },
+    private readonly runCall: VictorCallRunner,
+  ) {
+    super();
+    this.name = fields.name;
+    this.description = fields.description;
+    this.schema = fields.schema as ToolSchemaBase;
+  }
+
+  protected _call(args: Args, _runManager?: CallbackManagerForToolRun, config?: ToolRunnableConfig): Promise<Answer> {
+    return this.runCall(args, config);
+  }
+
+  /**
+   * LangChain checks the arguments against `schema` before `_call` and
+   * throws `ToolInputParsingException` ("Received tool input did not match
+   * expected schema") when they fail. The registry is the judge instead: the
+   * call goes to it as it is, so the model reads the registry's message
+   * (which parameter, what is wrong) as the tool's message, and what the
+   * registry accepts (a strict model's null for an optional parameter) runs.
+   * Such calls skip LangChain's tool callbacks: LangChain emits them only
+   * around calls its own check accepted.
+   */
+  override async call<TArg extends StructuredToolCallInput<ToolSchemaBase, Args>, TConfig extends ToolRunnableConfig | undefined>(
+    arg: TArg,
+    configArg?: TConfig,
+    tags?: string[],
+  ): Promise<ToolReturnType<TArg, TConfig, Answer>> {
+    try {
+      return await super.call(arg, configArg, tags);
+    } catch (error) {
+      if (!(error instanceof ToolInputParsingException)) throw error;
+      const toolCall = isToolCall(arg) ? arg : configArg?.toolCall;
+      const args = isToolCall(arg) ? arg.args : arg;
+      // The same answer `_call` gives: a ToolMessage for a tool call, the text otherwise.
+      return (await this.runCall(args as Args, { ...configArg, toolCall })) as ToolReturnType<TArg, TConfig, Answer>;
+    }
+  }
+}
+
+function isToolCall(value: unknown): value is { type: 'tool_call'; id?: string; name: string; args: Args } {
+  return typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'tool_call';
+}

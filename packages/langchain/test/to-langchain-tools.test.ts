@@ -1,0 +1,204 @@
+import { AIMessage, ToolMessage } from '@langchain/core/messages';
+import { convertToOpenAITool } from '@langchain/core/utils/function_calling';
+import { Command, MemorySaver, interrupt } from '@langchain/langgraph';
+import { ToolNode, createReactAgent } from '@langchain/langgraph/prebuilt';
+import { AgentMode, SchemaLevel, ToolRegistry } from '@victor-tools/core';
+import { toLangChainTools, trustFrameworkApproval } from '@victor-tools/langchain';
+import { deleteFile, quietLogger, readFile, RecordingTool, ScriptedChatModel, toolMessagesSentTo, writeFile, runCommand } from './support';
+
+function registryWith(...tools: RecordingTool[]) {
+  const registry = new ToolRegistry({ logger: quietLogger() });
+  for (const tool of tools) registry.register(tool);
+  return registry;
+}
+
+const ask = (content: string) => ({ messages: [{ role: 'user', content }] });
+
+describe('toLangChainTools', () => {
+  describe('the tools', () => {
+    it('should offer every enabled and available tool with its victor schema', () => {
+      const tool = readFile();
+      const registry = registryWith(tool, writeFile());
+      registry.disableTool('write_file');
+      const tools = toLangChainTools(registry);
+      expect(tools.map((t) => t.name)).toEqual(['read_file']);
+      expect(convertToOpenAITool(tools[0]!)).toEqual({
+        type: 'function',
+        function: { name: 'read_file', description: tool.description, parameters: tool.parameters },
+      });
+    });
+
+    it("should take names, aliases and selectTools' answer with its levels", () => {
+      const registry = registryWith(readFile(), writeFile());
+      expect(toLangChainTools(registry, { tools: ['cat', 'write_file', 'read_file'] }).map((t) => t.name)).toEqual(['read_file', 'write_file']);
+      const [stub] = toLangChainTools(registry, { tools: { tools: [{ name: 'read_file', level: SchemaLevel.STUB }] } });
+      expect(stub!.description).toBe('Read a UTF-8 text file and return its contents.');
+      expect(() => toLangChainTools(registry, { tools: ['nope'] })).toThrow("Tool 'nope' is not registered");
+    });
+
+    it('should give the model the tools through bindTools in createReactAgent', async () => {
+      const model = new ScriptedChatModel([{ text: 'hi' }]);
+      await createReactAgent({ llm: model, tools: toLangChainTools(registryWith(readFile())) }).invoke(ask('hello'));
+      expect(model.bound.map((t) => t.name)).toEqual(['read_file']);
+    });
+  });
+
+  describe('calls', () => {
+    it('should let the model read a validation failure, correct its call and finish (createReactAgent)', async () => {
+      const tool = readFile();
+      const model = new ScriptedChatModel([
+        { toolCalls: [{ id: 'c1', name: 'read_file', args: { limit: 'ten' } }] },
+        { toolCalls: [{ id: 'c2', name: 'read_file', args: { path: 'notes.txt' } }] },
+        { text: 'The notes say hello.' },
+      ]);
+      const agent = createReactAgent({ llm: model, tools: toLangChainTools(registryWith(tool)) });
+      const state = await agent.invoke(ask('Read notes.txt'));
+
+      expect(toolMessagesSentTo(model, 1)).toEqual([
+        {
+          name: 'read_file',
+          status: 'error',
+          content: "Invalid parameters for tool 'read_file': Required parameter 'path' is missing; Parameter 'limit' has wrong type: expected integer, got string",
+        },
+      ]);
+      expect(toolMessagesSentTo(model, 2).at(-1)).toEqual({ name: 'read_file', status: 'success', content: 'contents of notes.txt' });
+      expect(state.messages.at(-1)!.content).toBe('The notes say hello.');
+      expect(tool.calls.map((c) => c.args)).toEqual([{ path: 'notes.txt' }]);
+    });
+
+    it('should run what the registry accepts although LangChain\'s own schema check refuses it', async () => {
+      const tool = readFile();
+      const [lcTool] = toLangChainTools(registryWith(tool));
+      // A strict-mode model sends null for an optional parameter: the registry takes it as absent.
+      const message = await lcTool!.invoke({ type: 'tool_call', id: 'c1', name: 'read_file', args: { path: 'a.txt', limit: null } });
+      expect(message).toBeInstanceOf(ToolMessage);
+      expect((message as ToolMessage).content).toBe('contents of a.txt');
+      expect(tool.calls.map((c) => c.args)).toEqual([{ path: 'a.txt' }]);
+    });
+
+    it('should answer text when invoked with plain arguments, failures included', async () => {
+      const [lcTool] = toLangChainTools(registryWith(readFile()));
+      await expect(lcTool!.invoke({ path: 'x' })).resolves.toBe('contents of x');
+      await expect(lcTool!.invoke({})).resolves.toBe("Invalid parameters for tool 'read_file': Required parameter 'path' is missing");
+    });
+
+    it("should answer a tool's exception as an error message in a ToolNode, not ToolNode's generic text", async () => {
+      const tool = new RecordingTool({
+        name: 'flaky',
+        run: () => {
+          throw new Error('disk on fire');
+        },
+      });
+      const node = new ToolNode(toLangChainTools(registryWith(tool)));
+      const { messages } = await node.invoke({
+        messages: [new AIMessage({ content: '', tool_calls: [{ id: 'c1', name: 'flaky', args: {}, type: 'tool_call' }] })],
+      });
+      expect(messages).toHaveLength(1);
+      expect(messages[0]).toMatchObject({ status: 'error', content: 'Tool execution failed: disk on fire', tool_call_id: 'c1' });
+    });
+
+    it('should pass the context, the tool call id and the run signal to the tool', async () => {
+      const controller = new AbortController();
+      let aborted: () => boolean = () => false;
+      const tool = new RecordingTool({
+        name: 'probe',
+        run: (_args, ctx) => {
+          aborted = () => ctx.signal.aborted;
+          controller.abort();
+          return `aborted while running: ${ctx.signal.aborted}`;
+        },
+      });
+      const [lcTool] = toLangChainTools(registryWith(tool), { context: { workspace: '/repo', approvedBy: 'forged' } });
+      await lcTool!.invoke({ type: 'tool_call', id: 'call-7', name: 'probe', args: {} }, { signal: controller.signal });
+      const { ctx } = tool.calls[0]!;
+      expect(ctx.workspace).toBe('/repo');
+      expect(ctx.toolCallId).toBe('call-7');
+      expect(ctx.approvedBy).toBeUndefined();
+      expect(aborted()).toBe(true);
+    });
+
+    it('should let PLAN mode refuse a writing tool, as a message the model reads', async () => {
+      const tool = writeFile();
+      const approve = jest.fn(() => true);
+      const model = new ScriptedChatModel([{ toolCalls: [{ id: 'c1', name: 'write_file', args: { path: 'a', text: 'b' } }] }, { text: 'Plan mode: no writing.' }]);
+      const agent = createReactAgent({ llm: model, tools: toLangChainTools(registryWith(tool), { context: { mode: AgentMode.PLAN }, approve }) });
+      const state = await agent.invoke(ask('write'));
+      expect(toolMessagesSentTo(model, 1)).toEqual([
+        {
+          name: 'write_file',
+          status: 'error',
+          content: "Tool 'write_file' refused in plan mode: plan mode allows only readonly and network tools, and this tool's access mode is 'write'",
+        },
+      ]);
+      expect(approve).not.toHaveBeenCalled();
+      expect(tool.calls).toEqual([]);
+      expect(state.messages.at(-1)!.content).toBe('Plan mode: no writing.');
+    });
+  });
+
+  describe('approval', () => {
+    it('should ask approve before a dangerous call and answer a refusal as the tool message', async () => {
+      const tool = deleteFile();
+      const approve = jest.fn(() => false);
+      const model = new ScriptedChatModel([{ toolCalls: [{ id: 'c1', name: 'delete_file', args: { path: 'a.txt' } }] }, { text: 'Not deleted.' }]);
+      const agent = createReactAgent({ llm: model, tools: toLangChainTools(registryWith(tool), { approve }) });
+      await agent.invoke(ask('delete a.txt'));
+      expect(approve).toHaveBeenCalledWith(
+        expect.objectContaining({ toolName: 'delete_file', args: { path: 'a.txt' }, reason: expect.stringMatching(/^danger level 'high' requires confirmation/) }),
+      );
+      expect(tool.calls).toEqual([]);
+      expect(toolMessagesSentTo(model, 1)[0]).toMatchObject({ status: 'error', content: expect.stringMatching(/^Tool 'delete_file' was not approved/) });
+    });
+
+    it("should pause the graph with LangGraph's interrupt() and run the call once resumed with an approval", async () => {
+      const tool = deleteFile();
+      const askPerson = jest.fn(() => true);
+      const registry = new ToolRegistry({ logger: quietLogger(), approve: trustFrameworkApproval(askPerson) });
+      registry.register(tool);
+      const tools = toLangChainTools(registry, {
+        approve: (request) => interrupt({ tool: request.toolName, args: request.args, reason: request.reason }) === true,
+      });
+      const model = new ScriptedChatModel([{ toolCalls: [{ id: 'c1', name: 'delete_file', args: { path: 'a.txt' } }] }, { text: 'Deleted.' }]);
+      const agent = createReactAgent({ llm: model, tools, checkpointer: new MemorySaver() });
+      const config = { configurable: { thread_id: 'approval-1' } };
+
+      const paused = (await agent.invoke(ask('delete a.txt'), config)) as { __interrupt__?: Array<{ value: unknown }> };
+      expect(paused.__interrupt__?.[0]?.value).toEqual({ tool: 'delete_file', args: { path: 'a.txt' }, reason: expect.any(String) });
+      expect(tool.calls).toEqual([]);
+
+      const done = await agent.invoke(new Command({ resume: true }), config);
+      expect(tool.calls).toHaveLength(1);
+      expect(tool.calls[0]!.ctx.approvedBy).toBe('langchain');
+      expect(askPerson).not.toHaveBeenCalled(); // the registry trusted the graph's approval
+      expect(done.messages.at(-1)!.content).toBe('Deleted.');
+    });
+
+    it('should ask about EXECUTE tools on every call and WRITE tools on their first use', async () => {
+      const approve = jest.fn(() => true);
+      const write = writeFile();
+      const tools = toLangChainTools(registryWith(runCommand(), write, readFile()), { approve });
+      const byName = (name: string) => tools.find((t) => t.name === name)!;
+      await byName('read_file').invoke({ path: 'a' });
+      expect(approve).toHaveBeenCalledTimes(0);
+      await byName('write_file').invoke({ path: 'a', text: 'b' });
+      await byName('write_file').invoke({ path: 'a', text: 'c' });
+      expect(approve).toHaveBeenCalledTimes(1);
+      // Both calls are covered by the approval: the second by the first use's.
+      expect(write.calls.map((c) => c.ctx.approvedBy)).toEqual(['langchain', 'langchain']);
+      await byName('run_command').invoke({ command: 'ls' });
+      await byName('run_command').invoke({ command: 'ls' });
+      expect(approve).toHaveBeenCalledTimes(3);
+    });
+
+    it("should leave approval to the registry's own callback without the approve option", async () => {
+      const approve = jest.fn(() => false);
+      const registry = new ToolRegistry({ logger: quietLogger(), approve });
+      registry.register(runCommand());
+      const [lcTool] = toLangChainTools(registry);
+      await expect(lcTool!.invoke({ command: 'ls' })).resolves.toBe(
+        "Tool 'run_command' was not approved: the approval callback refused it (asked because execute tools are confirmed on every call)",
+      );
+      expect(approve).toHaveBeenCalledTimes(1);
+    });
+  });
+});

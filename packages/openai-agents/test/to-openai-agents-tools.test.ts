@@ -1,0 +1,249 @@
+import { Agent } from '@openai/agents';
+import { AgentMode, SchemaLevel, ToolRegistry } from '@victor-tools/core';
+import { InvalidToolNameError } from '@victor-tools/providers';
+import { toOpenAIAgentsTools, trustFrameworkApproval } from '@victor-tools/openai-agents';
+import { deleteFile, outputsSentTo, quietLogger, readFile, RecordingTool, runCommand, scriptedRun, writeFile } from './support';
+
+function registryWith(...tools: RecordingTool[]) {
+  const registry = new ToolRegistry({ logger: quietLogger() });
+  for (const tool of tools) registry.register(tool);
+  return registry;
+}
+
+const text = (value: string) => ({ type: 'text', text: value });
+
+describe('toOpenAIAgentsTools', () => {
+  describe('the tools', () => {
+    it('should offer every enabled and available tool, strict where strict mode keeps the schema', () => {
+      const registry = registryWith(readFile(), writeFile());
+      registry.disableTool('write_file');
+      const [tool, ...rest] = toOpenAIAgentsTools(registry);
+      expect(rest).toEqual([]);
+      expect(tool).toMatchObject({ type: 'function', name: 'read_file', strict: true });
+      expect(tool!.parameters).toEqual({
+        type: 'object',
+        properties: { path: { type: 'string', description: 'File to read' }, limit: { type: ['integer', 'null'], minimum: 1 } },
+        required: ['path', 'limit'],
+        additionalProperties: false,
+      });
+    });
+
+    it('should keep a tool non-strict when strict mode would drop a constraint, unless strict: true', () => {
+      const tool = new RecordingTool({
+        name: 'rename',
+        parameters: { type: 'object', properties: { name: { type: 'string', minLength: 1 }, tags: { type: 'object', additionalProperties: { type: 'string' } } } },
+      });
+      const [auto] = toOpenAIAgentsTools(registryWith(tool));
+      expect(auto!.strict).toBe(false);
+      expect(auto!.parameters).toEqual(tool.parameters);
+      const [forced] = toOpenAIAgentsTools(registryWith(tool), { strict: true });
+      expect(forced!.strict).toBe(true);
+      const [never] = toOpenAIAgentsTools(registryWith(readFile()), { strict: false });
+      expect(never!.strict).toBe(false);
+      expect(never!.parameters).toEqual(readFile().parameters);
+    });
+
+    it("should keep a tool non-strict when the SDK's own strict check refuses its schema", () => {
+      // victor's strict conversion keeps this schema as it is; the SDK refuses a $ref with a sibling constraint.
+      const tool = new RecordingTool({
+        name: 'tag',
+        parameters: { type: 'object', properties: { a: { $ref: '#/$defs/word', pattern: '^a' } }, required: ['a'], $defs: { word: { type: 'string' } } },
+      });
+      const [auto] = toOpenAIAgentsTools(registryWith(tool));
+      expect(auto!.strict).toBe(false);
+      expect(auto!.parameters).toEqual(tool.parameters);
+      expect(() => toOpenAIAgentsTools(registryWith(tool), { strict: true })).toThrow(/combining `\$ref` with sibling keyword `pattern`/);
+    });
+
+    it("should take names, aliases and selectTools' answer with its levels", () => {
+      const registry = registryWith(readFile(), writeFile());
+      expect(toOpenAIAgentsTools(registry, { tools: ['cat', 'write_file', 'read_file'] }).map((t) => t.name)).toEqual(['read_file', 'write_file']);
+      const [stub] = toOpenAIAgentsTools(registry, { tools: { tools: [{ name: 'read_file', level: SchemaLevel.STUB }] } });
+      expect(stub!.description).toBe('Read a UTF-8 text file and return its contents.');
+      expect(() => toOpenAIAgentsTools(registry, { tools: ['nope'] })).toThrow("Tool 'nope' is not registered");
+    });
+
+    it('should refuse a tool name OpenAI rejects, naming a valid one', () => {
+      const registry = new ToolRegistry({ logger: quietLogger() });
+      registry.register('read file', readFile());
+      expect(() => toOpenAIAgentsTools(registry)).toThrow(InvalidToolNameError);
+      expect(() => toOpenAIAgentsTools(registry)).toThrow("Register the tool under a valid name, e.g. 'read_file'.");
+    });
+  });
+
+  describe('runs', () => {
+    it('should let the model read a validation failure, correct its call and finish', async () => {
+      const tool = readFile();
+      const { model, runner } = scriptedRun([
+        { calls: [{ id: 'c1', name: 'read_file', args: { limit: 'ten' } }] },
+        // A strict model sends null for the optional limit: it is taken as absent.
+        { calls: [{ id: 'c2', name: 'read_file', args: { path: 'notes.txt', limit: null } }] },
+        { text: 'The notes say hello.' },
+      ]);
+      const result = await runner.run(new Agent({ name: 'reader', tools: toOpenAIAgentsTools(registryWith(tool)) }), 'Read notes.txt');
+
+      expect(outputsSentTo(model, 1)).toEqual([
+        {
+          callId: 'c1',
+          output: text("Invalid parameters for tool 'read_file': Required parameter 'path' is missing; Parameter 'limit' has wrong type: expected integer, got string"),
+        },
+      ]);
+      expect(outputsSentTo(model, 2).at(-1)).toEqual({ callId: 'c2', output: text('contents of notes.txt') });
+      expect(result.finalOutput).toBe('The notes say hello.');
+      expect(tool.calls.map((c) => c.args)).toEqual([{ path: 'notes.txt' }]);
+    });
+
+    it("should answer a tool's exception and an object output as text the model reads", async () => {
+      const flaky = new RecordingTool({
+        name: 'flaky',
+        run: () => {
+          throw new Error('disk on fire');
+        },
+      });
+      const stats = new RecordingTool({ name: 'stats', run: () => ({ files: 3 }) });
+      const { model, runner } = scriptedRun([
+        { calls: [{ id: 'c1', name: 'flaky', args: {} }, { id: 'c2', name: 'stats', args: {} }] },
+        { text: 'ok' },
+      ]);
+      await runner.run(new Agent({ name: 'a', tools: toOpenAIAgentsTools(registryWith(flaky, stats)) }), 'go');
+      expect(outputsSentTo(model, 1)).toEqual([
+        { callId: 'c1', output: text('Tool execution failed: disk on fire') },
+        { callId: 'c2', output: text('{"files":3}') },
+      ]);
+    });
+
+    it('should answer arguments that are not an object, or not JSON, with a message the model reads', async () => {
+      const tool = readFile();
+      const { model, runner } = scriptedRun([
+        { calls: [{ id: 'c1', name: 'read_file', args: [1, 2] as never }, { id: 'c2', name: 'read_file', args: '{"path": ' as never }] },
+        { text: 'ok' },
+      ]);
+      const result = await runner.run(new Agent({ name: 'a', tools: toOpenAIAgentsTools(registryWith(tool)) }), 'go');
+      expect(result.interruptions).toEqual([]);
+      const [notObject, notJson] = outputsSentTo(model, 1);
+      expect(notObject!.output).toEqual(text(expect.stringMatching(/^Invalid parameters for tool 'read_file'/) as never));
+      expect(notJson!.output).toEqual(text(expect.stringMatching(/valid JSON/) as never));
+      expect(tool.calls).toEqual([]);
+      expect(result.finalOutput).toBe('ok');
+    });
+
+    it('should pass the context and the call id to the tool', async () => {
+      const tool = new RecordingTool({ name: 'probe' });
+      const { runner } = scriptedRun([{ calls: [{ id: 'call-7', name: 'probe', args: {} }] }, { text: 'ok' }]);
+      const tools = toOpenAIAgentsTools(registryWith(tool), { context: { workspace: '/repo', approvedBy: 'forged' } });
+      await runner.run(new Agent({ name: 'a', tools }), 'go');
+      expect(tool.calls[0]!.ctx).toMatchObject({ workspace: '/repo', toolCallId: 'call-7' });
+      expect(tool.calls[0]!.ctx.approvedBy).toBeUndefined();
+    });
+
+    it('should cancel a running tool when the run is aborted', async () => {
+      const controller = new AbortController();
+      let seen: AbortSignal | undefined;
+      const tool = new RecordingTool({
+        name: 'slow',
+        run: (_args, ctx) =>
+          new Promise((resolve) => {
+            seen = ctx.signal;
+            ctx.signal.addEventListener('abort', () => resolve('stopped'));
+            setTimeout(() => controller.abort(), 10);
+          }),
+      });
+      const { runner } = scriptedRun([{ calls: [{ id: 'c1', name: 'slow', args: {} }] }, { text: 'never' }]);
+      await runner.run(new Agent({ name: 'a', tools: toOpenAIAgentsTools(registryWith(tool)) }), 'go', { signal: controller.signal }).catch(() => undefined);
+      expect(seen?.aborted).toBe(true);
+    });
+
+    it('should let PLAN mode refuse a writing tool without an approval interruption', async () => {
+      const tool = writeFile();
+      const { model, runner } = scriptedRun([{ calls: [{ id: 'c1', name: 'write_file', args: { path: 'a', text: 'b' } }] }, { text: 'Plan mode: no writing.' }]);
+      const tools = toOpenAIAgentsTools(registryWith(tool), { context: { mode: AgentMode.PLAN } });
+      const result = await runner.run(new Agent({ name: 'a', tools }), 'write');
+      expect(result.interruptions).toEqual([]);
+      expect(outputsSentTo(model, 1)).toEqual([
+        { callId: 'c1', output: text("Tool 'write_file' refused in plan mode: plan mode allows only readonly and network tools, and this tool's access mode is 'write'") },
+      ]);
+      expect(tool.calls).toEqual([]);
+      expect(result.finalOutput).toBe('Plan mode: no writing.');
+    });
+  });
+
+  describe('approval', () => {
+    async function askToDelete(registry: ToolRegistry) {
+      const { model, runner } = scriptedRun([{ calls: [{ id: 'c1', name: 'delete_file', args: { path: 'a.txt' } }] }, { text: 'Done.' }]);
+      const agent = new Agent({ name: 'a', tools: toOpenAIAgentsTools(registry) });
+      const first = await runner.run(agent, 'delete a.txt');
+      return { first, model, resume: () => runner.run(agent, first.state) };
+    }
+
+    it('should interrupt the run for approval and run the call once approved', async () => {
+      const tool = deleteFile();
+      const { first, model, resume } = await askToDelete(registryWith(tool));
+      expect(first.interruptions.map((i) => i.name)).toEqual(['delete_file']);
+      expect(tool.calls).toEqual([]);
+
+      first.state.approve(first.interruptions[0]!);
+      const second = await resume();
+      expect(tool.calls).toHaveLength(1);
+      expect(tool.calls[0]!.ctx.approvedBy).toBe('openai-agents');
+      expect(outputsSentTo(model, 1)).toEqual([{ callId: 'c1', output: text('delete_file done') }]);
+      expect(second.finalOutput).toBe('Done.');
+    });
+
+    it('should never run a call whose approval is rejected', async () => {
+      const tool = deleteFile();
+      const { first, model, resume } = await askToDelete(registryWith(tool));
+      first.state.reject(first.interruptions[0]!);
+      await resume();
+      expect(tool.calls).toEqual([]);
+      const [sent] = outputsSentTo(model, 1);
+      expect(sent!.callId).toBe('c1');
+      expect(sent!.output).not.toEqual(text('delete_file done'));
+    });
+
+    it("should not ask the registry's approve callback again for a call the SDK approved", async () => {
+      const askPerson = jest.fn(() => true);
+      const registry = new ToolRegistry({ logger: quietLogger(), approve: trustFrameworkApproval(askPerson) });
+      const tool = deleteFile();
+      registry.register(tool);
+      const { first, resume } = await askToDelete(registry);
+      first.state.approve(first.interruptions[0]!);
+      await resume();
+      expect(tool.calls).toHaveLength(1);
+      expect(askPerson).not.toHaveBeenCalled();
+    });
+
+    it('should ask about EXECUTE tools on every call and WRITE tools on their first use', async () => {
+      const tools = toOpenAIAgentsTools(registryWith(runCommand(), writeFile(), readFile()));
+      const byName = (name: string) => tools.find((t) => t.name === name)!;
+      const asks = (name: string) => byName(name).needsApproval({} as never, {} as never, 'x');
+      await expect(asks('read_file')).resolves.toBe(false);
+      await expect(asks('run_command')).resolves.toBe(true);
+      await expect(asks('write_file')).resolves.toBe(true);
+      const { runner } = scriptedRun([
+        { calls: [{ id: 'w1', name: 'write_file', args: { path: 'a', text: 'b' } }] },
+        { text: 'ok' },
+      ]);
+      const agent = new Agent({ name: 'a', tools });
+      const first = await runner.run(agent, 'write');
+      first.state.approve(first.interruptions[0]!);
+      await runner.run(agent, first.state);
+      await expect(asks('write_file')).resolves.toBe(false);
+      await expect(asks('run_command')).resolves.toBe(true);
+    });
+
+    it("should leave approval to the registry's callback with approval: 'registry'", async () => {
+      const approve = jest.fn(() => false);
+      const registry = new ToolRegistry({ logger: quietLogger(), approve });
+      const tool = runCommand();
+      registry.register(tool);
+      const { model, runner } = scriptedRun([{ calls: [{ id: 'c1', name: 'run_command', args: { command: 'ls' } }] }, { text: 'refused' }]);
+      const result = await runner.run(new Agent({ name: 'a', tools: toOpenAIAgentsTools(registry, { approval: 'registry' }) }), 'ls');
+      expect(result.interruptions).toEqual([]);
+      expect(approve).toHaveBeenCalledTimes(1);
+      expect(tool.calls).toEqual([]);
+      expect(outputsSentTo(model, 1)).toEqual([
+        { callId: 'c1', output: text("Tool 'run_command' was not approved: the approval callback refused it (asked because execute tools are confirmed on every call)") },
+      ]);
+    });
+  });
+});

@@ -144,7 +144,7 @@ describe('code_metrics', () => {
     it("should take the reference's code_metrics(path, metricType = 'all', recursive = true) and metadata", () => {
       expect(codeMetrics.parameters).toMatchObject({
         required: ['path'],
-        properties: { path: { format: 'path' }, metricType: { enum: ['loc', 'complexity', 'all'], default: 'all' }, recursive: { type: 'boolean', default: true } },
+        properties: { path: { format: 'path' }, metricType: { enum: ['loc', 'complexity', 'all'] }, metric_type: { enum: ['loc', 'complexity', 'all'] }, recursive: { type: 'boolean', default: true } },
       });
       expect(codeMetrics.metadata).toMatchObject({
         category: 'analysis',

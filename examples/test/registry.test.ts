@@ -66,8 +66,13 @@ describe('the examples through a ToolRegistry', () => {
     expect((await registry.execute('find_files', { pattern: 'package.json' }, { mode: 'plan' })).success).toBe(true);
   });
 
-  it("should say so when the reference's snake_case metric_type is sent instead of metricType", async () => {
-    const result = await registry.execute('code_metrics', { path: 'src', metric_type: 'loc' });
-    expect(result.error).toBe("Invalid parameters for tool 'code_metrics': Unknown parameter 'metric_type'");
+  it("should take the reference's snake_case metric_type as metricType", async () => {
+    const snake = await registry.execute('code_metrics', { path: 'src/text-toolbox.ts', metric_type: 'loc' }, { sandbox: root });
+    const camel = await registry.execute('code_metrics', { path: 'src/text-toolbox.ts', metricType: 'loc' }, { sandbox: root });
+    expect(snake.success).toBe(true);
+    expect(snake.output).toEqual(camel.output);
+    expect((snake.output as { complexity: unknown }).complexity).toBeNull();
+    const both = await registry.execute('code_metrics', { path: 'src', metricType: 'all', metric_type: 'loc' }, { sandbox: root });
+    expect(both).toMatchObject({ success: false, error: "Tool execution failed: metricType 'all' and metric_type 'loc' disagree: send one of them" });
   });
 });

@@ -1,10 +1,14 @@
-import Ajv, { type Options } from 'ajv';
+import Ajv, { type AnySchema, type Options, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 
 /**
  * Why these options:
- * - `allErrors`: the model gets every problem at once, not one per round trip.
+ * - `allErrors`: the model gets every problem at once, not one per round trip
+ *   (the messages list the first ones and count the rest).
  * - `useDefaults`: defaults land on the copy handed to `execute`.
+ * - `ownProperties`: the arguments are ordinary objects, which answer to
+ *   `constructor`, `toString`... through their prototype; `required`,
+ *   `properties` and `dependencies` must look at own keys only.
  * - `strict: false`: tool schemas come from TypeBox, decorators and hand
  *   written JSON carrying annotations ajv does not know (`x-*`, provider
  *   keywords such as OpenAI's `strict`, `nullable`, unknown formats). Strict
@@ -13,29 +17,63 @@ import addFormats from 'ajv-formats';
  *   formats are therefore ignored.
  * - `logger: false`: with `strict: false` ajv would print a warning per
  *   unknown format on every compile; validation stays quiet.
- * - `addUsedSchema: false`: two tools whose schemas carry the same `$id`
- *   (TypeBox copies are common) must not collide in ajv's registry.
+ * - `addUsedSchema` stays on (ajv's default): ajv resolves a root `$ref: '#'`
+ *   and refs to the root's `$id` through its registry. What a compilation
+ *   adds there is removed right after it (see `compileWithAjv`), so two tools
+ *   whose schemas carry the same `$id` (TypeBox copies are common) never collide.
  * - `coerceTypes` stays off: ajv's coercion also turns null into 0/'' and
  *   scalars into arrays, even inside anyOf; see `coerce.ts` for ours.
  */
 const AJV_OPTIONS: Options = {
   allErrors: true,
   useDefaults: true,
+  ownProperties: true,
   strict: false,
   logger: false,
-  addUsedSchema: false,
 };
 
-let instance: Ajv | undefined;
+/**
+ * Compilations per ajv instance. An instance keeps every function it compiled
+ * in its scope for as long as it lives (about 10 KB per schema, whatever
+ * `removeSchema` does), so a fresh one takes over after this many; the old one
+ * goes once no validator it compiled is in use. A new instance costs about
+ * 10 ms (ajv-formats, the meta-schema): under 3% of 256 compilations.
+ */
+const COMPILES_PER_INSTANCE = 256;
 
-/** The shared ajv instance (Draft 7, ajv-formats, `format: 'path'`), created on first use. */
-export function getAjv(): Ajv {
-  if (!instance) {
-    instance = new Ajv(AJV_OPTIONS);
-    addFormats(instance);
-    // Paths are plain strings to the validator; the registry's EXPLORE policy
-    // is what checks them against the sandbox.
-    instance.addFormat('path', true);
+let instance: Ajv | undefined;
+let compiles = 0;
+
+function createAjv(): Ajv {
+  const ajv = new Ajv(AJV_OPTIONS);
+  addFormats(ajv);
+  // Paths are plain strings to the validator; the registry's EXPLORE policy
+  // is what checks them against the sandbox.
+  ajv.addFormat('path', true);
+  return ajv;
+}
+
+/**
+ * Compiles `schema` on the current ajv instance (Draft 7, ajv-formats,
+ * `format: 'path'`) and removes from its registry whatever the compilation
+ * added: the root under its `$id` (or under '' when it has none) and the
+ * embedded `$id`s. The compiled function keeps what it resolved. Throws what
+ * ajv throws for a schema it cannot compile.
+ */
+export function compileWithAjv(schema: AnySchema): ValidateFunction {
+  if (instance === undefined || compiles >= COMPILES_PER_INSTANCE) {
+    instance = createAjv();
+    compiles = 0;
   }
-  return instance;
+  compiles++;
+  const ajv = instance;
+  const refs = new Set(Object.keys(ajv.refs));
+  const schemas = new Set(Object.keys(ajv.schemas));
+  try {
+    return ajv.compile(schema);
+  } finally {
+    if (typeof schema === 'object') ajv.removeSchema(schema);
+    for (const key of Object.keys(ajv.refs)) if (!refs.has(key)) ajv.removeSchema(key);
+    for (const key of Object.keys(ajv.schemas)) if (!schemas.has(key)) ajv.removeSchema(key);
+  }
 }

@@ -25,7 +25,7 @@ const ATTACKS = [
   {
     name: 'array items typed as a union (anyOf), 64k wrong items (313 KB of JSON)',
     schema: { type: 'object', properties: { items: { type: 'array', items: { anyOf: [{ type: 'string' }, { type: 'integer' }] } } } },
-    args: () => ({ items: Array.from({ length: 64000 }, () => ({})) }),
+    args: () => ({ items: new Array(64000).fill(true) }),
   },
   {
     name: '1e6 wrong-typed array items',

@@ -51,6 +51,24 @@ describe('validateArguments', () => {
     });
   });
 
+  describe('properties named like Object.prototype members', () => {
+    it('should check them on own keys only, in properties, required and dependencies', () => {
+      const schema: JsonSchema = fresh({
+        type: 'object',
+        properties: { valueOf: { type: 'string' } },
+        dependencies: { a: ['constructor'], toString: { required: ['b'] } },
+      });
+      expect(validateArguments(schema, {}).result.errors).toEqual([]);
+      expect(validateArguments(schema, { a: 1 }).result.errors).toEqual([
+        "Validation error: must have property constructor when property a is present",
+      ]);
+      expect(validateArguments(schema, { toString: 'x' }).result.errors).toEqual(["Required parameter 'b' is missing"]);
+      expect(validateArguments(schema, { a: 1, constructor: 2, valueOf: 3 }).result.errors).toEqual([
+        "Parameter 'valueOf' has wrong type: expected string, got number",
+      ]);
+    });
+  });
+
   describe('anyOf and oneOf', () => {
     const union: JsonSchema = { type: 'object', properties: { items: { type: 'array', items: { anyOf: [{ type: 'string' }, { type: 'integer' }] } } } };
 

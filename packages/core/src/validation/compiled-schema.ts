@@ -8,7 +8,7 @@ import { describeErrors, jsonTypeOf } from './error-messages';
 import { invalidParamsOf, IssueList, moreProblems, type IssueLimits, type ValidationIssue } from './issues';
 import { copyJson, NonJsonArgumentError } from './json-copy';
 import { buildNullPlan, dropNullsInPlace, type NullPlan } from './null-optionals';
-import { applyPrototypeNamedDefaults, declaresPrototypeNamedDefault } from './prototype-defaults';
+import { applyPrototypeNamedDefaults, declaresPrototypeNamedDefault, PROTOTYPE_NAMES } from './prototype-defaults';
 
 /** Options of a validation (`validateArguments`, `CompiledSchema.validate`). */
 export interface ValidationOptions extends IssueLimits {
@@ -75,7 +75,7 @@ export class SchemaCompilation implements CompiledSchema {
       return;
     }
     try {
-      this.validator = compileWithAjv(withoutMetaSchema(schema));
+      this.validator = compileWithAjv(withoutMetaSchema(schema), scan.namesPrototypeMember);
       this.nulls = buildNullPlan(schema);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
@@ -168,20 +168,30 @@ function withoutMetaSchema(schema: JsonSchema | boolean): JsonSchema | boolean {
  * One walk over the schema, for what must be known before compiling:
  * `protoProperty`, where a `properties` map declares `__proto__` (ajv leaves
  * such a property out of `properties` and `additionalProperties` on purpose,
- * so the tool would get it unvalidated, or never); `prototypeNamedDefault`,
- * whether some `properties` gives a default to a name like `constructor`.
+ * so the tool would get it unvalidated, or never); `namesPrototypeMember`,
+ * whether `properties`, `required` or `dependencies` names a property like
+ * `constructor` (ajv then needs `ownProperties`); `prototypeNamedDefault`,
+ * whether some `properties` gives such a property a default.
  */
-function scanSchema(schema: unknown): { protoProperty?: string; prototypeNamedDefault: boolean } {
+function scanSchema(schema: unknown): { protoProperty?: string; namesPrototypeMember: boolean; prototypeNamedDefault: boolean } {
+  let namesPrototypeMember = false;
   let prototypeNamedDefault = false;
   const seen = new Set<object>();
+  const named = (names: unknown): boolean => Array.isArray(names) && names.some((name) => PROTOTYPE_NAMES.has(name as string));
   const visit = (node: unknown, path: string[]): string | undefined => {
     if (node === null || typeof node !== 'object' || seen.has(node)) return undefined;
     seen.add(node);
     const record = node as Record<string, unknown>;
-    const properties = record.properties;
+    const { properties, required, dependencies } = record;
     if (properties !== null && typeof properties === 'object') {
       if (Object.prototype.hasOwnProperty.call(properties, '__proto__')) return [...path, 'properties', '__proto__'].join('.');
-      if (!prototypeNamedDefault) prototypeNamedDefault = declaresPrototypeNamedDefault(properties);
+      namesPrototypeMember ||= named(Object.keys(properties));
+      prototypeNamedDefault ||= declaresPrototypeNamedDefault(properties);
+    }
+    namesPrototypeMember ||= named(required);
+    if (dependencies !== null && typeof dependencies === 'object') {
+      // Both the names depended on and, for property dependencies, the names they require.
+      namesPrototypeMember ||= named(Object.keys(dependencies)) || Object.values(dependencies).some(named);
     }
     for (const key of Object.keys(record)) {
       const found = visit(record[key], [...path, key]);
@@ -189,5 +199,6 @@ function scanSchema(schema: unknown): { protoProperty?: string; prototypeNamedDe
     }
     return undefined;
   };
-  return { protoProperty: visit(schema, []), prototypeNamedDefault };
+  const protoProperty = visit(schema, []);
+  return { protoProperty, namesPrototypeMember, prototypeNamedDefault };
 }

@@ -1,6 +1,6 @@
 import { displayPath } from './display';
 import { MAX_ARGUMENT_DEPTH } from './limits';
-import { defineOwn } from './own-property';
+import { defineOwn, hasOwn } from './own-property';
 
 /** Arguments that JSON cannot carry (cycles, NaN, functions...), found while copying. */
 export class NonJsonArgumentError extends Error {
@@ -71,6 +71,11 @@ export function copyJson(value: unknown): unknown {
   }
 }
 
+/** A string, a boolean or a finite number: kept as it is (most arguments are, and this saves them a call). */
+function isPlainScalar(value: unknown): boolean {
+  return typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && value - value === 0);
+}
+
 function copyValue(input: unknown, key: string | number, depth: number): unknown {
   let value = input;
   if (typeof value === 'object' && value !== null && typeof (value as { toJSON?: unknown }).toJSON === 'function') {
@@ -99,19 +104,27 @@ function copyValue(input: unknown, key: string | number, depth: number): unknown
       const list = new Array<unknown>(value.length);
       for (let i = 0; i < list.length; i++) {
         at = i;
-        const item = copyValue(value[i], i, depth + 1);
-        list[i] = item === undefined ? null : item;
+        let item: unknown = value[i];
+        if (!isPlainScalar(item)) {
+          item = copyValue(item, i, depth + 1);
+          if (item === undefined) item = null;
+        }
+        list[i] = item;
       }
       return list;
     }
     const source = value as Record<string, unknown>;
     const record: Record<string, unknown> = {};
-    const names = Object.keys(source);
-    for (let i = 0; i < names.length; i++) {
-      const name = names[i];
+    // Own enumerable string keys, in Object.keys' order; for-in with hasOwn
+    // allocates no array of keys, the largest cost of copying a small object.
+    for (const name in source) {
+      if (!hasOwn(source, name)) continue;
       at = name;
-      const item = copyValue(source[name], name, depth + 1);
-      if (item === undefined) continue;
+      let item = source[name];
+      if (!isPlainScalar(item)) {
+        item = copyValue(item, name, depth + 1);
+        if (item === undefined) continue;
+      }
       if (name === '__proto__') defineOwn(record, name, item);
       else record[name] = item;
     }

@@ -4,14 +4,15 @@ import { defineOwn, hasOwn } from './own-property';
 import { isNode, resolveLocalRef } from './schema-node';
 
 // The arguments are ordinary objects, so they answer to every name of
-// Object.prototype (`constructor`, `toString`...). ajv, with `ownProperties`,
-// checks `required` and `properties` on own keys only, but it applies a default
+// Object.prototype (`constructor`, `toString`...). ajv, with `ownProperties`
+// (see ajv-instance.ts), checks `required` and `properties` on own keys only,
+// but it applies a default
 // only where `data.constructor === undefined`, which an ordinary object never
 // is. Defaults for such names are therefore applied here, before ajv runs, for
 // the schemas that have one: ajv then finds the property there and checks it.
 
 /** Every name an ordinary object answers to through its prototype. */
-const PROTOTYPE_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
+export const PROTOTYPE_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 /** Whether `properties` gives a default to a name of `PROTOTYPE_NAMES`. */
 export function declaresPrototypeNamedDefault(properties: unknown): boolean {

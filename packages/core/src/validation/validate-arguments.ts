@@ -39,5 +39,11 @@ export function checkArguments(
   coerce: boolean,
   nullAsAbsent = false,
 ): Record<string, unknown> | ArgumentFailureBox {
-  return (compiled ?? getCompiledSchema(schema)).check(args, { coerce, nullAsAbsent });
+  return (compiled ?? getCompiledSchema(schema)).check(args, PRESETS[Number(coerce)][Number(nullAsAbsent)]);
 }
+
+/** The four option sets of `checkArguments`, made once rather than per call. */
+const PRESETS: ReadonlyArray<readonly [ValidationOptions, ValidationOptions]> = [
+  [Object.freeze({}), Object.freeze({ nullAsAbsent: true })],
+  [Object.freeze({ coerce: true }), Object.freeze({ coerce: true, nullAsAbsent: true })],
+];

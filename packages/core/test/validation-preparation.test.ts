@@ -128,6 +128,25 @@ describe('validateArguments', () => {
 });
 
 describe('compileSchema', () => {
+  it('should refuse an $async schema, whose validation would be a promise read as a pass', () => {
+    const compiled = compileSchema({ $async: true, type: 'object', required: ['a'] });
+    expect(compiled.schemaError).toBe("Invalid parameters schema: '$async: true' is not supported: validation is synchronous. Fix the tool's parameters schema (JSON Schema Draft 7).");
+    expect(compiled.validate({}).result.valid).toBe(false);
+  });
+
+  it('should turn a schema nested past the stack into a schema error, not a throw', () => {
+    let schema: JsonSchema = { type: 'string' };
+    for (let i = 0; i < 100_000; i++) schema = { type: 'object', properties: { a: schema } };
+    expect(() => compileSchema(schema)).not.toThrow();
+    expect(compileSchema(schema).schemaError).toMatch(/^Invalid parameters schema: /);
+  });
+
+  it('should report a thrown value whose conversion throws', () => {
+    const hostile = { toString() { throw new Error('no'); } };
+    const getter = Object.defineProperty({}, 'a', { enumerable: true, get: () => { throw hostile; } });
+    expect(validateArguments({ type: 'object' }, getter).result.errors).toEqual(['Parameters could not be read: a thrown object that cannot be shown']);
+  });
+
   it('should keep validators working after ajv instances were replaced, and keep equal $ids apart across them', () => {
     const compile = jest.spyOn(Ajv.prototype, 'compile');
     try {

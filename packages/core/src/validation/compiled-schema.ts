@@ -68,19 +68,24 @@ export class SchemaCompilation implements CompiledSchema {
   private readonly prototypeDefaults: boolean;
 
   constructor(readonly schema: JsonSchema | boolean) {
-    const scan = scanSchema(schema);
-    this.prototypeDefaults = scan.prototypeNamedDefault;
-    if (scan.protoProperty !== undefined) {
-      this.schemaError = `Invalid parameters schema: it declares a parameter named '__proto__' at '${scan.protoProperty}', which ajv skips without validating. Rename the parameter.`;
-      return;
-    }
+    let prototypeDefaults = false;
     try {
-      this.validator = compileWithAjv(withoutMetaSchema(schema), scan.namesPrototypeMember);
-      this.nulls = buildNullPlan(schema);
+      const scan = scanSchema(schema);
+      prototypeDefaults = scan.prototypeNamedDefault;
+      if (scan.protoProperty !== undefined) {
+        this.schemaError = `Invalid parameters schema: it declares a parameter named '__proto__' at '${scan.protoProperty}', which ajv skips without validating. Rename the parameter.`;
+      } else {
+        const validator = compileWithAjv(withoutMetaSchema(schema), scan.namesPrototypeMember);
+        // An `$async` schema validates into a promise, which would read as a pass.
+        if ((validator as { $async?: unknown }).$async === true) throw new Error("'$async: true' is not supported: validation is synchronous");
+        this.validator = validator;
+        this.nulls = buildNullPlan(schema);
+      }
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      this.schemaError = `Invalid parameters schema: ${message}. Fix the tool's parameters schema (JSON Schema Draft 7).`;
+      // Whatever goes wrong with a schema (ajv's refusal, a schema nested past the stack) is the schema's error.
+      this.schemaError = `Invalid parameters schema: ${messageOf(err)}. Fix the tool's parameters schema (JSON Schema Draft 7).`;
     }
+    this.prototypeDefaults = prototypeDefaults;
   }
 
   validate(args: unknown, options: ValidationOptions = {}): ValidationOutcome {
@@ -113,16 +118,14 @@ export class SchemaCompilation implements CompiledSchema {
     if (options.nullAsAbsent === true && this.nulls !== undefined) dropNullsInPlace(this.nulls, data);
     if (options.coerce === true) data = coerceArguments(this.schema, data) as Record<string, unknown>;
     if (this.prototypeDefaults) applyPrototypeNamedDefaults(this.schema, data);
-    let valid: boolean;
     try {
-      valid = validator(data) as boolean;
+      if (validator(data)) return data;
+      const { issues, omitted } = describeErrors(validator.errors ?? [], data, options);
+      return failure(issues, omitted, data);
     } catch (err) {
       // ajv's deep-equal calls `valueOf` of objects (`uniqueItems`, `enum`, `const`): data such as `{ valueOf: 1 }` makes it throw.
       return single(options, `Parameters could not be validated: ${messageOf(err)}`, 'validatorError', [], {}, data);
     }
-    if (valid) return data;
-    const { issues, omitted } = describeErrors(validator.errors ?? [], data, options);
-    return failure(issues, omitted, data);
   }
 }
 
@@ -149,8 +152,13 @@ function single(
   return failure(list.issues, 0, data);
 }
 
+/** The text of whatever was thrown, even a value whose own conversion throws. */
 function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
+  try {
+    return err instanceof Error ? String(err.message) : String(err);
+  } catch {
+    return `a thrown ${typeof err} that cannot be shown`;
+  }
 }
 
 /**

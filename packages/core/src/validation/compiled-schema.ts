@@ -11,7 +11,7 @@ import { buildNullPlan, dropNullsInPlace, type NullPlan } from './null-optionals
 import { applyPrototypeNamedDefaults, declaresPrototypeNamedDefault, PROTOTYPE_NAMES } from './prototype-defaults';
 
 /** Options of a validation (`validateArguments`, `CompiledSchema.validate`). */
-export interface ValidationOptions extends IssueLimits {
+export interface ValidationOptions {
   /** Safe coercion of numeric strings and 'true'/'false', on the copy (never inside anyOf/oneOf). */
   coerce?: boolean;
   /**

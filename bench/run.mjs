@@ -11,6 +11,7 @@ import { runSearchCases } from './cases/search.mjs';
 import { runContainerCases } from './cases/container.mjs';
 import { runMemoryCase } from './cases/memory.mjs';
 import { runPackageSizeCase } from './cases/package-size.mjs';
+import { runValidationCase } from './cases/validation.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const OUTPUT = path.resolve(here, '..', 'BENCHMARKS.md');
@@ -24,6 +25,7 @@ const CASES = {
   4: runContainerCases,
   5: runMemoryCase,
   6: runPackageSizeCase,
+  7: runValidationCase,
 };
 
 async function main() {

@@ -10,6 +10,7 @@ export const CASE_TITLES = {
   4: 'Container scan and getToolSchemas() over 1,000 tools',
   5: 'Memory per registered tool at 10,000 tools',
   6: 'Install size, bundle size and load time',
+  7: 'Hostile arguments: bounded work and error size; validator memory',
 };
 
 export class Report {

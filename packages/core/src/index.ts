@@ -15,7 +15,18 @@ export {
   type RegistrableTool,
 } from './tool-protocol';
 export { BaseTool } from './base-tool';
-export { validateArguments, dropNullOptionals, MAX_ARGUMENT_DEPTH, type ValidationOptions, type ValidationOutcome } from './validation';
+export {
+  compileSchema,
+  validateArguments,
+  dropNullOptionals,
+  MAX_ARGUMENT_DEPTH,
+  DEFAULT_MAX_ERRORS,
+  DEFAULT_MAX_ERROR_CHARS,
+  type CompiledSchema,
+  type ValidationIssue,
+  type ValidationOptions,
+  type ValidationOutcome,
+} from './validation';
 export {
   renderSchema,
   estimateTokens,

@@ -1,3 +1,5 @@
+import type { ValidationIssue } from './validation/issues';
+
 /** Fields accepted by `new ToolResult(...)`. */
 export interface ToolResultInit {
   success: boolean;
@@ -57,19 +59,44 @@ export class ToolResult {
 
 /** The outcome of validating a call's arguments: every error, not only the first. */
 export class ToolValidationResult {
+  // Private fields, so the result's own keys (and its JSON) stay the three of
+  // the contract: `valid`, `errors`, `invalidParams`.
+  readonly #issues: readonly ValidationIssue[];
+  readonly #omittedIssues: number;
+
   constructor(
     readonly valid: boolean,
     readonly errors: string[] = [],
     readonly invalidParams: Record<string, string> = {},
-  ) {}
+    issues: readonly ValidationIssue[] = [],
+    omittedIssues = 0,
+  ) {
+    this.#issues = issues;
+    this.#omittedIssues = omittedIssues;
+  }
+
+  /** The listed problems as data (`{ path, keyword, message, params }`), one per entry of `errors` but the count of the rest. */
+  get issues(): readonly ValidationIssue[] {
+    return this.#issues;
+  }
+
+  /** How many problems were left out of `issues` and `errors` (whose last entry then says "... and N more problems"). */
+  get omittedIssues(): number {
+    return this.#omittedIssues;
+  }
 
   /** Valid arguments: no errors. */
   static success(): ToolValidationResult {
     return new ToolValidationResult(true, [], {});
   }
 
-  /** Invalid arguments: every error, and the reason per top-level parameter. */
-  static failure(errors: string[], invalidParams: Record<string, string> = {}): ToolValidationResult {
-    return new ToolValidationResult(false, errors, invalidParams);
+  /** Invalid arguments: the errors, the reason per top-level parameter, and the problems as data. */
+  static failure(
+    errors: string[],
+    invalidParams: Record<string, string> = {},
+    issues: readonly ValidationIssue[] = [],
+    omittedIssues = 0,
+  ): ToolValidationResult {
+    return new ToolValidationResult(false, errors, invalidParams, issues, omittedIssues);
   }
 }

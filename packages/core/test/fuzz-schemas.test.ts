@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
+import Ajv from 'ajv';
 import fc from 'fast-check';
-import { BaseTool, ToolRegistry, ToolResult, type JsonSchema, type ToolCallContext } from '@victor-tools/core';
+import { BaseTool, ToolRegistry, ToolResult, validateArguments, type JsonSchema, type ToolCallContext } from '@victor-tools/core';
 
 // CI runs 1000 cases per property; `pnpm fuzz [runs] [seed]` raises the count
 // and pins the seed. fast-check prints the seed and the shrunk case on failure.
@@ -339,6 +340,32 @@ describe('ToolRegistry', () => {
           if (typeof args === 'object' && args !== null && !(args instanceof Date) && Object.getPrototypeOf(args) === Object.prototype) {
             expect(isDeepStrictEqual(args, before)).toBe(true);
           }
+        }),
+        params,
+      );
+    });
+
+    // Differential: the library prepares a copy, folds and caps messages, but
+    // the verdict must stay ajv's own. Documented exception: a default on a
+    // property named like an Object.prototype member, which plain ajv cannot
+    // apply to an ordinary object (the library does).
+    it("should give plain ajv's verdict on JSON arguments", () => {
+      const jsonArgs = fc.dictionary(fc.oneof(propName, fc.string({ maxLength: 6 })), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 6 });
+      const prototypeNames = new Set(Object.getOwnPropertyNames(Object.prototype));
+      const hasPrototypeNamedDefault = (schema: JsonSchema): boolean =>
+        Object.entries(schema.properties ?? {}).some(
+          ([name, property]) => (prototypeNames.has(name) && 'default' in property) || (property.type === 'object' && hasPrototypeNamedDefault(property)),
+        );
+      // One plain instance for every case, as core compiles many schemas on one.
+      const ajv = new Ajv({ allErrors: true, useDefaults: true, ownProperties: true, strict: false, logger: false });
+      // Arguments that match the schema half of the time, arbitrary JSON otherwise.
+      const cases = objectSchema(2).chain((schema) => fc.tuple(fc.constant(schema), fc.oneof(valueFor(schema), jsonArgs)));
+      fc.assert(
+        fc.property(cases, ([schema, args]) => {
+          fc.pre(!hasPrototypeNamedDefault(schema));
+          const expected = ajv.validate(schema, copy(args));
+          ajv.removeSchema(schema);
+          expect(validateArguments(schema, args).result.valid).toBe(expected);
         }),
         params,
       );

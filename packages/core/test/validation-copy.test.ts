@@ -1,8 +1,8 @@
 import { validateArguments, type JsonSchema } from '@victor-tools/core';
 
-// The copy handed to `execute` is made by code generated per key list once a
-// key list has been seen; these tests call with the same and with many
-// different key lists so both that path and the general one are exercised.
+// The copy handed to `execute` is the one copy validation makes (json-copy.ts);
+// these tests call with the same and with many different key lists, as a
+// tool's calls do.
 
 let unique = 0;
 /** A distinct open schema per test, so the copiers remembered for one test cannot serve another. */

@@ -1,10 +1,18 @@
-import Ajv, { type Options } from 'ajv';
+import Ajv, { type AnySchema, type Options, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 
 /**
  * Why these options:
- * - `allErrors`: the model gets every problem at once, not one per round trip.
+ * - `allErrors`: the model gets every problem at once, not one per round trip
+ *   (the messages list the first ones and count the rest).
  * - `useDefaults`: defaults land on the copy handed to `execute`.
+ * - `ownProperties`, for schemas that name a property like an Object.prototype
+ *   member (`constructor`, `toString`...) in `properties`, `required` or
+ *   `dependencies`: the arguments are ordinary objects, which answer to those
+ *   names through their prototype, so these keywords must look at own keys
+ *   only. It costs a `hasOwnProperty` call per property checked (about 20 ns
+ *   a call for three parameters), so the other schemas, nearly all, are
+ *   compiled without it, on an instance of their own.
  * - `strict: false`: tool schemas come from TypeBox, decorators and hand
  *   written JSON carrying annotations ajv does not know (`x-*`, provider
  *   keywords such as OpenAI's `strict`, `nullable`, unknown formats). Strict
@@ -13,8 +21,10 @@ import addFormats from 'ajv-formats';
  *   formats are therefore ignored.
  * - `logger: false`: with `strict: false` ajv would print a warning per
  *   unknown format on every compile; validation stays quiet.
- * - `addUsedSchema: false`: two tools whose schemas carry the same `$id`
- *   (TypeBox copies are common) must not collide in ajv's registry.
+ * - `addUsedSchema` stays on (ajv's default): ajv resolves a root `$ref: '#'`
+ *   and refs to the root's `$id` through its registry. What a compilation
+ *   adds there is removed right after it (see `compileWithAjv`), so two tools
+ *   whose schemas carry the same `$id` (TypeBox copies are common) never collide.
  * - `coerceTypes` stays off: ajv's coercion also turns null into 0/'' and
  *   scalars into arrays, even inside anyOf; see `coerce.ts` for ours.
  */
@@ -23,19 +33,51 @@ const AJV_OPTIONS: Options = {
   useDefaults: true,
   strict: false,
   logger: false,
-  addUsedSchema: false,
 };
 
-let instance: Ajv | undefined;
+/**
+ * Compilations per ajv instance. An instance keeps every function it compiled
+ * in its scope for as long as it lives (about 10 KB per schema, whatever
+ * `removeSchema` does), so a fresh one takes over after this many; the old one
+ * goes once no validator it compiled is in use. A new instance costs about
+ * 10 ms (ajv-formats, the meta-schema): under 3% of 256 compilations.
+ */
+const COMPILES_PER_INSTANCE = 256;
 
-/** The shared ajv instance (Draft 7, ajv-formats, `format: 'path'`), created on first use. */
-export function getAjv(): Ajv {
-  if (!instance) {
-    instance = new Ajv(AJV_OPTIONS);
-    addFormats(instance);
-    // Paths are plain strings to the validator; the registry's EXPLORE policy
-    // is what checks them against the sandbox.
-    instance.addFormat('path', true);
+/** The current instance of each kind (without and with `ownProperties`) and how many schemas it compiled. */
+const instances = new Map<boolean, { ajv: Ajv; compiles: number }>();
+
+function createAjv(ownProperties: boolean): Ajv {
+  const ajv = new Ajv({ ...AJV_OPTIONS, ownProperties });
+  addFormats(ajv);
+  // Paths are plain strings to the validator; the registry's EXPLORE policy
+  // is what checks them against the sandbox.
+  ajv.addFormat('path', true);
+  return ajv;
+}
+
+/**
+ * Compiles `schema` on the current ajv instance of its kind (Draft 7,
+ * ajv-formats, `format: 'path'`, see `ownProperties` above) and removes from its registry whatever the compilation
+ * added: the root under its `$id` (or under '' when it has none) and the
+ * embedded `$id`s. The compiled function keeps what it resolved. Throws what
+ * ajv throws for a schema it cannot compile.
+ */
+export function compileWithAjv(schema: AnySchema, ownProperties: boolean): ValidateFunction {
+  let current = instances.get(ownProperties);
+  if (current === undefined || current.compiles >= COMPILES_PER_INSTANCE) {
+    current = { ajv: createAjv(ownProperties), compiles: 0 };
+    instances.set(ownProperties, current);
   }
-  return instance;
+  current.compiles++;
+  const ajv = current.ajv;
+  const refs = new Set(Object.keys(ajv.refs));
+  const schemas = new Set(Object.keys(ajv.schemas));
+  try {
+    return ajv.compile(schema);
+  } finally {
+    if (typeof schema === 'object') ajv.removeSchema(schema);
+    for (const key of Object.keys(ajv.refs)) if (!refs.has(key)) ajv.removeSchema(key);
+    for (const key of Object.keys(ajv.schemas)) if (!schemas.has(key)) ajv.removeSchema(key);
+  }
 }

@@ -1,11 +1,11 @@
 import type { JsonSchema } from '../types';
-import type { JsonCopy } from './json-copy';
 
 const INTEGER_TEXT = /^-?\d+$/;
 const NUMBER_TEXT = /^-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /**
- * The opt-in safe coercion, applied to the validation copy before ajv runs.
+ * The opt-in safe coercion, applied in place to the copy of the arguments
+ * before ajv runs (the copy's strings are replaced; the value is returned).
  * It is a schema-guided pre-pass rather than ajv's `coerceTypes` because
  * that option does too much for a model's arguments: it turns `null` into
  * `0`/`''`/`false`, wraps scalars into arrays, and coerces inside
@@ -18,7 +18,7 @@ const NUMBER_TEXT = /^-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
  * certain), never into `anyOf`, `oneOf`, `not` or `if`/`then`/`else`, and
  * does not follow `$ref`.
  */
-export function coerceArguments(schema: unknown, data: JsonCopy): JsonCopy {
+export function coerceArguments(schema: unknown, data: unknown): unknown {
   if (schema === null || typeof schema !== 'object') return data;
   const node = schema as JsonSchema;
   let value = data;
@@ -28,10 +28,10 @@ export function coerceArguments(schema: unknown, data: JsonCopy): JsonCopy {
     const items = node.items;
     for (let i = 0; i < value.length; i++) {
       const itemSchema = Array.isArray(items) ? items[i] : items;
-      if (itemSchema !== undefined) value[i] = coerceArguments(itemSchema, value[i] as JsonCopy);
+      if (itemSchema !== undefined) value[i] = coerceArguments(itemSchema, value[i]);
     }
   } else if (value !== null && typeof value === 'object') {
-    const record = value;
+    const record = value as Record<string, unknown>;
     for (const name of Object.keys(record)) {
       const properties = node.properties;
       const sub =
@@ -40,7 +40,7 @@ export function coerceArguments(schema: unknown, data: JsonCopy): JsonCopy {
           : typeof node.additionalProperties === 'object'
             ? node.additionalProperties
             : undefined;
-      if (sub !== undefined) record[name] = coerceArguments(sub, record[name] as JsonCopy);
+      if (sub !== undefined) record[name] = coerceArguments(sub, record[name]);
     }
   }
   if (Array.isArray(node.allOf)) {
@@ -49,7 +49,7 @@ export function coerceArguments(schema: unknown, data: JsonCopy): JsonCopy {
   return value;
 }
 
-function coerceString(type: JsonSchema['type'], text: string): JsonCopy {
+function coerceString(type: JsonSchema['type'], text: string): unknown {
   const types = typeof type === 'string' ? [type] : Array.isArray(type) ? type : [];
   if (types.length === 0 || types.includes('string')) return text;
   if (types.includes('integer') && INTEGER_TEXT.test(text)) {

@@ -1,14 +1,6 @@
 import type { ErrorObject } from 'ajv';
-import { displayPath, type JsonCopy } from './json-copy';
-
-/** One problem, worded for a model, and the top-level parameter it concerns. */
-export interface ArgumentProblem {
-  message: string;
-  /** Top-level parameter name, or undefined for a problem with the arguments as a whole. */
-  param?: string;
-  /** The short reason stored in `invalidParams[param]`. */
-  reason: string;
-}
+import { clip, displayPath } from './display';
+import { expectedTypes, IssueList, type IssueLimits, type ValidationIssue } from './issues';
 
 /**
  * The JSON type name of a value as models know them: `null`, `array`,
@@ -27,96 +19,133 @@ function reprValue(value: unknown): string {
   return JSON.stringify(value) ?? String(value);
 }
 
-/** Turns ajv's errors into the messages models read (see the README), deduplicated, in ajv's order. */
-export function describeErrors(errors: readonly ErrorObject[], data: JsonCopy): ArgumentProblem[] {
-  const problems: ArgumentProblem[] = [];
-  const seen = new Set<string>();
-  for (const error of collapseAlternatives(errors)) {
-    const problem = describeError(error, data);
-    if (seen.has(problem.message)) continue;
-    seen.add(problem.message);
-    problems.push(problem);
+/**
+ * ajv's errors as issues worded for a model (see the README), alternatives
+ * folded, within `limits`; `omitted` counts the errors left out (after
+ * folding). Only the listed errors are worded, so a million wrong items cost
+ * a pass over ajv's array, not a million messages.
+ */
+export function describeErrors(
+  errors: readonly ErrorObject[],
+  data: unknown,
+  limits: IssueLimits,
+): { issues: ValidationIssue[]; omitted: number } {
+  const folded = foldAlternatives(errors);
+  const list = new IssueList(limits, folded.length);
+  for (let i = 0; i < folded.length; i++) {
+    if (!list.add(describeError(folded[i], data), i + 1 < folded.length)) return { issues: list.issues, omitted: folded.length - i };
   }
-  return problems;
+  return { issues: list.issues, omitted: 0 };
 }
 
 /**
- * Under `anyOf`/`oneOf` ajv reports every failing branch and then the
- * combinator. The branches' errors are folded into the combinator's: when
- * every branch failed only on its type at the same place, the result reads
- * as one type error ("expected string or null"), otherwise as one generic
- * error, so the model is not told contradictory things.
+ * Under `anyOf`/`oneOf`, ajv reports the errors of every failing branch and
+ * then the combinator's own error, in that order. Walking back from the end,
+ * a combinator claims the run of errors just before it that lie under its
+ * schema path and its instance path (its branches'), and stands for them:
+ * when all of them are type errors at its own place, it reads as one type
+ * error ("expected string or null"); otherwise as its own generic error, so
+ * the model is not told contradictory things. Each error is looked at once or
+ * twice: linear in ajv's array, however many array items share the union.
+ * (Errors from a `$ref` inside a branch carry the referenced schema's path,
+ * so they stay on their own.)
  */
-function collapseAlternatives(errors: readonly ErrorObject[]): ErrorObject[] {
-  const combinators = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf');
-  if (combinators.length === 0) return [...errors];
-  const owner = (e: ErrorObject): ErrorObject | undefined =>
-    combinators.find((c) => c !== e && e.schemaPath.startsWith(`${c.schemaPath}/`));
-  const branches = new Map<ErrorObject, ErrorObject[]>(combinators.map((c) => [c, []]));
-  const kept: ErrorObject[] = [];
-  for (const error of errors) {
-    const parent = owner(error);
-    if (parent) branches.get(parent)?.push(error);
-    else kept.push(error);
+function foldAlternatives(errors: readonly ErrorObject[]): ErrorObject[] {
+  const folded: ErrorObject[] = [];
+  let i = errors.length - 1;
+  while (i >= 0) {
+    const error = errors[i];
+    if (error.keyword !== 'anyOf' && error.keyword !== 'oneOf') {
+      folded.push(error);
+      i--;
+      continue;
+    }
+    const schemaPrefix = `${error.schemaPath}/`;
+    const here = error.instancePath;
+    let start = i;
+    while (start > 0) {
+      const inner = errors[start - 1];
+      const under = inner.instancePath === here || inner.instancePath.startsWith(`${here}/`);
+      if (!under || !inner.schemaPath.startsWith(schemaPrefix)) break;
+      start--;
+    }
+    folded.push(start < i ? asTypeError(error, errors, start, i) : error);
+    i = start - 1;
   }
-  return kept.map((error) => {
-    const inner = branches.get(error);
-    if (!inner || inner.length === 0) return error;
-    const onlyTypes = inner.every((e) => e.keyword === 'type' && e.instancePath === error.instancePath);
-    if (!onlyTypes) return error;
-    const types = [...new Set(inner.flatMap((e) => String((e.params as { type: unknown }).type).split(',')))];
-    return { ...error, keyword: 'type', params: { type: types.join(',') } };
-  });
+  return folded.reverse();
 }
 
-function describeError(error: ErrorObject, data: JsonCopy): ArgumentProblem {
+/** The combinator `error` as one type error when its branch errors `errors[from..to)` are all type errors at its place. */
+function asTypeError(error: ErrorObject, errors: readonly ErrorObject[], from: number, to: number): ErrorObject {
+  const types = new Set<string>();
+  for (let k = from; k < to; k++) {
+    const inner = errors[k];
+    if (inner.keyword !== 'type' || inner.instancePath !== error.instancePath) return error;
+    for (const type of String((inner.params as { type: unknown }).type).split(',')) types.add(type);
+  }
+  return { ...error, keyword: 'type', params: { type: [...types].join(',') } };
+}
+
+function describeError(error: ErrorObject, data: unknown): ValidationIssue {
   const path = parsePointer(error.instancePath);
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'required': {
-      const full = [...path, String(params.missingProperty)];
-      return { message: `Required parameter '${displayPath(full)}' is missing`, param: full[0], reason: 'required' };
+      const full = [...path, clip(String(params.missingProperty))];
+      return issue(full, error, `Required parameter '${displayPath(full)}' is missing`);
     }
     case 'additionalProperties': {
-      const full = [...path, String(params.additionalProperty)];
-      return { message: `Unknown parameter '${displayPath(full)}'`, param: full[0], reason: 'unknown parameter' };
+      const full = [...path, clip(String(params.additionalProperty))];
+      return issue(full, error, `Unknown parameter '${displayPath(full)}'`);
     }
     case 'type': {
-      const expected = String(params.type).split(',').join(' or ');
-      const got = jsonTypeOf(valueAt(data, path));
+      const got = jsonTypeOf(valueAt(data, error.instancePath));
       const subject = path.length ? `Parameter '${displayPath(path)}' has` : 'Parameters have';
-      return {
-        message: `${subject} wrong type: expected ${expected}, got ${got}`,
-        param: path[0],
-        reason: `type: expected ${expected}`,
-      };
+      return issue(path, error, `${subject} wrong type: expected ${expectedTypes(params.type)}, got ${got}`);
     }
     case 'enum': {
       const allowed = (params.allowedValues as unknown[]).map(reprValue).join(', ');
       const subject = path.length ? `Parameter '${displayPath(path)}'` : 'Parameters';
-      return { message: `${subject} must be one of: [${allowed}]`, param: path[0], reason: 'invalid enum value' };
+      return issue(path, error, `${subject} must be one of: [${allowed}]`);
     }
     default: {
       const where = path.length ? ` at '${displayPath(path)}'` : '';
-      return { message: `Validation error${where}: ${error.message ?? error.keyword}`, param: path[0], reason: error.keyword };
+      return issue(path, error, `Validation error${where}: ${error.message ?? error.keyword}`);
     }
   }
 }
 
-/** '/o/x' to ['o', 'x'] (JSON Pointer, RFC 6901 escapes undone). */
+function issue(path: string[], error: ErrorObject, message: string): ValidationIssue {
+  return { path, keyword: error.keyword, message, params: clippedParams(error.params as Record<string, unknown>) };
+}
+
+/** ajv's params, with strings from the arguments (an unknown key of 16 MB) shortened. */
+function clippedParams(params: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(params)) {
+    const value = params[key];
+    out[key] = typeof value === 'string' ? clip(value) : value;
+  }
+  return out;
+}
+
+/** '/o/x' to ['o', 'x'] (JSON Pointer, RFC 6901 escapes undone), each key shortened past 120 characters. */
 function parsePointer(pointer: string): string[] {
   if (!pointer) return [];
   return pointer
     .slice(1)
     .split('/')
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    .map((s) => clip(s.replace(/~1/g, '/').replace(/~0/g, '~')));
 }
 
-function valueAt(data: JsonCopy, path: readonly string[]): unknown {
+/** The value at a JSON Pointer in the copy ajv checked (read with the full keys, not the shortened ones). */
+function valueAt(data: unknown, pointer: string): unknown {
+  if (!pointer) return data;
   let current: unknown = data;
-  for (const segment of path) {
+  for (const raw of pointer.slice(1).split('/')) {
     if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<string, unknown>)[segment];
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    current = Object.prototype.hasOwnProperty.call(current, key) ? (current as Record<string, unknown>)[key] : undefined;
   }
   return current;
 }

@@ -1,3 +1,10 @@
-export { validateArguments, type ValidationOptions, type ValidationOutcome } from './validate-arguments';
-export { MAX_ARGUMENT_DEPTH } from './limits';
+export {
+  compileSchema,
+  validateArguments,
+  type CompiledSchema,
+  type ValidationOptions,
+  type ValidationOutcome,
+} from './validate-arguments';
+export type { ValidationIssue } from './issues';
+export { MAX_ARGUMENT_DEPTH, DEFAULT_MAX_ERRORS, DEFAULT_MAX_ERROR_CHARS } from './limits';
 export { dropNullOptionals } from './null-optionals';

@@ -1,6 +1,6 @@
-import { BAIL_OUT, fastCopy } from './fast-copy';
+import { displayPath } from './display';
 import { MAX_ARGUMENT_DEPTH } from './limits';
-import { SHAPE_MISMATCH, type ShapeCopiers } from './shape-copy';
+import { defineOwn, hasOwn } from './own-property';
 
 /** Arguments that JSON cannot carry (cycles, NaN, functions...), found while copying. */
 export class NonJsonArgumentError extends Error {
@@ -13,122 +13,124 @@ export class NonJsonArgumentError extends Error {
   }
 }
 
-/** Dot-joined path for messages, shortened when hostile input makes it huge. */
-export function displayPath(path: readonly string[]): string {
-  const joined = path.join('.');
-  return joined.length > 120 ? `${joined.slice(0, 117)}...` : joined;
-}
-
-/** A JSON-like value whose objects have no prototype, so keys such as `constructor` are never inherited. */
-export type JsonCopy = null | boolean | number | string | JsonCopy[] | { [key: string]: JsonCopy };
-
 /**
- * Deep-copies `value` with JSON's semantics (own enumerable string keys,
- * `toJSON()` honoured, `undefined` properties left out, `undefined` array
- * items as null), into objects with a null prototype: ajv then never sees
- * inherited properties, and keys such as `__proto__` stay plain data that
- * cannot touch `Object.prototype`. Throws `NonJsonArgumentError` on a cycle,
- * a non-finite number, a bigint, function or symbol, or nesting deeper than
- * `MAX_ARGUMENT_DEPTH`.
+ * Thrown where the copy meets what JSON cannot carry, and filled in by every
+ * level it passes on the way up: the copy keeps no path while it runs, so a
+ * call with good arguments pays nothing for the report of a bad one.
  */
-export function copyArguments(value: unknown): JsonCopy {
-  const path: string[] = [];
-  const ancestors = new Set<object>();
+class Unwinding {
+  /** Keys and objects from the problem up to the root (reversed at the end). */
+  private readonly keys: string[] = [];
+  private readonly objects: object[] = [];
 
-  const copy = (input: unknown, key: string): JsonCopy | undefined => {
-    let current = input;
-    if (current !== null && typeof current === 'object' && typeof (current as { toJSON?: unknown }).toJSON === 'function') {
-      current = (current as { toJSON(key: string): unknown }).toJSON(key);
-    }
-    switch (typeof current) {
-      case 'string':
-      case 'boolean':
-        return current;
-      case 'number':
-        if (!Number.isFinite(current)) throw new NonJsonArgumentError(`non-finite number ${current}`, path);
-        return current;
-      case 'undefined':
-        return undefined;
-      case 'bigint':
-      case 'function':
-      case 'symbol':
-        throw new NonJsonArgumentError(`a ${typeof current} is not a JSON value`, path);
-    }
-    if (current === null) return null;
-    const obj = current as object;
-    if (ancestors.has(obj)) throw new NonJsonArgumentError('cyclic reference', path);
-    if (path.length >= MAX_ARGUMENT_DEPTH) {
-      throw new NonJsonArgumentError(`nesting deeper than ${MAX_ARGUMENT_DEPTH} levels`, path);
-    }
-    ancestors.add(obj);
-    let result: JsonCopy;
-    if (Array.isArray(obj)) {
-      const list: JsonCopy[] = new Array<JsonCopy>(obj.length);
-      for (let i = 0; i < obj.length; i++) {
-        path.push(String(i));
-        list[i] = copy(obj[i], String(i)) ?? null;
-        path.pop();
-      }
-      result = list;
-    } else {
-      const record = Object.create(null) as { [key: string]: JsonCopy };
-      for (const name of Object.keys(obj)) {
-        path.push(name);
-        const item = copy((obj as Record<string, unknown>)[name], name);
-        path.pop();
-        // On a null-prototype object every key, `__proto__` included, is plain data.
-        if (item !== undefined) record[name] = item;
-      }
-      result = record;
-    }
-    ancestors.delete(obj);
-    return result;
-  };
+  constructor(
+    private readonly problem: string,
+    deepest?: object,
+  ) {
+    if (deepest !== undefined) this.objects.push(deepest);
+  }
 
-  return copy(value, '') ?? null;
+  passing(object: object, key: string): void {
+    this.keys.push(key);
+    this.objects.push(object);
+  }
+
+  /**
+   * The error to report. Nesting past the limit is a cycle when an object
+   * repeats on the way down: reported where it first repeats ('o.b.back').
+   */
+  toError(): NonJsonArgumentError {
+    const path = this.keys.reverse();
+    const objects = this.objects.reverse();
+    const seen = new Set<object>();
+    for (let depth = 0; depth < objects.length; depth++) {
+      if (seen.has(objects[depth])) return new NonJsonArgumentError('cyclic reference', path.slice(0, depth));
+      seen.add(objects[depth]);
+    }
+    return new NonJsonArgumentError(this.problem, path);
+  }
 }
 
 /**
- * The copy handed to ajv and then to `execute`, in one pass into ordinary
- * objects: same semantics as `copyArguments` (own enumerable keys, `toJSON`,
- * `undefined` left out or null in arrays, `__proto__` defined as an own data
- * property, never assigned). It keeps only a depth counter: a cycle shows up
- * as nesting past `MAX_ARGUMENT_DEPTH`, and any such failure is handed to
- * `copyArguments`, whose ancestor set and path name the problem exactly.
- * Only for schemas that name no `Object.prototype` member (see
- * `validator-cache.ts`): with ordinary objects, ajv would otherwise see an
- * inherited `constructor` as present.
+ * The one copy of the arguments: what validation checks and what the tool
+ * receives, so what was checked is what runs, and the caller's object is never
+ * touched. JSON's semantics: own enumerable string keys, `toJSON()` honoured,
+ * `undefined` properties left out, `undefined` array items as null; ordinary
+ * objects and arrays, with `__proto__` defined as an own key, never assigned.
+ * Throws `NonJsonArgumentError` on a cycle, a non-finite number, a bigint,
+ * function or symbol, or nesting deeper than `MAX_ARGUMENT_DEPTH`; whatever a
+ * getter, a Proxy trap or a `toJSON` of the caller's throws passes through.
  */
-export function copyJson(value: unknown, shapes?: ShapeCopiers): unknown {
+export function copyJson(value: unknown): unknown {
   try {
-    if (shapes !== undefined && typeof (value as { toJSON?: unknown }).toJSON !== 'function') {
-      const copy = shapes.copy(value as Record<string, unknown>);
-      if (copy !== SHAPE_MISMATCH) return copy;
-    }
-    const copy = fastCopy(value, '', 0);
+    const copy = copyValue(value, '', 0);
     return copy === undefined ? null : copy;
   } catch (error) {
-    if (error !== BAIL_OUT) throw error;
+    if (error instanceof Unwinding) throw error.toError();
+    throw error;
   }
-  return toPlainObjects(copyArguments(value));
 }
 
-/**
- * Turns a `copyArguments` result back into ordinary objects (with
- * `Object.prototype`) for `execute`; `__proto__` keys are defined as own data
- * properties, never assigned, so they cannot change a prototype.
- */
-export function toPlainObjects(value: JsonCopy): unknown {
-  if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map(toPlainObjects);
-  const out: Record<string, unknown> = {};
-  for (const name of Object.keys(value)) {
-    const item = toPlainObjects(value[name] as JsonCopy);
-    if (name === '__proto__') {
-      Object.defineProperty(out, name, { value: item, enumerable: true, writable: true, configurable: true });
-    } else {
-      out[name] = item;
-    }
+/** A string, a boolean or a finite number: kept as it is (most arguments are, and this saves them a call). */
+function isPlainScalar(value: unknown): boolean {
+  return typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && value - value === 0);
+}
+
+function copyValue(input: unknown, key: string | number, depth: number): unknown {
+  let value = input;
+  if (typeof value === 'object' && value !== null && typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+    value = (value as { toJSON(key: string): unknown }).toJSON(String(key));
   }
-  return out;
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+    case 'undefined':
+      return value;
+    case 'number':
+      // NaN and ±Infinity are the numbers for which x - x is not 0.
+      if (value - value !== 0) throw new Unwinding(`non-finite number ${value}`);
+      return value;
+    case 'object':
+      break;
+    default:
+      throw new Unwinding(`a ${typeof value} is not a JSON value`);
+  }
+  if (value === null) return null;
+  // Also how a cycle shows up: `Unwinding.toError` then tells the two apart.
+  if (depth >= MAX_ARGUMENT_DEPTH) throw new Unwinding(`nesting deeper than ${MAX_ARGUMENT_DEPTH} levels`, value);
+  let at: string | number = '';
+  try {
+    if (Array.isArray(value)) {
+      const list = new Array<unknown>(value.length);
+      for (let i = 0; i < list.length; i++) {
+        at = i;
+        let item: unknown = value[i];
+        if (!isPlainScalar(item)) {
+          item = copyValue(item, i, depth + 1);
+          if (item === undefined) item = null;
+        }
+        list[i] = item;
+      }
+      return list;
+    }
+    const source = value as Record<string, unknown>;
+    const record: Record<string, unknown> = {};
+    // Own enumerable string keys, in Object.keys' order; for-in with hasOwn
+    // allocates no array of keys, the largest cost of copying a small object.
+    for (const name in source) {
+      if (!hasOwn(source, name)) continue;
+      at = name;
+      let item = source[name];
+      if (!isPlainScalar(item)) {
+        item = copyValue(item, name, depth + 1);
+        if (item === undefined) continue;
+      }
+      if (name === '__proto__') defineOwn(record, name, item);
+      else record[name] = item;
+    }
+    return record;
+  } catch (error) {
+    if (error instanceof Unwinding) error.passing(value, String(at));
+    throw error;
+  }
 }

@@ -1,4 +1,5 @@
-import { MAX_ARGUMENT_DEPTH } from './limits';
+import { copyJson } from './json-copy';
+import { isNode, resolveLocalRef as resolve } from './schema-node';
 
 // OpenAI strict mode makes every property required and the optional ones
 // nullable, so a strict model sends `null` for what it would have left out.
@@ -19,33 +20,6 @@ export interface NullPlan {
   readonly drop: string[];
   readonly properties: Array<[string, NullPlan]>;
   items: NullPlan | Array<NullPlan | undefined> | undefined;
-}
-
-type SchemaNode = Record<string, unknown>;
-
-function isNode(value: unknown): value is SchemaNode {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-/**
- * The target of a local `$ref` (`#`, `#/definitions/x`, `#/$defs/x`...) in
- * `root`, following chains of refs; `undefined` for any other ref, a missing
- * target or a loop of refs.
- */
-function resolve(node: unknown, root: unknown): unknown {
-  let current = node;
-  for (let hops = 0; isNode(current) && typeof current.$ref === 'string'; hops++) {
-    const ref = current.$ref;
-    if (hops > 32 || (ref !== '#' && !ref.startsWith('#/'))) return undefined;
-    let target: unknown = root;
-    for (const raw of ref === '#' ? [] : ref.slice(2).split('/')) {
-      const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-      if (target === null || typeof target !== 'object' || !Object.prototype.hasOwnProperty.call(target, key)) return undefined;
-      target = (target as Record<string, unknown>)[key];
-    }
-    current = target;
-  }
-  return current;
 }
 
 /**
@@ -184,34 +158,6 @@ export function dropNullsInPlace(plan: NullPlan, value: unknown): void {
   }
 }
 
-/**
- * A copy of `value` without the nulls `plan` says to drop: the objects and
- * arrays on the plan's paths are new, every other value is shared.
- */
-function copyWithoutNulls(plan: NullPlan | undefined, value: unknown, depth = 0): unknown {
-  // Past that depth the value is handed on as it is (a cycle in the caller's object meets a recursive schema).
-  if (value === null || typeof value !== 'object' || depth > MAX_ARGUMENT_DEPTH) return value;
-  if (Array.isArray(value)) {
-    const items = plan?.items;
-    if (items === undefined) return value;
-    return value.map((item, i) => {
-      const itemPlan = Array.isArray(items) ? items[i] : items;
-      return itemPlan === undefined ? item : copyWithoutNulls(itemPlan, item, depth + 1);
-    });
-  }
-  const source = value as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const name of Object.keys(source)) {
-    const item = source[name];
-    if (item === null && plan !== undefined && plan.drop.includes(name)) continue;
-    const child = plan?.properties.find(([key]) => key === name)?.[1];
-    const copied = child === undefined ? item : copyWithoutNulls(child, item, depth + 1);
-    // A `__proto__` key (from JSON.parse) stays an own data property, as in the source.
-    Object.defineProperty(out, name, { value: copied, enumerable: true, writable: true, configurable: true });
-  }
-  return out;
-}
-
 const plansBySchema = new WeakMap<object, NullPlan | null>();
 
 /**
@@ -221,18 +167,28 @@ const plansBySchema = new WeakMap<object, NullPlan | null>();
  * and whose own schema refuses null is removed, at the top level, in nested
  * objects and in array items, so validation then applies the defaults. A null
  * the schema accepts (`type: ['x', 'null']`, `nullable: true`, an untyped
- * `{}`...) or one for a required property is kept. `args` is never changed;
- * a non-object `args` is returned as it is. `ToolRegistry.execute` does this
- * by itself (`nullAsAbsent`, on by default); this is for other routes.
+ * `{}`...) or one for a required property is kept. `args` is never changed:
+ * the result is a copy made as validation makes it (JSON's semantics, see
+ * `validateArguments`). Arguments that are not an object, or that JSON cannot
+ * carry (a cycle, NaN...), are returned as they are, for validation to judge.
+ * `ToolRegistry.execute` does this by itself (`nullAsAbsent`, on by
+ * default); this is for other routes.
  */
 export function dropNullOptionals<T>(schema: unknown, args: T): T {
-  let plan: NullPlan | null | undefined;
+  if (args === null || typeof args !== 'object') return args;
+  let copy: unknown;
+  try {
+    copy = copyJson(args);
+  } catch {
+    return args;
+  }
   if (schema !== null && typeof schema === 'object') {
-    plan = plansBySchema.get(schema);
+    let plan = plansBySchema.get(schema);
     if (plan === undefined) {
       plan = buildNullPlan(schema) ?? null;
       plansBySchema.set(schema, plan);
     }
+    if (plan !== null) dropNullsInPlace(plan, copy);
   }
-  return copyWithoutNulls(plan ?? undefined, args) as T;
+  return copy as T;
 }

@@ -1,0 +1,212 @@
+import type { ValidateFunction } from 'ajv';
+import { ToolValidationResult } from '../results';
+import type { JsonSchema } from '../types';
+import { compileWithAjv } from './ajv-instance';
+import { coerceArguments } from './coerce';
+import { clip } from './display';
+import { describeErrors, jsonTypeOf } from './error-messages';
+import { invalidParamsOf, IssueList, moreProblems, type IssueLimits, type ValidationIssue } from './issues';
+import { copyJson, NonJsonArgumentError } from './json-copy';
+import { buildNullPlan, dropNullsInPlace, type NullPlan } from './null-optionals';
+import { applyPrototypeNamedDefaults, declaresPrototypeNamedDefault, PROTOTYPE_NAMES } from './prototype-defaults';
+
+/** Options of a validation (`validateArguments`, `CompiledSchema.validate`). */
+export interface ValidationOptions {
+  /** Safe coercion of numeric strings and 'true'/'false', on the copy (never inside anyOf/oneOf). */
+  coerce?: boolean;
+  /**
+   * Take a `null` for an optional, non-nullable property as absent (removed
+   * from the copy before validation, so defaults apply), as OpenAI strict-mode
+   * models send null for what they would leave out (see `dropNullOptionals`).
+   * Off by default here, so this function and `BaseTool.validateParameters*`
+   * give JSON Schema's own verdict; `ToolRegistry` turns it on by default.
+   */
+  nullAsAbsent?: boolean;
+  /** How many problems a failure lists (20 by default); the rest are counted: "... and N more problems". At least 1. */
+  maxErrors?: number;
+  /** The longest the joined error text (`errors.join('; ')`) of a failure may be: 2048 characters by default, at least 80. */
+  maxErrorChars?: number;
+}
+
+/** The verdict on the arguments plus the copy of them (defaults applied) that a tool runs with. */
+export interface ValidationOutcome {
+  result: ToolValidationResult;
+  value: Record<string, unknown>;
+}
+
+/**
+ * A schema compiled once, to validate many calls' arguments (TypeBox's
+ * `Validator`, ajv's `ValidateFunction`): made by `compileSchema(schema)`.
+ */
+export interface CompiledSchema {
+  /** The schema it was compiled from. */
+  readonly schema: JsonSchema | boolean;
+  /** Why the schema could not be compiled (every validation then fails with this text), or undefined. */
+  readonly schemaError: string | undefined;
+  /**
+   * Validates `args` (see `validateArguments`): never mutates them, never
+   * throws; `value` is the copy of them that the tool should run with.
+   */
+  validate(args: unknown, options?: ValidationOptions): ValidationOutcome;
+}
+
+/** Wraps a failure (what was wrong, and the copy checked) so a successful copy (any plain object) can never be mistaken for one. */
+export class ArgumentFailureBox {
+  constructor(readonly failure: ValidationOutcome) {}
+}
+
+/**
+ * A compiled schema and what the preparation of arguments needs to know
+ * about it, worked out once: where a null may be taken as absent
+ * (`NullPlan`), whether a default must be applied before ajv (see
+ * `prototype-defaults.ts`).
+ */
+export class SchemaCompilation implements CompiledSchema {
+  readonly schemaError: string | undefined;
+  private readonly validator: ValidateFunction | undefined;
+  private readonly nulls: NullPlan | undefined;
+  private readonly prototypeDefaults: boolean;
+
+  constructor(readonly schema: JsonSchema | boolean) {
+    let prototypeDefaults = false;
+    try {
+      const scan = scanSchema(schema);
+      prototypeDefaults = scan.prototypeNamedDefault;
+      if (scan.protoProperty !== undefined) {
+        this.schemaError = `Invalid parameters schema: it declares a parameter named '__proto__' at '${scan.protoProperty}', which ajv skips without validating. Rename the parameter.`;
+      } else {
+        const validator = compileWithAjv(withoutMetaSchema(schema), scan.namesPrototypeMember);
+        // An `$async` schema validates into a promise, which would read as a pass.
+        if ((validator as { $async?: unknown }).$async === true) throw new Error("'$async: true' is not supported: validation is synchronous");
+        this.validator = validator;
+        this.nulls = buildNullPlan(schema);
+      }
+    } catch (err) {
+      // Whatever goes wrong with a schema (ajv's refusal, a schema nested past the stack) is the schema's error.
+      this.schemaError = `Invalid parameters schema: ${messageOf(err)}. Fix the tool's parameters schema (JSON Schema Draft 7).`;
+    }
+    this.prototypeDefaults = prototypeDefaults;
+  }
+
+  validate(args: unknown, options: ValidationOptions = {}): ValidationOutcome {
+    const checked = this.check(args, options);
+    return checked instanceof ArgumentFailureBox ? checked.failure : { result: ToolValidationResult.success(), value: checked };
+  }
+
+  /**
+   * The steps, in order: copy, drop nulls (`nullAsAbsent`), coerce, apply the
+   * defaults ajv cannot, validate (ajv applies the other defaults). The
+   * validated copy itself on success (no result object is built: the
+   * registry's path), an `ArgumentFailureBox` otherwise. Never throws.
+   */
+  check(args: unknown, options: ValidationOptions): Record<string, unknown> | ArgumentFailureBox {
+    const input = args === undefined ? {} : args;
+    if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+      return single(options, `Parameters must be an object, got ${jsonTypeOf(input)}`, 'type', [], { type: 'object' });
+    }
+    let data: Record<string, unknown>;
+    try {
+      data = copyJson(input) as Record<string, unknown>;
+    } catch (err) {
+      if (err instanceof NonJsonArgumentError) return single(options, err.message, 'notJson', err.path.map((key) => clip(key)), { problem: err.problem });
+      return single(options, `Parameters could not be read: ${messageOf(err)}`, 'unreadable');
+    }
+    const validator = this.validator;
+    if (validator === undefined) return single(options, this.schemaError ?? 'Invalid parameters schema', 'invalidSchema', [], {}, data);
+
+    // On the private copy only: the caller's object keeps its nulls.
+    if (options.nullAsAbsent === true && this.nulls !== undefined) dropNullsInPlace(this.nulls, data);
+    if (options.coerce === true) data = coerceArguments(this.schema, data) as Record<string, unknown>;
+    if (this.prototypeDefaults) applyPrototypeNamedDefaults(this.schema, data);
+    try {
+      if (validator(data)) return data;
+      const { issues, omitted } = describeErrors(validator.errors ?? [], data, options);
+      return failure(issues, omitted, data);
+    } catch (err) {
+      // ajv's deep-equal calls `valueOf` of objects (`uniqueItems`, `enum`, `const`): data such as `{ valueOf: 1 }` makes it throw.
+      return single(options, `Parameters could not be validated: ${messageOf(err)}`, 'validatorError', [], {}, data);
+    }
+  }
+}
+
+function failure(issues: ValidationIssue[], omitted: number, data: Record<string, unknown>): ArgumentFailureBox {
+  const errors = issues.map((issue) => issue.message);
+  if (omitted > 0) errors.push(moreProblems(omitted));
+  return new ArgumentFailureBox({
+    result: ToolValidationResult.failure(errors, invalidParamsOf(issues), issues, omitted),
+    value: data,
+  });
+}
+
+/** A failure with one issue (found before ajv ran), its message within the limits too. */
+function single(
+  limits: IssueLimits,
+  message: string,
+  keyword: string,
+  path: string[] = [],
+  params: Record<string, unknown> = {},
+  data: Record<string, unknown> = {},
+): ArgumentFailureBox {
+  const list = new IssueList(limits, 1);
+  list.add({ path, keyword, message, params }, false);
+  return failure(list.issues, 0, data);
+}
+
+/** The text of whatever was thrown, even a value whose own conversion throws. */
+function messageOf(err: unknown): string {
+  try {
+    return err instanceof Error ? String(err.message) : String(err);
+  } catch {
+    return `a thrown ${typeof err} that cannot be shown`;
+  }
+}
+
+/**
+ * A root `$schema` naming another draft (2019-09, 2020-12) would make ajv's
+ * Draft 7 instance refuse the whole schema; the keywords tools use are the
+ * same in every draft, so the declaration is dropped rather than failing.
+ */
+function withoutMetaSchema(schema: JsonSchema | boolean): JsonSchema | boolean {
+  if (typeof schema !== 'object' || !('$schema' in schema)) return schema;
+  const { $schema: _ignored, ...rest } = schema;
+  return rest;
+}
+
+/**
+ * One walk over the schema, for what must be known before compiling:
+ * `protoProperty`, where a `properties` map declares `__proto__` (ajv leaves
+ * such a property out of `properties` and `additionalProperties` on purpose,
+ * so the tool would get it unvalidated, or never); `namesPrototypeMember`,
+ * whether `properties`, `required` or `dependencies` names a property like
+ * `constructor` (ajv then needs `ownProperties`); `prototypeNamedDefault`,
+ * whether some `properties` gives such a property a default.
+ */
+function scanSchema(schema: unknown): { protoProperty?: string; namesPrototypeMember: boolean; prototypeNamedDefault: boolean } {
+  let namesPrototypeMember = false;
+  let prototypeNamedDefault = false;
+  const seen = new Set<object>();
+  const named = (names: unknown): boolean => Array.isArray(names) && names.some((name) => PROTOTYPE_NAMES.has(name as string));
+  const visit = (node: unknown, path: string[]): string | undefined => {
+    if (node === null || typeof node !== 'object' || seen.has(node)) return undefined;
+    seen.add(node);
+    const record = node as Record<string, unknown>;
+    const { properties, required, dependencies } = record;
+    if (properties !== null && typeof properties === 'object') {
+      if (Object.prototype.hasOwnProperty.call(properties, '__proto__')) return [...path, 'properties', '__proto__'].join('.');
+      namesPrototypeMember ||= named(Object.keys(properties));
+      prototypeNamedDefault ||= declaresPrototypeNamedDefault(properties);
+    }
+    namesPrototypeMember ||= named(required);
+    if (dependencies !== null && typeof dependencies === 'object') {
+      // Both the names depended on and, for property dependencies, the names they require.
+      namesPrototypeMember ||= named(Object.keys(dependencies)) || Object.values(dependencies).some(named);
+    }
+    for (const key of Object.keys(record)) {
+      const found = visit(record[key], [...path, key]);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  };
+  const protoProperty = visit(schema, []);
+  return { protoProperty, namesPrototypeMember, prototypeNamedDefault };
+}

@@ -42,6 +42,8 @@ describe('the examples through a ToolRegistry', () => {
         registry.execute('text_stats', { text: 'a b' }),
         registry.execute('word_count', { text: 'a b a' }),
       ]);
+      // The errors, not only the flags: a failure then says which tool and why.
+      expect(results.map((r) => r.error)).toEqual([undefined, undefined, undefined, undefined, undefined]);
       expect(results.map((r) => r.success)).toEqual([true, true, true, true, true]);
     } finally {
       process.chdir(cwd);

@@ -1,5 +1,6 @@
 // Any new export here becomes public API: named exports only.
 export { serveMcp, type ServeMcpOptions, type McpServerHandle } from './serve-mcp';
 export { serveMcpStdio } from './serve-stdio';
-export { toCallToolResult } from './call-result';
+export { toCallToolResult, type CallResultOptions } from './call-result';
+export { DEFAULT_MAX_TEXT_LENGTH, DEFAULT_MAX_REQUEST_BYTES } from './limits';
 export type { ServableRegistry } from './servable-registry';

@@ -46,7 +46,7 @@ export interface ServeMcpOptions {
    * default, well under the 10 MB line the official client accepts.
    */
   maxTextLength?: number;
-  /** Where tools that cannot be listed (a name MCP rejects) are reported; the console by default. */
+  /** Where tools that cannot be listed and messages the SDK could not read or deliver are reported; the console by default. */
   logger?: Pick<Logger, 'warn'>;
 }
 
@@ -113,6 +113,9 @@ export async function serveMcp(registry: ServableRegistry, options: ServeMcpOpti
     }
     return toCallToolResult(result, { maxTextLength, toolName: call.name }) satisfies CallToolResult;
   };
+
+  // The SDK reports what it could not deliver or read here; unheard, a lost answer leaves no trace.
+  server.onerror = (error) => logger.warn(`MCP server: ${cutText(error.message, 1000)}`);
 
   const unsubscribe = registry.onChange(coalesce(() => {
     // A change before a client connects, or after it left, has nobody to tell.

@@ -173,3 +173,27 @@ export class UndeclaredTool extends OutputTool {
     return undefined;
   }
 }
+
+/** Answers `<server>:<text>`, counting its calls: which server answered, and what. */
+export class EchoTool extends BaseTool {
+  calls = 0;
+  constructor(private readonly server = 'echo') {
+    super();
+  }
+  get name() {
+    return 'echo';
+  }
+  get description() {
+    return 'Echo a text.';
+  }
+  get parameters(): JsonSchema {
+    return { type: 'object', properties: { text: { type: 'string' } }, required: ['text'], additionalProperties: false };
+  }
+  override get metadata(): ToolMetadataInput {
+    return { accessMode: 'readonly' };
+  }
+  async execute(_ctx: ToolCallContext, args: Record<string, unknown>) {
+    this.calls += 1;
+    return ToolResult.ok(`${this.server}:${String(args.text)}`);
+  }
+}

@@ -56,8 +56,7 @@ function raw(url: string, init: { method?: string; headers?: Record<string, stri
       res.on('data', (c: string) => (body += c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
     });
-    // The server may answer (413) and close before the whole upload is written.
-    req.on('error', (e: NodeJS.ErrnoException) => (e.code === 'EPIPE' || e.code === 'ECONNRESET' ? undefined : reject(e)));
+    req.on('error', reject);
     if (Array.isArray(init.body)) {
       (async () => {
         for (const chunk of init.body as Buffer[]) {

@@ -123,8 +123,7 @@ export async function serveMcpHttp(registry: ServableRegistry, options: ServeMcp
     }
     const body = await readBody(req, maxBytes);
     if (body.tooLarge) {
-      // The rest of the body is not read: close the connection rather than drain it.
-      return sendJsonRpcError(res, 413, -32000, `Payload Too Large: the request body must not exceed ${maxBytes} bytes`, { Connection: 'close' });
+      return sendJsonRpcError(res, 413, -32000, `Payload Too Large: the request body must not exceed ${maxBytes} bytes`);
     }
     let message: unknown;
     try {

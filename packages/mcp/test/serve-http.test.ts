@@ -230,6 +230,10 @@ describe('serveMcpHttp', () => {
       expect(JSON.parse(declared.body)).toMatchObject({ error: { message: 'Payload Too Large: the request body must not exceed 4194304 bytes' } });
       const chunked = await rawRequest(handle.url, { headers: MCP_POST_HEADERS, body: chunks(320, 64 * 1024) });
       expect(chunked.status).toBe(413);
+      // fetch too sees the answer: the body is read to its end before the 413 goes out.
+      const fetched = await fetch(handle.url, { method: 'POST', headers: MCP_POST_HEADERS, body: 'z'.repeat(20 * 1024 * 1024) });
+      expect(fetched.status).toBe(413);
+      await fetched.text();
       await expectServing(handle.url);
     });
 

@@ -33,9 +33,7 @@ export function rawRequest(
         res.on('error', reject);
       },
     );
-    // A server that answers before reading the whole body may close the
-    // connection under the upload; the answer already came, so ignore that.
-    req.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error)));
+    req.on('error', reject);
     const body = options.body;
     if (body === undefined || typeof body === 'string') {
       req.end(body);

@@ -23,7 +23,7 @@ const CASES = {
   3: runSearchCases,
   4: runContainerCases,
   5: runMemoryCase,
-  6: runMcpCase,
+  7: runMcpCase,
 };
 
 async function main() {

@@ -1,4 +1,4 @@
-// A victor-tools MCP server in its own process, for case 6: `stdio` serves on
+// A victor-tools MCP server in its own process, for case 7: `stdio` serves on
 // stdin/stdout; `http` serves stateless Streamable HTTP and prints its URL.
 import { BaseTool, ToolRegistry, ToolResult } from '@victor-tools/core';
 import { serveMcpHttp, serveMcpStdio } from '@victor-tools/mcp';

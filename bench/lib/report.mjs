@@ -9,7 +9,7 @@ export const CASE_TITLES = {
   3: 'search and selectTools vs a naive scan',
   4: 'Container scan and getToolSchemas() over 1,000 tools',
   5: 'Memory per registered tool at 10,000 tools',
-  6: 'MCP calls per second: stdio vs Streamable HTTP (1 and 3 servers)',
+  7: 'MCP calls per second: stdio vs Streamable HTTP (1 and 3 servers)',
 };
 
 export class Report {

@@ -50,8 +50,8 @@ export function registerServeCommand(program: Command, ctx: CommandContext): voi
     .addHelpText(
       'after',
       '\nIn an MCP client configuration (Claude Desktop and others), over stdio:\n' +
-        '  { "mcpServers": { "victor-tools": { "command": "npx", "args": ["victor-tools", "serve", "--tools", "/abs/path/to/dist/tools"] } } }\n' +
-        'Over HTTP: start `victor-tools serve --http --port 8765 --tools /abs/path/to/dist/tools`, then give the client\n' +
+        '  { "mcpServers": { "victor-tools": { "command": "npx", "args": ["-y", "@victor-tools/cli", "serve", "--tools", "/abs/path/to/dist/tools"] } } }\n' +
+        'Over HTTP: start `npx -y @victor-tools/cli serve --http --port 8765 --tools /abs/path/to/dist/tools`, then give the client\n' +
         '  { "mcpServers": { "victor-tools": { "type": "http", "url": "http://127.0.0.1:8765/mcp" } } }',
     )
     .action(async (options: ServeOptions, command: Command) => {

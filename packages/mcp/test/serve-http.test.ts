@@ -342,6 +342,14 @@ describe('serveMcpHttp', () => {
     });
   });
 
+  describe('a port that is taken', () => {
+    it('should reject with the listen error', async () => {
+      const first = await start({ stateless: false });
+      const port = Number(new URL(first.url).port);
+      await expect(serveMcpHttp(registryWith(new ReadFileTool()), { port, stateless: false })).rejects.toMatchObject({ code: 'EADDRINUSE' });
+    });
+  });
+
   describe('binding beyond loopback', () => {
     it('should refuse to bind 0.0.0.0 without a token', async () => {
       await expect(serveMcpHttp(registryWith(new ReadFileTool()), { host: '0.0.0.0' })).rejects.toThrow(MissingTokenError);

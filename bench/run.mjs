@@ -12,6 +12,7 @@ import { runContainerCases } from './cases/container.mjs';
 import { runMemoryCase } from './cases/memory.mjs';
 import { runPackageSizeCase } from './cases/package-size.mjs';
 import { runValidationCase } from './cases/validation.mjs';
+import { runMcpCase } from './cases/mcp.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const OUTPUT = path.resolve(here, '..', 'BENCHMARKS.md');
@@ -26,6 +27,7 @@ const CASES = {
   5: runMemoryCase,
   6: runPackageSizeCase,
   7: runValidationCase,
+  8: runMcpCase,
 };
 
 async function main() {

@@ -11,6 +11,7 @@ export const CASE_TITLES = {
   5: 'Memory per registered tool at 10,000 tools',
   6: 'Install size, bundle size and load time',
   7: 'Hostile arguments: bounded work and error size; validator memory',
+  8: 'MCP calls per second: stdio vs Streamable HTTP (1 and 3 servers)',
 };
 
 export class Report {

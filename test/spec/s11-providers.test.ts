@@ -102,6 +102,14 @@ describe('toMcpTool', () => {
     expect(annotations({ accessMode: 'network' }).readOnlyHint).toBe(false);
   });
 
+  // Issue 10 (newer than SPEC 11's line, and it wins): a hint never says more
+  // than the tool declared; undeclared, MCP's own defaults stand.
+  it('should not claim read-only or non-destructive for a tool that declares no access mode or danger level', () => {
+    expect(annotations(undefined)).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    expect(annotations({ accessMode: AccessMode.WRITE })).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    expect(annotations({ accessMode: AccessMode.READONLY })).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+  });
+
   it('should set destructiveHint from danger MEDIUM up', () => {
     expect(annotations({ dangerLevel: DangerLevel.LOW }).destructiveHint).toBe(false);
     expect(annotations({ dangerLevel: DangerLevel.MEDIUM }).destructiveHint).toBe(true);

@@ -49,3 +49,10 @@ export function parsePositiveInteger(text: string): number {
 export function toAgentMode(mode: string | undefined): AgentModeValue | undefined {
   return mode === undefined ? undefined : AgentMode.from(mode as AgentModeValue).value;
 }
+
+/** Parses a TCP port option value (`--port`): an integer from 0 (a free port) to 65535. */
+export function parsePort(text: string): number {
+  const value = Number(text);
+  if (!/^\d+$/.test(text.trim()) || value > 65535) throw new InvalidArgumentError(`Expected a port from 0 to 65535, got '${text}'.`);
+  return value;
+}

@@ -15,7 +15,7 @@ import { cliVersion } from './version';
  */
 export function createProgram(ctx: CommandContext): Command {
   const program = new Command('victor-tools')
-    .description('List, inspect, search, call and serve (MCP over stdio) the tools of a directory.')
+    .description('List, inspect, search, call and serve (MCP over stdio or HTTP) the tools of a directory.')
     .version(cliVersion(), '-V, --version', 'print the version')
     .option('-t, --tools <dir>', 'directory of tool files to scan: .js, .cjs, .mjs, and .ts (loaded with tsx) (default: the examples of a victor-tools checkout)')
     .option('-v, --verbose', "also print the registry's info and debug logs and the exports the scan skipped (stderr)")

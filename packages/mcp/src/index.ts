@@ -1,5 +1,9 @@
 // Any new export here becomes public API: named exports only.
 export { serveMcp, type ServeMcpOptions, type McpServerHandle } from './serve-mcp';
-export { serveMcpStdio } from './serve-stdio';
-export { toCallToolResult } from './call-result';
+export { serveMcpHttp, type ServeMcpHttpOptions, type McpHttpServerHandle } from './serve-http';
+export { MissingTokenError } from './http/missing-token-error';
+export { serveMcpStdio, type ServeMcpStdioOptions } from './serve-stdio';
+export { GuardedStdioServerTransport, type GuardedStdioOptions } from './guarded-stdio-transport';
+export { toCallToolResult, type CallResultOptions } from './call-result';
+export { DEFAULT_MAX_TEXT_LENGTH, DEFAULT_MAX_REQUEST_BYTES } from './limits';
 export type { ServableRegistry } from './servable-registry';

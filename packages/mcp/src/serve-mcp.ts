@@ -1,18 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import {
-  CallToolRequestSchema,
-  ErrorCode,
-  ListToolsRequestSchema,
-  McpError,
-  type CallToolResult,
-  type Tool,
-} from '@modelcontextprotocol/sdk/types.js';
-import type { BaseTool, Logger, SchemaLevelLike, ToolExecutionContext } from '@victor-tools/core';
-import { InvalidToolNameError, normalizeStrictArguments, toMcpTool } from '@victor-tools/providers';
+import { ErrorCode, ListToolsRequestSchema, type CallToolResult, type JSONRPCRequest, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { checkModePolicy, ToolResult, type BaseTool, type Logger, type SchemaLevelLike, type ToolExecutionContext } from '@victor-tools/core';
+import { normalizeStrictArguments, toMcpTool } from '@victor-tools/providers';
+import { readCallRequest } from './call-request';
 import { toCallToolResult } from './call-result';
+import { DEFAULT_MAX_TEXT_LENGTH, cutText, positiveLimit } from './limits';
+import { progressNotifier } from './progress';
+import { JsonRpcError } from './protocol-error';
 import type { ServableRegistry } from './servable-registry';
 
 /** Options of `serveMcp`. */
@@ -25,7 +23,12 @@ export interface ServeMcpOptions {
   version?: string;
   /** Text for the client on how to use the server's tools. */
   instructions?: string;
-  /** The context every call runs with (`mode`, `sandbox`, shared resources); the request's signal is added. */
+  /**
+   * The context every call runs with (`mode`, `sandbox`, shared resources).
+   * Each call adds its `signal`, a `conversationId` (unless given here) and,
+   * when the client asked for progress, `reportProgress`. The mode also
+   * decides what `tools/list` offers: a tool the mode always refuses is left out.
+   */
   context?: ToolExecutionContext;
   /** The schema level of `tools/list`; FULL by default. */
   level?: SchemaLevelLike;
@@ -37,7 +40,13 @@ export interface ServeMcpOptions {
    * `nullAsAbsent: false`, or another `ServableRegistry`).
    */
   nullAsAbsent?: boolean;
-  /** Where tools that cannot be listed (a name MCP rejects) are reported; the console by default. */
+  /**
+   * The most characters of text one call's answer carries (the output, an
+   * error message); longer text is cut and says by how much. 1,000,000 by
+   * default, well under the 10 MB line the official client accepts.
+   */
+  maxTextLength?: number;
+  /** Where tools that cannot be listed and messages the SDK could not read or deliver are reported; the console by default. */
   logger?: Pick<Logger, 'warn'>;
 }
 
@@ -51,35 +60,62 @@ export interface McpServerHandle {
 
 /**
  * Serves a `ToolRegistry` over MCP with the official SDK. `tools/list` offers
- * the enabled and available tools (`toMcpTool`: Draft 7 input schemas and
- * annotations from the tools' metadata); `tools/call` runs through
- * `registry.execute`, so validation, hooks, timeouts and mode policy apply and
- * the client's cancellation aborts the call. A failed call (validation,
- * policy, the tool's own failure, a timeout) is an `isError` result with the
- * registry's message; a tool that is not listed (unknown, disabled,
- * unavailable) is a protocol error (InvalidParams), as the MCP spec and the
- * SDK's own server do. Registering, removing, enabling or disabling a tool
- * sends `notifications/tools/list_changed`.
+ * the enabled and available tools the context's mode allows (`toMcpTool`:
+ * Draft 7 input schemas and annotations from the tools' metadata);
+ * `tools/call` runs through `registry.execute`, so validation, hooks,
+ * timeouts and mode policy apply and the client's cancellation aborts the
+ * call. A failed call (validation, policy, the tool's own failure, a
+ * timeout, an output JSON cannot carry) is an `isError` result with a
+ * readable message; a tool that is not listed (unknown, disabled,
+ * unavailable, refused by the mode) or a malformed request is a protocol
+ * error (InvalidParams), as the MCP spec and the SDK's own server do.
+ * Registering, removing, enabling or disabling a tool sends
+ * `notifications/tools/list_changed`.
  */
 export async function serveMcp(registry: ServableRegistry, options: ServeMcpOptions): Promise<McpServerHandle> {
+  const maxTextLength = positiveLimit('maxTextLength', options.maxTextLength, DEFAULT_MAX_TEXT_LENGTH);
   const server = new Server(
     { name: options.name ?? 'victor-tools', version: options.version ?? packageVersion() },
     { capabilities: { tools: { listChanged: true } }, instructions: options.instructions },
   );
   const logger = options.logger ?? console;
+  // Loop detection is scoped by conversation: one per session, else one per connection.
+  const connectionId = randomUUID();
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listMcpTools(registry, options, logger) }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
-    const { name } = request.params;
-    const tool = findListed(registry, name);
-    let args: Record<string, unknown> = request.params.arguments ?? {};
-    if (options.nullAsAbsent && tool) args = normalizeStrictArguments(tool, args);
-    const result = await registry.execute(name, args, { ...options.context, signal: extra.signal });
-    if (!result.success && !tool) {
-      throw new McpError(ErrorCode.InvalidParams, result.error ?? `Tool '${name}' not found`, result.metadata);
+  // tools/call is answered here rather than through setRequestHandler: the
+  // SDK's tools/call wrapper answers `arguments: []` with -32603 and a zod
+  // dump, and a result it cannot validate with a protocol error.
+  server.fallbackRequestHandler = async (request: JSONRPCRequest, extra) => {
+    if (request.method !== 'tools/call') throw new JsonRpcError(ErrorCode.MethodNotFound, 'Method not found');
+    const call = readCallRequest(request);
+    const tool = findListed(registry, call.name, options.context);
+    const args = options.nullAsAbsent && tool ? normalizeStrictArguments(tool, call.args) : call.args;
+    const progress = call.progressToken === undefined ? undefined : progressNotifier(call.progressToken, extra.sendNotification);
+    const ctx: ToolExecutionContext = {
+      ...options.context,
+      conversationId: options.context?.conversationId ?? extra.sessionId ?? connectionId,
+      signal: extra.signal,
+    };
+    if (progress) ctx.reportProgress = progress.report;
+    let result: ToolResult;
+    try {
+      result = await registry.execute(call.name, args, ctx);
+    } catch (error) {
+      // The registry contract says execute never throws; a registry that does still gets an answer.
+      result = ToolResult.fail(`Tool '${call.name}' failed: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      progress?.stop();
     }
-    return toCallToolResult(result);
-  });
+    if (!result.success && !tool) {
+      const message = cutText(result.error ?? `Tool '${call.name}' not found`, maxTextLength);
+      throw new JsonRpcError(ErrorCode.InvalidParams, message, sendableData(result.metadata, maxTextLength));
+    }
+    return toCallToolResult(result, { maxTextLength, toolName: call.name }) satisfies CallToolResult;
+  };
+
+  // The SDK reports what it could not deliver or read here; unheard, a lost answer leaves no trace.
+  server.onerror = (error) => logger.warn(`MCP server: ${cutText(error.message, 1000)}`);
 
   const unsubscribe = registry.onChange(coalesce(() => {
     // A change before a client connects, or after it left, has nobody to tell.
@@ -105,26 +141,38 @@ export async function serveMcp(registry: ServableRegistry, options: ServeMcpOpti
   };
 }
 
-function listMcpTools(registry: ServableRegistry, options: ServeMcpOptions, logger: Pick<Logger, 'warn'>): Tool[] {
+function listMcpTools(registry: ServableRegistry, options: Omit<ServeMcpOptions, 'transport'>, logger: Pick<Logger, 'warn'>): Tool[] {
   const tools: Tool[] = [];
   for (const tool of registry.listTools()) {
     try {
-      tools.push(toMcpTool(tool, { level: options.level }).schema);
+      const { schema } = toMcpTool(tool, { level: options.level });
+      if (checkModePolicy(tool, options.context).allowed) tools.push(schema);
     } catch (error) {
-      // One badly named tool must not take the whole list down with it.
-      if (!(error instanceof InvalidToolNameError)) throw error;
-      logger.warn(`${error.message} It is left out of tools/list.`);
+      // One bad tool (a name MCP rejects, a throwing getter) must not take the whole list down with it.
+      logger.warn(`${error instanceof Error ? error.message : String(error)} It is left out of tools/list.`);
     }
   }
   return tools;
 }
 
 /** The listed tool answering to `name` (its name or an alias), if any. */
-function findListed(registry: ServableRegistry, name: string): BaseTool | undefined {
+function findListed(registry: ServableRegistry, name: string, context: ToolExecutionContext | undefined): BaseTool | undefined {
   for (const tool of registry.listTools()) {
-    if (tool.name === name || tool.aliases.includes(name)) return tool;
+    if (tool.name !== name && !tool.aliases.includes(name)) continue;
+    return checkModePolicy(tool, context).allowed ? tool : undefined;
   }
   return undefined;
+}
+
+/** The result's metadata as the error's `data`, when it is JSON and not larger than the text limit. */
+function sendableData(metadata: Record<string, unknown> | undefined, limit: number): unknown {
+  if (metadata === undefined || Object.keys(metadata).length === 0) return undefined;
+  try {
+    const json = JSON.stringify(metadata);
+    return json.length <= limit ? (JSON.parse(json) as unknown) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Runs `fn` once per burst of calls in the same tick (e.g. `setToolStates` toggling many tools). */
@@ -140,11 +188,15 @@ function coalesce(fn: () => void): () => void {
   };
 }
 
+let cachedVersion: string | undefined;
+
 function packageVersion(): string {
+  if (cachedVersion !== undefined) return cachedVersion;
   try {
     const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')) as { version?: string };
-    return manifest.version ?? '0.0.0';
+    cachedVersion = manifest.version ?? '0.0.0';
   } catch {
-    return '0.0.0';
+    cachedVersion = '0.0.0';
   }
+  return cachedVersion;
 }

@@ -17,14 +17,78 @@ describe('toCallToolResult', () => {
     expect(toCallToolResult(ToolResult.ok(null))).toEqual({ content: [{ type: 'text', text: 'null' }] });
   });
 
-  it('should fall back to String() for an output JSON cannot carry', () => {
-    const circular: Record<string, unknown> = {};
-    circular.self = circular;
-    expect(toCallToolResult(ToolResult.ok(10n)).content).toEqual([{ type: 'text', text: '10' }]);
-    expect(toCallToolResult(ToolResult.ok(circular)).content).toEqual([{ type: 'text', text: '[object Object]' }]);
-  });
-
   it('should not treat class instances as structured content', () => {
     expect(toCallToolResult(ToolResult.ok(new Date(0))).structuredContent).toBeUndefined();
+  });
+
+  it('should send structuredContent as a JSON copy, so the transport serializes plain data', () => {
+    const output = { when: new Date(0), skip: undefined, n: 1 };
+    const result = toCallToolResult(ToolResult.ok(output));
+    expect(result.structuredContent).toEqual({ when: '1970-01-01T00:00:00.000Z', n: 1 });
+    expect(result.structuredContent).not.toBe(output);
+  });
+
+  it('should send no structuredContent for a plain object whose toJSON answers something else than an object', () => {
+    const result = toCallToolResult(ToolResult.ok({ toJSON: () => 5 }));
+    expect(result).toEqual({ content: [{ type: 'text', text: '5' }] });
+  });
+
+  describe('an output JSON cannot carry', () => {
+    it('should be a failed result saying why, for a BigInt', () => {
+      expect(toCallToolResult(ToolResult.ok({ n: 10n }), { toolName: 'count' })).toEqual({
+        isError: true,
+        content: [{ type: 'text', text: "Tool 'count' returned an output that cannot be sent as JSON: Do not know how to serialize a BigInt" }],
+      });
+    });
+
+    it('should be a failed result saying why, for a cycle', () => {
+      const circular: Record<string, unknown> = {};
+      circular.self = circular;
+      const result = toCallToolResult(ToolResult.ok(circular));
+      expect(result.isError).toBe(true);
+      expect(result.content).toEqual([{ type: 'text', text: expect.stringMatching(/^The tool returned an output that cannot be sent as JSON: Converting circular structure to JSON/) }]);
+    });
+
+    it('should be a failed result saying why, for a throwing toJSON', () => {
+      const result = toCallToolResult(ToolResult.ok({ toJSON: () => { throw new Error('no JSON here'); } }), { toolName: 't' });
+      expect(result).toEqual({ isError: true, content: [{ type: 'text', text: "Tool 't' returned an output that cannot be sent as JSON: no JSON here" }] });
+    });
+  });
+
+  describe('maxTextLength', () => {
+    it('should cut a long string output and say how much was left out', () => {
+      const result = toCallToolResult(ToolResult.ok('x'.repeat(250)), { maxTextLength: 100 });
+      expect(result.content).toEqual([{ type: 'text', text: `${'x'.repeat(100)}\n[cut: 150 of 250 characters left out, over the limit of 100]` }]);
+    });
+
+    it('should cut the JSON text of an object and then send no structuredContent', () => {
+      const output = { data: 'y'.repeat(300) };
+      const result = toCallToolResult(ToolResult.ok(output), { maxTextLength: 50 });
+      const text = JSON.stringify(output);
+      expect(result).toEqual({ content: [{ type: 'text', text: `${text.slice(0, 50)}\n[cut: ${text.length - 50} of ${text.length} characters left out, over the limit of 50]` }] });
+    });
+
+    it('should keep text that fits exactly, with its structuredContent', () => {
+      const output = { a: 'b' };
+      expect(toCallToolResult(ToolResult.ok(output), { maxTextLength: JSON.stringify(output).length })).toEqual({
+        content: [{ type: 'text', text: '{"a":"b"}' }],
+        structuredContent: output,
+      });
+    });
+
+    it('should cut an error message too', () => {
+      const result = toCallToolResult(ToolResult.fail('e'.repeat(40)), { maxTextLength: 10 });
+      expect(result).toEqual({ isError: true, content: [{ type: 'text', text: `${'e'.repeat(10)}\n[cut: 30 of 40 characters left out, over the limit of 10]` }] });
+    });
+
+    it('should not split a surrogate pair at the cut', () => {
+      const text = (toCallToolResult(ToolResult.ok(`abc${'😀'.repeat(5)}`), { maxTextLength: 4 }).content[0] as { text: string }).text;
+      expect(text).toBe('abc\n[cut: 10 of 13 characters left out, over the limit of 4]');
+    });
+
+    it('should default to 1,000,000 characters', () => {
+      const text = (toCallToolResult(ToolResult.ok('z'.repeat(1_000_001))).content[0] as { text: string }).text;
+      expect(text).toBe(`${'z'.repeat(1_000_000)}\n[cut: 1 of 1000001 characters left out, over the limit of 1000000]`);
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { AccessMode, normalizeMetadata, type BaseTool } from '@victor-tools/core';
+import { AccessMode, DangerLevel, normalizeMetadata, type BaseTool } from '@victor-tools/core';
 import { TOOL_NAME_RULES, assertToolName } from './names';
 import { readTool } from './schema/tool-input';
 import { DropLog, asObjectRoot } from './schema/walk';
@@ -27,11 +27,8 @@ export interface McpTool {
 /**
  * A tool as an MCP tool. The input schema is the tool's JSON Schema with its
  * dialect (Draft 7) stated, since MCP takes 2020-12 when none is given. The
- * annotations come from the tool's metadata (undeclared: READONLY, SAFE):
- * `readOnlyHint` for READONLY, `destructiveHint` for danger MEDIUM and above,
- * `idempotentHint` from `isIdempotent`, `openWorldHint` for NETWORK and MIXED,
- * and a `title` made from the name. All four hints are always set, because
- * MCP's defaults for missing ones are the pessimistic ones.
+ * annotations (`mcpAnnotations`) say what the tool declared and otherwise
+ * keep MCP's cautious defaults; a `title` is made from the name.
  * Throws `InvalidToolNameError` for a name outside MCP's recommended rule.
  */
 export function toMcpTool(tool: ExportableTool, options: ExportOptions = {}): ProviderExport<McpTool> {
@@ -46,15 +43,26 @@ export function toMcpTool(tool: ExportableTool, options: ExportOptions = {}): Pr
   return { schema: { name, description, inputSchema, annotations: mcpAnnotations(base, name) }, dropped: log.entries };
 }
 
-/** The MCP annotations of a tool, from its metadata and `isIdempotent`. */
+/**
+ * The MCP annotations of a tool, from what its metadata **declares**: a hint
+ * is never more reassuring than the tool's own declaration. `readOnlyHint`
+ * only for a declared READONLY access mode; `destructiveHint` false for a
+ * declared READONLY tool or a declared danger level below MEDIUM, true
+ * otherwise (MCP's default, so a tool that declares nothing counts as
+ * destructive); `openWorldHint` for NETWORK and MIXED, and for an undeclared
+ * access mode (MCP's default again); `idempotentHint` from `isIdempotent`.
+ */
 export function mcpAnnotations(tool: BaseTool, name: string = tool.name): McpToolAnnotations {
-  const { accessMode, dangerLevel } = normalizeMetadata(tool.metadata);
+  const declared = tool.metadata;
+  const { accessMode, dangerLevel } = normalizeMetadata(declared);
+  const accessDeclared = declared?.accessMode !== undefined;
+  const readOnly = accessDeclared && accessMode === AccessMode.READONLY;
   return {
     title: humanize(name),
-    readOnlyHint: accessMode === AccessMode.READONLY,
-    destructiveHint: dangerLevel.weight >= 2,
+    readOnlyHint: readOnly,
+    destructiveHint: readOnly ? false : declared?.dangerLevel === undefined || dangerLevel.weight >= DangerLevel.MEDIUM.weight,
     idempotentHint: tool.isIdempotent === true,
-    openWorldHint: accessMode === AccessMode.NETWORK || accessMode === AccessMode.MIXED,
+    openWorldHint: !accessDeclared || accessMode === AccessMode.NETWORK || accessMode === AccessMode.MIXED,
   };
 }
 

@@ -39,18 +39,38 @@ describe('mcpAnnotations', () => {
     expect(mcpAnnotations(schemaTool({ type: 'object' }, { metadata: { accessMode: 'mixed' } }))).toMatchObject({ openWorldHint: true });
   });
 
-  it('should count danger LOW as not destructive and HIGH as destructive', () => {
+  it('should count a declared danger LOW as not destructive and HIGH as destructive', () => {
     expect(mcpAnnotations(schemaTool({}, { metadata: { accessMode: 'execute', dangerLevel: 'low' } })).destructiveHint).toBe(false);
     expect(mcpAnnotations(schemaTool({}, { metadata: { accessMode: 'execute', dangerLevel: 'high' } })).destructiveHint).toBe(true);
   });
 
-  it('should take a tool without metadata as READONLY and SAFE', () => {
-    expect(mcpAnnotations(schemaTool({ type: 'object' }, { name: 'gitStatus' }))).toEqual({
-      title: 'Git status',
+  it("should keep MCP's defaults (not read-only, destructive, open-world) for a tool that declares nothing, whatever its name", () => {
+    expect(mcpAnnotations(schemaTool({ type: 'object' }, { name: 'delete_everything' }))).toEqual({
+      title: 'Delete everything',
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: false,
+      openWorldHint: true,
+    });
+  });
+
+  it('should count a WRITE tool without a declared danger level as destructive', () => {
+    expect(mcpAnnotations(schemaTool({}, { metadata: { accessMode: 'write' } }))).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+  });
+
+  it('should count a declared READONLY tool as not destructive, even without a danger level', () => {
+    expect(mcpAnnotations(schemaTool({}, { metadata: { accessMode: 'readonly' } }))).toMatchObject({
       readOnlyHint: true,
       destructiveHint: false,
-      idempotentHint: false,
       openWorldHint: false,
+    });
+  });
+
+  it('should not claim read-only for a tool that declares only a danger level', () => {
+    expect(mcpAnnotations(schemaTool({}, { metadata: { dangerLevel: 'safe' } }))).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: false,
+      openWorldHint: true,
     });
   });
 

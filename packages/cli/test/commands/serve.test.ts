@@ -26,12 +26,35 @@ describe('victor-tools serve', () => {
     expect(stderr).toMatch(/^victor-tools: serving 3 tools from .*fixtures[\\/]tools over MCP\n$/);
   });
 
-  it('should run every call in the --mode given', async () => {
+  it('should list only what the --mode allows, and run every call in it', async () => {
     const { client, running } = await serve(['--mode', 'plan']);
-    const result = await client.callTool({ name: 'set_tool_enabled', arguments: { name: 'echo', enabled: false } });
-    expect(result).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringContaining("refused in plan mode") }] });
+    // set_tool_enabled is a WRITE tool: plan mode would refuse every call of it.
+    expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(['echo', 'log_line']);
+    await expect(client.callTool({ name: 'set_tool_enabled', arguments: { name: 'echo', enabled: false } })).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringContaining("Tool 'set_tool_enabled' refused in plan mode"),
+    });
+    expect(await client.callTool({ name: 'echo', arguments: { message: 'hi' } })).toEqual({ content: [{ type: 'text', text: 'hi' }] });
     await client.close();
     expect((await running).code).toBe(0);
+  });
+
+  it.each([
+    ['--port', '8080'],
+    ['--host', '0.0.0.0'],
+    ['--stateful'],
+    ['--token', 'secret'],
+  ])('should refuse %s without --http, with exit 2', async (...flag) => {
+    const { code, stdout, stderr } = await runCli(['serve', ...flag]);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toBe(`error: ${flag[0]} needs --http\n`);
+  });
+
+  it.each(['http', '-1', '65536', '1.5'])('should refuse --port %s with exit 2', async (port) => {
+    const { code, stderr } = await runCli(['serve', '--http', '--port', port]);
+    expect(code).toBe(2);
+    expect(stderr).toContain(`Expected a port from 0 to 65535, got '${port}'.`);
   });
 
   it('should list schemas at the --level given', async () => {

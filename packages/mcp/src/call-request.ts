@@ -1,0 +1,47 @@
+import { ErrorCode, type JSONRPCRequest, type ProgressToken } from '@modelcontextprotocol/sdk/types.js';
+import { JsonRpcError } from './protocol-error';
+
+/** The parts of a `tools/call` request the server uses. */
+export interface CallRequest {
+  name: string;
+  args: Record<string, unknown>;
+  /** Set when the client asked for progress notifications. */
+  progressToken?: ProgressToken;
+}
+
+/**
+ * Reads the params of a `tools/call` request, or throws an InvalidParams
+ * error with a one-line message. The SDK's own check answers a malformed
+ * request (`arguments` an array, a string or null) with code -32603 and a
+ * dump of every zod issue, so the server reads the request itself.
+ */
+export function readCallRequest(request: JSONRPCRequest): CallRequest {
+  const params = request.params as Record<string, unknown> | undefined;
+  if (params === undefined || params === null || typeof params !== 'object' || Array.isArray(params)) {
+    throw invalid(`params must be an object, got ${kindOf(params)}`);
+  }
+  const { name, arguments: args } = params;
+  if (typeof name !== 'string') throw invalid(`'name' must be a string, got ${kindOf(name)}`);
+  if (args !== undefined && !isObject(args)) throw invalid(`'arguments' must be an object, got ${kindOf(args)}`);
+  const meta = params._meta;
+  const token = isObject(meta) ? meta.progressToken : undefined;
+  const progressToken = typeof token === 'string' || (typeof token === 'number' && Number.isFinite(token)) ? token : undefined;
+  return { name, args: (args as Record<string, unknown> | undefined) ?? {}, progressToken };
+}
+
+function invalid(problem: string): JsonRpcError {
+  return new JsonRpcError(ErrorCode.InvalidParams, `Invalid tools/call request: ${problem}`);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** 'an array', 'null', 'a string', ... for messages. */
+export function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (value === undefined) return 'nothing';
+  if (Array.isArray(value)) return 'an array';
+  const type = typeof value;
+  return type === 'object' ? 'an object' : `a ${type}`;
+}

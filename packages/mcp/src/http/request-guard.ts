@@ -1,0 +1,97 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+
+/** Why a request was refused before it reached MCP. */
+export interface Refusal {
+  status: number;
+  message: string;
+  headers?: Record<string, string>;
+}
+
+/** The hostnames of the loopback interface, as a Host header or URL spells them. */
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Whether binding `host` exposes the server only to this machine. */
+export function isLoopbackHost(host: string): boolean {
+  const name = host.toLowerCase();
+  return name === 'localhost' || name === '::1' || name === '[::1]' || /^127(\.\d{1,3}){3}$/.test(name);
+}
+
+/** What the guard checks, from the options of `serveMcpHttp`. */
+export interface GuardSettings {
+  loopback: boolean;
+  token?: string;
+  allowedHosts?: readonly string[];
+  allowedOrigins?: readonly string[];
+}
+
+/**
+ * The checks every request passes before MCP sees it. DNS-rebinding
+ * protection: the Host header's hostname must be allowed (`allowedHosts`;
+ * on loopback by default localhost, 127.0.0.1 and [::1]), and an Origin
+ * header, when a browser sent one, must be allowed (`allowedOrigins`; on
+ * loopback by default any http(s) origin on a loopback hostname). With a
+ * token, `Authorization: Bearer <token>` must match it (compared in constant
+ * time).
+ */
+export class RequestGuard {
+  private readonly hosts: ReadonlySet<string> | undefined;
+  private readonly origins: ReadonlySet<string> | undefined;
+  private readonly tokenDigest: Buffer | undefined;
+
+  constructor(private readonly settings: GuardSettings) {
+    const hosts = settings.allowedHosts ?? (settings.loopback ? [...LOOPBACK_NAMES] : undefined);
+    this.hosts = hosts && new Set(hosts.map((h) => h.toLowerCase()));
+    this.origins = settings.allowedOrigins && new Set(settings.allowedOrigins.map(normalizeOrigin));
+    this.tokenDigest = settings.token === undefined ? undefined : digest(settings.token);
+  }
+
+  /** The refusal of a request with these headers, or undefined when it may pass. */
+  check(headers: IncomingHttpHeaders): Refusal | undefined {
+    if (this.hosts) {
+      const host = headers.host;
+      const hostname = host === undefined ? undefined : hostnameOf(`http://${host}`);
+      if (hostname === undefined || !this.hosts.has(hostname)) return { status: 403, message: `Invalid Host header: ${host ?? '(none)'}` };
+    }
+    const origin = headers.origin;
+    if (origin !== undefined && !this.originAllowed(origin)) return { status: 403, message: `Invalid Origin header: ${origin}` };
+    if (this.tokenDigest && !this.tokenMatches(headers.authorization)) {
+      return { status: 401, message: 'Unauthorized: a valid bearer token is required', headers: { 'WWW-Authenticate': 'Bearer' } };
+    }
+    return undefined;
+  }
+
+  private originAllowed(origin: string): boolean {
+    if (this.origins) return this.origins.has(normalizeOrigin(origin));
+    if (!this.settings.loopback) return true;
+    let url: URL;
+    try {
+      url = new URL(origin);
+    } catch {
+      return false; // 'null' (a sandboxed page, a file) and garbage
+    }
+    return (url.protocol === 'http:' || url.protocol === 'https:') && LOOPBACK_NAMES.has(url.hostname);
+  }
+
+  private tokenMatches(authorization: string | undefined): boolean {
+    const match = /^Bearer[ ]+(\S+)\s*$/i.exec(authorization ?? '');
+    return match !== null && timingSafeEqual(digest(match[1]), this.tokenDigest!);
+  }
+}
+
+function hostnameOf(url: string): string | undefined {
+  try {
+    return new URL(url).hostname.toLowerCase();
+  } catch {
+    return undefined;
+  }
+}
+
+function normalizeOrigin(origin: string): string {
+  return origin.trim().toLowerCase().replace(/\/+$/, '');
+}
+
+// Equal-length digests let timingSafeEqual compare tokens of any length.
+function digest(text: string): Buffer {
+  return createHash('sha256').update(text).digest();
+}

@@ -1,0 +1,34 @@
+/**
+ * The most characters of text one `tools/call` answer carries (a tool's
+ * output, an error message). The official client drops a connection on a
+ * stdio line over 10 MB; 1,000,000 characters stay well under that even when
+ * JSON escaping swells every character to six.
+ */
+export const DEFAULT_MAX_TEXT_LENGTH = 1_000_000;
+
+/**
+ * The largest request accepted, in bytes (an HTTP body, a stdio line): the
+ * SDK's own bound for HTTP bodies (4 MiB), applied to stdio as well.
+ */
+export const DEFAULT_MAX_REQUEST_BYTES = 4 * 1024 * 1024;
+
+/**
+ * `text` cut to `limit` characters, followed by a line saying how much was
+ * cut; `text` itself when it fits. Never splits a surrogate pair.
+ */
+export function cutText(text: string, limit: number): string {
+  if (text.length <= limit) return text;
+  let kept = Math.max(0, Math.floor(limit));
+  const last = text.charCodeAt(kept - 1);
+  if (kept > 0 && last >= 0xd800 && last <= 0xdbff) kept -= 1;
+  return `${text.slice(0, kept)}\n[cut: ${text.length - kept} of ${text.length} characters left out, over the limit of ${limit}]`;
+}
+
+/** Checks a limit option: a positive number (Infinity allowed), or the default when undefined. */
+export function positiveLimit(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || Number.isNaN(value) || value <= 0) {
+    throw new RangeError(`${name} must be a positive number, got ${String(value)}`);
+  }
+  return value;
+}

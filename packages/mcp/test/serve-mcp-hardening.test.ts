@@ -1,0 +1,345 @@
+import { BaseTool, ToolRegistry, ToolResult, type JsonSchema, type ToolMetadataInput } from '@victor-tools/core';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { CallToolResultSchema, ProgressNotificationSchema, type Progress } from '@modelcontextprotocol/sdk/types.js';
+import { serveMcp, type McpServerHandle, type ServeMcpOptions, type ServableRegistry } from '@victor-tools/mcp';
+import { REGISTRIES } from './support/registries';
+import type { TestRegistry } from './support/minimal-registry';
+import { ContextSpyTool, OutputTool, ProgressTool, ReadFileTool, UndeclaredTool, WriteFileTool } from './support/tools';
+
+// A regression must fail fast rather than hang on an answer that never comes.
+const ANSWER_WITHIN = { timeout: 10_000 };
+jest.setTimeout(30_000);
+
+interface Connection {
+  client: Client;
+  handle: McpServerHandle;
+  close(): Promise<void>;
+}
+
+async function connect(registry: ServableRegistry, options: Omit<ServeMcpOptions, 'transport'> = {}): Promise<Connection> {
+  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+  const handle = await serveMcp(registry, { transport: serverTransport, ...options });
+  const client = new Client({ name: 'hostile-client', version: '1.0.0' });
+  await client.connect(clientTransport);
+  return {
+    client,
+    handle,
+    async close() {
+      await client.close();
+      await handle.close();
+    },
+  };
+}
+
+function textOf(result: unknown): string {
+  return (result as { content: Array<{ text?: string }> }).content.map((c) => c.text ?? '').join('');
+}
+
+describe.each(REGISTRIES)('serveMcp answers every request, over %s', (_label, makeRegistry) => {
+  let registry: TestRegistry;
+  let conn: Connection;
+
+  beforeEach(async () => {
+    registry = makeRegistry();
+    registry.register(new ReadFileTool());
+    conn = await connect(registry);
+  });
+
+  afterEach(() => conn.close());
+
+  describe('an output JSON cannot carry', () => {
+    it('should answer an isError result naming a BigInt, and keep serving', async () => {
+      registry.register(new OutputTool(() => ({ total: 2n ** 70n })));
+      const result = await conn.client.callTool({ name: 'output', arguments: {} }, undefined, ANSWER_WITHIN);
+      expect(result).toEqual({
+        isError: true,
+        content: [{ type: 'text', text: "Tool 'output' returned an output that cannot be sent as JSON: Do not know how to serialize a BigInt" }],
+      });
+      expect(textOf(await conn.client.callTool({ name: 'read_file', arguments: { path: 'a' } }))).toBe('contents of a');
+    });
+
+    it('should answer an isError result naming a cycle', async () => {
+      const cycle: Record<string, unknown> = { name: 'node' };
+      cycle.next = { back: cycle };
+      registry.register(new OutputTool(() => cycle));
+      const result = await conn.client.callTool({ name: 'output', arguments: {} }, undefined, ANSWER_WITHIN);
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toMatch(/^Tool 'output' returned an output that cannot be sent as JSON: Converting circular structure to JSON [^\n]*$/);
+    });
+  });
+
+  describe('a large output', () => {
+    it('should cut a 12 MB output to the default 1,000,000 characters and say by how much', async () => {
+      const size = 12 * 1024 * 1024;
+      registry.register(new OutputTool(() => 'a'.repeat(size)));
+      const result = await conn.client.callTool({ name: 'output', arguments: {} }, undefined, ANSWER_WITHIN);
+      expect(result.isError).toBeFalsy();
+      expect(textOf(result)).toBe(`${'a'.repeat(1_000_000)}\n[cut: ${size - 1_000_000} of ${size} characters left out, over the limit of 1000000]`);
+    });
+  });
+});
+
+describe('serveMcp with maxTextLength', () => {
+  it('should cut outputs and error messages to the limit given', async () => {
+    const registry = new ToolRegistry();
+    registry.register(new OutputTool(() => ({ rows: 'r'.repeat(500) })));
+    registry.register(new ReadFileTool());
+    const conn = await connect(registry, { maxTextLength: 64 });
+    try {
+      const output = await conn.client.callTool({ name: 'output', arguments: {} });
+      expect(output.structuredContent).toBeUndefined();
+      expect(textOf(output)).toBe(`{"rows":"${'r'.repeat(55)}\n[cut: 447 of 511 characters left out, over the limit of 64]`);
+      // A bad request whose error message grows with the request.
+      const manyKeys = Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`unknown_key_${i}`, i]));
+      const bad = await conn.client.callTool({ name: 'read_file', arguments: { path: 'a', ...manyKeys } });
+      expect(bad.isError).toBe(true);
+      expect(textOf(bad)).toMatch(/^.{64}\n\[cut: \d+ of \d+ characters left out, over the limit of 64\]$/s);
+    } finally {
+      await conn.close();
+    }
+  });
+
+  it('should refuse a limit that is not a positive number', async () => {
+    const [, serverTransport] = InMemoryTransport.createLinkedPair();
+    await expect(serveMcp(new ToolRegistry(), { transport: serverTransport, maxTextLength: 0 })).rejects.toThrow('maxTextLength must be a positive number, got 0');
+  });
+});
+
+describe('serveMcp protocol errors', () => {
+  let conn: Connection;
+
+  beforeEach(async () => {
+    const registry = new ToolRegistry();
+    registry.register(new ReadFileTool());
+    conn = await connect(registry);
+  });
+
+  afterEach(() => conn.close());
+
+  function rawCall(params: unknown) {
+    return conn.client.request({ method: 'tools/call', params: params as never }, CallToolResultSchema, ANSWER_WITHIN);
+  }
+
+  it.each([
+    ['an array', [1, 2]],
+    ['a string', 'path=a'],
+    ['null', null],
+    ['a number', 7],
+  ])('should answer arguments that are %s with -32602 and one line', async (kind, args) => {
+    const error = await rawCall({ name: 'read_file', arguments: args }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({
+      code: -32602,
+      message: `MCP error -32602: Invalid tools/call request: 'arguments' must be an object, got ${kind}`,
+    });
+  });
+
+  it('should answer a name that is not a string with -32602 and one line', async () => {
+    await expect(rawCall({ name: 42, arguments: {} })).rejects.toMatchObject({
+      code: -32602,
+      message: "MCP error -32602: Invalid tools/call request: 'name' must be a string, got a number",
+    });
+  });
+
+  it('should answer an unknown tool with its message prefixed once', async () => {
+    await expect(conn.client.callTool({ name: 'nope', arguments: {} })).rejects.toMatchObject({
+      code: -32602,
+      message: "MCP error -32602: Tool 'nope' not found",
+    });
+  });
+
+  it('should answer a method it does not serve with -32601', async () => {
+    await expect(conn.client.request({ method: 'resources/list' }, CallToolResultSchema, ANSWER_WITHIN)).rejects.toMatchObject({
+      code: -32601,
+      message: 'MCP error -32601: Method not found',
+    });
+  });
+
+  it('should keep serving after each of them', async () => {
+    await rawCall({ name: 'read_file', arguments: [] }).catch(() => undefined);
+    await rawCall({ name: 'nope' }).catch(() => undefined);
+    expect(textOf(await conn.client.callTool({ name: 'read_file', arguments: { path: 'b' } }))).toBe('contents of b');
+  });
+});
+
+describe('serveMcp over a registry that breaks its contract', () => {
+  it('should answer an isError result when execute throws', async () => {
+    const registry: ServableRegistry = {
+      listTools: () => [new ReadFileTool()],
+      execute: () => Promise.reject(new Error('registry exploded')),
+      onChange: () => () => undefined,
+    };
+    const conn = await connect(registry);
+    try {
+      const result = await conn.client.callTool({ name: 'read_file', arguments: { path: 'a' } }, undefined, ANSWER_WITHIN);
+      expect(result).toEqual({ isError: true, content: [{ type: 'text', text: "Tool 'read_file' failed: registry exploded" }] });
+    } finally {
+      await conn.close();
+    }
+  });
+
+  it('should leave a tool whose metadata throws out of tools/list, report it, and list the others', async () => {
+    class BrokenTool extends BaseTool {
+      get name() {
+        return 'broken';
+      }
+      get description() {
+        return 'Broken metadata.';
+      }
+      get parameters(): JsonSchema {
+        return { type: 'object', properties: {} };
+      }
+      override get metadata(): ToolMetadataInput {
+        throw new Error('metadata unavailable');
+      }
+      async execute() {
+        return ToolResult.ok('never');
+      }
+    }
+    const warn = jest.fn();
+    const registry: ServableRegistry = { listTools: () => [new BrokenTool(), new ReadFileTool()], execute: jest.fn(), onChange: () => () => undefined };
+    const conn = await connect(registry, { logger: { warn } });
+    try {
+      expect((await conn.client.listTools()).tools.map((t) => t.name)).toEqual(['read_file']);
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('metadata unavailable'));
+    } finally {
+      await conn.close();
+    }
+  });
+});
+
+describe('serveMcp in a mode', () => {
+  it('should list only the tools the mode allows, and answer a refused one as not listed', async () => {
+    const registry = new ToolRegistry();
+    registry.register(new ReadFileTool());
+    registry.register(new WriteFileTool());
+    registry.register(new UndeclaredTool(() => 'undeclared', 'undeclared'));
+    const conn = await connect(registry, { context: { mode: 'plan' } });
+    try {
+      // write_file is WRITE, 'undeclared' declares no access mode: plan mode refuses both.
+      expect((await conn.client.listTools()).tools.map((t) => t.name)).toEqual(['read_file']);
+      await expect(conn.client.callTool({ name: 'write_file', arguments: { path: 'a', content: 'b' } })).rejects.toMatchObject({
+        code: -32602,
+        message: expect.stringContaining("Tool 'write_file' refused in plan mode"),
+      });
+    } finally {
+      await conn.close();
+    }
+  });
+
+  it('should list every tool in build mode', async () => {
+    const registry = new ToolRegistry();
+    registry.register(new ReadFileTool());
+    registry.register(new WriteFileTool());
+    const conn = await connect(registry, { context: { mode: 'build' } });
+    try {
+      expect((await conn.client.listTools()).tools.map((t) => t.name)).toEqual(['read_file', 'write_file']);
+    } finally {
+      await conn.close();
+    }
+  });
+});
+
+describe('serveMcp conversation scope', () => {
+  it('should give every call of one connection the same conversationId, and another connection another', async () => {
+    const spy = new ContextSpyTool();
+    const registry = new ToolRegistry();
+    registry.register(spy);
+    const first = await connect(registry);
+    const second = await connect(registry);
+    try {
+      await first.client.callTool({ name: 'spy', arguments: { step: '1' } });
+      await first.client.callTool({ name: 'spy', arguments: { step: '2' } });
+      await second.client.callTool({ name: 'spy', arguments: { step: '1' } });
+      const [a, b, c] = spy.contexts.map((ctx) => ctx.conversationId);
+      expect(typeof a).toBe('string');
+      expect(b).toBe(a);
+      expect(c).not.toBe(a);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+
+  it('should keep a conversationId the context gives', async () => {
+    const spy = new ContextSpyTool();
+    const registry = new ToolRegistry();
+    registry.register(spy);
+    const conn = await connect(registry, { context: { conversationId: 'mine' } });
+    try {
+      await conn.client.callTool({ name: 'spy', arguments: {} });
+      expect(spy.contexts[0].conversationId).toBe('mine');
+    } finally {
+      await conn.close();
+    }
+  });
+
+  // Core keys loop detection on ctx.conversationId once the pipeline work
+  // lands (COORDINATION.md); until then every MCP call has a fresh context and
+  // this test fails: the third call is not refused.
+  it('should refuse the same call repeated past loopThreshold over one connection (refuseLoops)', async () => {
+    const registry = new ToolRegistry({ refuseLoops: true, loopThreshold: 2, logger: { debug() {}, info() {}, warn() {}, error() {} } });
+    registry.register(new ContextSpyTool());
+    const conn = await connect(registry);
+    const other = await connect(registry);
+    try {
+      const call = (c: Connection) => c.client.callTool({ name: 'spy', arguments: { step: 'same' } });
+      expect((await call(conn)).isError).toBeFalsy();
+      expect((await call(conn)).isError).toBeFalsy();
+      // Another connection is another conversation: its history starts empty.
+      expect((await call(other)).isError).toBeFalsy();
+      const third = await call(conn);
+      expect(third.isError).toBe(true);
+      expect(textOf(third)).toMatch(/^Tool 'spy' refused: it was called 3 times with the same step/);
+    } finally {
+      await conn.close();
+      await other.close();
+    }
+  });
+});
+
+describe.each(REGISTRIES)('serveMcp progress, over %s', (_label, makeRegistry) => {
+  it('should send throttled notifications/progress for a progressToken, and none after the result', async () => {
+    const registry = makeRegistry();
+    const tool = new ProgressTool();
+    registry.register(tool);
+    const conn = await connect(registry);
+    try {
+      const received: Progress[] = [];
+      const result = await conn.client.callTool({ name: 'progress', arguments: { count: 20, settleMs: 1000 } }, undefined, {
+        onprogress: (p) => received.push(p),
+      });
+      expect(textOf(result)).toBe('reported 20');
+      // The first report at once; the burst's last one within 250 ms; nothing in between.
+      expect(received).toEqual([
+        { progress: 1, total: 20, message: 'step 1' },
+        { progress: 20, total: 20, message: 'step 20' },
+      ]);
+      await tool.lateReport;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(received).toHaveLength(2);
+    } finally {
+      await conn.close();
+    }
+  });
+
+  it('should send no progress when the client asked for none', async () => {
+    const registry = makeRegistry();
+    const tool = new ProgressTool();
+    registry.register(tool);
+    const conn = await connect(registry);
+    try {
+      const received: unknown[] = [];
+      conn.client.setNotificationHandler(ProgressNotificationSchema, (n) => void received.push(n));
+      expect(textOf(await conn.client.callTool({ name: 'progress', arguments: { count: 3, settleMs: 300 } }))).toBe('reported 3');
+      await tool.lateReport;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(received).toEqual([]);
+    } finally {
+      await conn.close();
+    }
+  });
+});

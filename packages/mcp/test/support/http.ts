@@ -1,0 +1,82 @@
+import * as http from 'node:http';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+
+/** What a raw HTTP exchange answered. */
+export interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** The headers an MCP client sends with a POST. */
+export const MCP_POST_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+
+/**
+ * One HTTP request with full control over the headers (Host included, which
+ * fetch will not let a caller set) and the body: a string, or an iterable of
+ * chunks sent with chunked encoding.
+ */
+export function rawRequest(
+  url: string,
+  options: { method?: string; path?: string; headers?: Record<string, string>; body?: string | Iterable<Buffer> } = {},
+): Promise<RawResponse> {
+  const target = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: target.hostname, port: target.port, path: options.path ?? target.pathname, method: options.method ?? 'POST', headers: options.headers, agent: false },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    const body = options.body;
+    if (body === undefined || typeof body === 'string') {
+      req.end(body);
+      return;
+    }
+    const chunks = body[Symbol.iterator]();
+    const pump = () => {
+      for (;;) {
+        const next = chunks.next();
+        if (next.done) {
+          req.end();
+          return;
+        }
+        if (req.destroyed) return;
+        if (!req.write(next.value)) {
+          req.once('drain', pump);
+          return;
+        }
+      }
+    };
+    pump();
+  });
+}
+
+/** The first JSON-RPC message of a response body, whether sent as JSON or as SSE. */
+export function firstMessage(body: string): Record<string, unknown> {
+  const data = /^data: (.*)$/m.exec(body);
+  return JSON.parse(data ? data[1] : body) as Record<string, unknown>;
+}
+
+/** An official SDK client connected over Streamable HTTP; `fetch` may be replaced (a load balancer). */
+export async function httpClient(url: string, options: { fetch?: typeof fetch; token?: string } = {}) {
+  const transport = new StreamableHTTPClientTransport(new URL(url), {
+    fetch: options.fetch,
+    requestInit: options.token ? { headers: { Authorization: `Bearer ${options.token}` } } : undefined,
+  });
+  const client = new Client({ name: 'http-test', version: '1.0.0' });
+  await client.connect(transport);
+  return { client, transport };
+}
+
+/** `count` chunks of `size` bytes of JSON-looking text, for bodies that arrive chunked. */
+export function* chunks(count: number, size: number): Iterable<Buffer> {
+  const chunk = Buffer.alloc(size, 'a');
+  for (let i = 0; i < count; i++) yield chunk;
+}

@@ -1,0 +1,242 @@
+// Issue 10 item 5: the MCP server never dies and answers every request. Each
+// attack is replayed through the public API with inputs generated here.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { AccessMode, DangerLevel, ToolRegistry } from '@victor-tools/core';
+import { run } from '@victor-tools/cli';
+import { serveMcp, serveMcpStdio, type ServeMcpOptions } from '@victor-tools/mcp';
+import { toMcpTool } from '@victor-tools/providers';
+import { TestTool, silentLogger } from './helpers';
+
+jest.setTimeout(60_000);
+
+const ANSWER_WITHIN = { timeout: 15_000 };
+const BIN = join(__dirname, '..', '..', 'packages', 'cli', 'dist', 'bin.js');
+
+function textOf(result: unknown): string {
+  return (result as { content: Array<{ text?: string }> }).content.map((c) => c.text ?? '').join('');
+}
+
+function registryWith(...tools: TestTool[]): ToolRegistry {
+  const r = new ToolRegistry({ logger: silentLogger });
+  for (const t of tools) r.register(t);
+  return r;
+}
+
+const readonlyTool = (name: string, run: (args: Record<string, unknown>) => unknown, extra: Partial<ConstructorParameters<typeof TestTool>[0]> = {}) =>
+  new TestTool({ name, metadata: { accessMode: AccessMode.READONLY }, run, ...extra });
+
+async function connect(r: ToolRegistry, options: Omit<ServeMcpOptions, 'transport'> = {}) {
+  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+  const handle = await serveMcp(r, { transport: serverTransport, ...options });
+  const client = new Client({ name: 's14', version: '1.0.0' });
+  await client.connect(clientTransport);
+  return {
+    client,
+    close: async () => {
+      await client.close();
+      await handle.close();
+    },
+  };
+}
+
+describe('an output that cannot be serialized', () => {
+  it.each([
+    ['a BigInt', () => ({ big: 12345678901234567890n }), /Do not know how to serialize a BigInt/],
+    ['a cycle', () => {
+      const a: Record<string, unknown> = {};
+      a.b = { a };
+      return a;
+    }, /Converting circular structure to JSON/],
+  ])('should be answered with an isError result saying why, for %s', async (_label, output, why) => {
+    const { client, close } = await connect(registryWith(readonlyTool('out', output)));
+    try {
+      const result = await client.callTool({ name: 'out', arguments: {} }, undefined, ANSWER_WITHIN);
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toMatch(/^Tool 'out' returned an output that cannot be sent as JSON: /);
+      expect(textOf(result)).toMatch(why);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('outputs and errors sent over MCP are capped', () => {
+  it('should cut a 12 MB output under the default cap, saying by how much', async () => {
+    const size = 12_000_000;
+    const { client, close } = await connect(registryWith(readonlyTool('big', () => 'b'.repeat(size))));
+    try {
+      const text = textOf(await client.callTool({ name: 'big', arguments: {} }, undefined, ANSWER_WITHIN));
+      expect(text.length).toBeLessThan(10 * 1024 * 1024);
+      expect(text).toMatch(new RegExp(`\\[cut: ${size - 1_000_000} of ${size} characters left out, over the limit of 1000000\\]$`));
+    } finally {
+      await close();
+    }
+  });
+
+  it('should cap the error of a bad request that yields a huge message, at the maxTextLength option', async () => {
+    const tool = readonlyTool('sum', () => 0, {
+      parameters: { type: 'object', properties: { numbers: { type: 'array', items: { type: 'integer' } } }, required: ['numbers'] },
+    });
+    const { client, close } = await connect(registryWith(tool), { maxTextLength: 5000 });
+    try {
+      const numbers = Array.from({ length: 150_000 }, (_, i) => `n${i}`);
+      const result = await client.callTool({ name: 'sum', arguments: { numbers } }, undefined, ANSWER_WITHIN);
+      expect(result.isError).toBe(true);
+      const text = textOf(result);
+      expect(text.length).toBeLessThanOrEqual(5000 + 100);
+      expect(text).toMatch(/^Invalid parameters for tool 'sum': /);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('a request over 10 MB', () => {
+  it('should be answered with an error by serveMcpStdio, which keeps serving', async () => {
+    const stdin = new PassThrough();
+    const stdout = new PassThrough();
+    let written = '';
+    stdout.on('data', (c: Buffer) => (written += c.toString()));
+    const lines = async (count: number) => {
+      while (written.split('\n').length - 1 < count) await new Promise((r) => setTimeout(r, 10));
+      return written.split('\n').slice(0, count).map((l) => JSON.parse(l) as Record<string, unknown>);
+    };
+    const handle = await serveMcpStdio(registryWith(readonlyTool('echo', (a) => a.text)), { stdin, stdout, logger: silentLogger });
+    try {
+      const huge = JSON.stringify({ method: 'tools/call', params: { name: 'echo', arguments: { text: 't'.repeat(11 * 1024 * 1024) } }, jsonrpc: '2.0', id: 41 });
+      stdin.write(`${huge}\n`);
+      stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 42, method: 'tools/call', params: { name: 'echo', arguments: { text: 'after' } } })}\n`);
+      const [refused, answered] = await lines(2);
+      expect(refused).toMatchObject({ id: 41, error: { code: -32600, message: expect.stringMatching(/^Request too large/) } });
+      expect(answered).toMatchObject({ id: 42, result: { content: [{ type: 'text', text: 'after' }] } });
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('should not make `victor-tools serve` exit: it answers, serves on, and exits 0 only when stdin closes', async () => {
+    if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run 'pnpm build' first`);
+    const child = spawn(process.execPath, [BIN, 'serve', '--tools', join(__dirname, 'fixtures', 'cli-tools')], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const answers = async (count: number) => {
+      while (out.split('\n').length - 1 < count) await new Promise((r) => setTimeout(r, 20));
+      return out.split('\n').slice(0, count).map((l) => JSON.parse(l) as Record<string, unknown>);
+    };
+    const huge = JSON.stringify({ method: 'tools/call', params: { name: 'shout', arguments: { text: 's'.repeat(12 * 1024 * 1024) } }, jsonrpc: '2.0', id: 1 });
+    child.stdin.write(`${huge}\n`);
+    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'shout', arguments: { text: 'ok' } } })}\n`);
+    const [refused, answered] = await answers(2);
+    expect(refused).toMatchObject({ id: 1, error: { code: -32600 } });
+    expect(answered).toMatchObject({ id: 2, result: { content: [{ type: 'text', text: 'OK' }] } });
+    expect(child.exitCode).toBeNull();
+    child.stdin.end();
+    expect(await exited).toBe(0);
+  });
+});
+
+describe('malformed tools/call requests', () => {
+  it.each([
+    ['an array', [1, 2, 3]],
+    ['a string', 'text'],
+    ['null', null],
+  ])('should answer arguments that are %s with -32602 and one line, prefixed once', async (kind, args) => {
+    const { client, close } = await connect(registryWith(readonlyTool('echo', (a) => a)));
+    try {
+      const error = await client
+        .request({ method: 'tools/call', params: { name: 'echo', arguments: args as never } }, CallToolResultSchema, ANSWER_WITHIN)
+        .then(() => undefined, (e: unknown) => e as Error);
+      expect(error).toMatchObject({ code: -32602 });
+      expect(error!.message).toBe(`MCP error -32602: Invalid tools/call request: 'arguments' must be an object, got ${kind}`);
+      expect(error!.message).not.toMatch(/\n/);
+    } finally {
+      await close();
+    }
+  });
+
+  it('should prefix an unknown tool error once', async () => {
+    const { client, close } = await connect(registryWith(readonlyTool('echo', (a) => a)));
+    try {
+      await expect(client.callTool({ name: 'missing', arguments: {} })).rejects.toThrow(/^MCP error -32602: Tool 'missing' not found/);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('loops over MCP', () => {
+  // Core scopes loop detection by ctx.conversationId (the pipeline work,
+  // COORDINATION.md); serveMcp gives every call of a connection the same one.
+  // Until core keys on it, the third call is not refused and this fails.
+  it('should refuse the same call repeated over one connection when refuseLoops is on', async () => {
+    const r = new ToolRegistry({ refuseLoops: true, loopThreshold: 2, logger: silentLogger });
+    r.register(readonlyTool('advance', () => 'advanced', { metadata: { accessMode: AccessMode.READONLY, progressParams: ['position'] } }));
+    const { client, close } = await connect(r);
+    try {
+      const call = () => client.callTool({ name: 'advance', arguments: { position: 'same' } });
+      expect((await call()).isError).toBeFalsy();
+      expect((await call()).isError).toBeFalsy();
+      const third = await call();
+      expect(third.isError).toBe(true);
+      expect(textOf(third)).toContain("Tool 'advance' refused: it was called 3 times");
+    } finally {
+      await close();
+    }
+  });
+
+  it('should give every call of one connection the same conversationId', async () => {
+    const spy = readonlyTool('spy', () => 'seen');
+    const { client, close } = await connect(registryWith(spy));
+    try {
+      await client.callTool({ name: 'spy', arguments: {} });
+      await client.callTool({ name: 'spy', arguments: {} });
+      const ids = spy.calls.map((c) => c.ctx.conversationId);
+      expect(typeof ids[0]).toBe('string');
+      expect(ids[1]).toBe(ids[0]);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('serve --mode plan', () => {
+  it('should list only the tools the mode allows', async () => {
+    const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+    const running = run(['serve', '--mode', 'plan', '--tools', join(__dirname, 'fixtures', 'http-tools')], {
+      stdout: { write: () => true },
+      stderr: { write: () => true },
+      mcpTransport: () => serverTransport,
+    });
+    const client = new Client({ name: 's14', version: '1.0.0' });
+    await client.connect(clientTransport);
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['echo']);
+    await client.close();
+    expect(await running).toBe(0);
+  });
+});
+
+describe('MCP annotations', () => {
+  const annotations = (metadata?: ConstructorParameters<typeof TestTool>[0]['metadata']) =>
+    toMcpTool(new TestTool({ name: 'delete_everything', metadata })).schema.annotations;
+
+  it('should never claim read-only or non-destructive for a tool that declares no access mode', () => {
+    expect(annotations(undefined)).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+  });
+
+  it('should advertise a write tool without a danger level as destructive, and follow a declared danger level', () => {
+    expect(annotations({ accessMode: AccessMode.WRITE })).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    expect(annotations({ accessMode: AccessMode.WRITE, dangerLevel: DangerLevel.LOW })).toMatchObject({ destructiveHint: false });
+    expect(annotations({ accessMode: AccessMode.WRITE, dangerLevel: DangerLevel.HIGH })).toMatchObject({ destructiveHint: true });
+  });
+
+  it('should advertise a declared READONLY tool as read-only and not destructive', () => {
+    expect(annotations({ accessMode: AccessMode.READONLY })).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+  });
+});

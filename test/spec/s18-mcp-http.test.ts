@@ -1,0 +1,269 @@
+// Issue 14 (MCP over HTTP), items 1 and 5: serveMcpHttp and
+// `victor-tools serve --http`, checked with the official SDK client and with
+// hostile raw HTTP. `serve --http` is the built CLI (`pnpm build` first).
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import * as http from 'node:http';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { AccessMode, DangerLevel, ToolRegistry } from '@victor-tools/core';
+import { serveMcpHttp, type McpHttpServerHandle, type ServeMcpHttpOptions } from '@victor-tools/mcp';
+import { TestTool, silentLogger } from './helpers';
+
+jest.setTimeout(90_000);
+
+const BIN = join(__dirname, '..', '..', 'packages', 'cli', 'dist', 'bin.js');
+const HTTP_TOOLS = join(__dirname, 'fixtures', 'http-tools');
+const POST_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+
+function registry(label = 'echo'): ToolRegistry {
+  const r = new ToolRegistry({ logger: silentLogger });
+  r.register(
+    new TestTool({
+      name: 'echo',
+      description: 'Echo the text.',
+      parameters: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'], additionalProperties: false },
+      metadata: { accessMode: AccessMode.READONLY },
+      run: (args) => `${label}: ${String(args.text)}`,
+    }),
+  );
+  r.register(new TestTool({ name: 'erase', description: 'Erase.', metadata: { accessMode: AccessMode.WRITE, dangerLevel: DangerLevel.HIGH }, run: () => 'erased' }));
+  return r;
+}
+
+function textOf(result: unknown): string {
+  return (result as { content: Array<{ text?: string }> }).content.map((c) => c.text ?? '').join('');
+}
+
+async function connect(url: string, options: { token?: string; fetch?: typeof fetch } = {}) {
+  const transport = new StreamableHTTPClientTransport(new URL(url), {
+    fetch: options.fetch,
+    requestInit: options.token ? { headers: { Authorization: `Bearer ${options.token}` } } : undefined,
+  });
+  const client = new Client({ name: 's18', version: '1.0.0' });
+  await client.connect(transport);
+  return { client, transport };
+}
+
+/** A raw HTTP request: any header (Host too), any body, string or chunks. */
+function raw(url: string, init: { method?: string; headers?: Record<string, string>; body?: string | Buffer[] }): Promise<{ status: number; body: string }> {
+  const target = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: target.hostname, port: target.port, path: target.pathname, method: init.method ?? 'POST', headers: init.headers, agent: false }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    if (Array.isArray(init.body)) {
+      (async () => {
+        for (const chunk of init.body as Buffer[]) {
+          if (req.destroyed) return;
+          if (!req.write(chunk)) await new Promise((r) => req.once('drain', r));
+        }
+        req.end();
+      })().catch(reject);
+    } else req.end(init.body);
+  });
+}
+
+function callBody(args: unknown): string {
+  return JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: args } });
+}
+
+/** The official client's checks: list, a good call, bad arguments as isError, an unknown tool as -32602. */
+async function checkWithOfficialClient(url: string, token?: string) {
+  const { client } = await connect(url, { token });
+  try {
+    expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(['echo', 'erase']);
+    expect(textOf(await client.callTool({ name: 'echo', arguments: { text: 'hi' } }))).toBe('echo: hi');
+    const bad = await client.callTool({ name: 'echo', arguments: {} });
+    expect(bad.isError).toBe(true);
+    expect(textOf(bad)).toContain("Required parameter 'text' is missing");
+    await expect(client.callTool({ name: 'nope', arguments: {} })).rejects.toMatchObject({ code: -32602, message: "MCP error -32602: Tool 'nope' not found" });
+  } finally {
+    await client.close();
+  }
+}
+
+/** The attacks of issue 14 item 5, each answered with its status, the server answering after each. */
+async function checkHostileHttp(url: string, token?: string) {
+  const auth: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  const ok = async () => {
+    const r = await raw(url, { headers: { ...POST_HEADERS, ...auth }, body: callBody({ text: 'still here' }) });
+    expect(r.status).toBe(200);
+    expect(r.body).toContain('echo: still here');
+  };
+  const twentyMb = 20 * 1024 * 1024;
+  expect((await raw(url, { headers: { ...POST_HEADERS, ...auth }, body: callBody({ text: 'x'.repeat(twentyMb) }) })).status).toBe(413);
+  await ok();
+  expect((await raw(url, { headers: { ...POST_HEADERS, ...auth }, body: Array.from({ length: 20 }, () => Buffer.alloc(1024 * 1024, 'x')) })).status).toBe(413);
+  await ok();
+  expect((await raw(url, { headers: { ...POST_HEADERS, ...auth, host: 'attacker.example' }, body: callBody({ text: 'x' }) })).status).toBe(403);
+  await ok();
+  expect((await raw(url, { headers: { ...POST_HEADERS, authorization: 'Bearer wrong' }, body: callBody({ text: 'x' }) })).status).toBe(token ? 401 : 200);
+  await ok();
+  const malformed = await raw(url, { headers: { ...POST_HEADERS, ...auth }, body: '{"jsonrpc":"2.0","id":1,' });
+  expect(malformed.status).toBe(400);
+  expect(JSON.parse(malformed.body)).toMatchObject({ error: { code: -32700 } });
+  await ok();
+  expect((await raw(url, { method: 'GET', headers: { ...auth, accept: 'application/json' } })).status).toBe(406);
+  await ok();
+}
+
+describe('serveMcpHttp', () => {
+  const handles: McpHttpServerHandle[] = [];
+  const start = async (options: ServeMcpHttpOptions = {}, r = registry()) => {
+    const handle = await serveMcpHttp(r, options);
+    handles.push(handle);
+    return handle;
+  };
+  afterEach(async () => {
+    await Promise.all(handles.splice(0).map((h) => h.close()));
+  });
+
+  it('should resolve to { url, server, close } once listening, on 127.0.0.1, a free port, /mcp', async () => {
+    const handle = await start();
+    expect(handle.url).toMatch(/^http:\/\/127\.0\.0\.1:[1-9]\d*\/mcp$/);
+    expect(handle.server.listening).toBe(true);
+    await handle.close();
+    expect(handle.server.listening).toBe(false);
+  });
+
+  it.each([
+    ['stateless', {}],
+    ['stateful', { stateless: false }],
+  ])('should answer the official client, %s', async (_label, options) => {
+    const handle = await start(options);
+    await checkWithOfficialClient(handle.url);
+  });
+
+  it('should pass serveMcp options through: the context mode decides the list and the calls', async () => {
+    const handle = await start({ context: { mode: 'plan' } });
+    const { client } = await connect(handle.url);
+    try {
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['echo']);
+      await expect(client.callTool({ name: 'erase', arguments: {} })).rejects.toMatchObject({ code: -32602 });
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('should answer 1,000 calls from 10 concurrent clients spread round-robin over three stateless servers, every answer right', async () => {
+    const servers = await Promise.all([0, 1, 2].map((i) => start({}, registry(`server${i}`))));
+    let next = 0;
+    const roundRobin: typeof fetch = (_url, init) => fetch(servers[next++ % 3].url, init);
+    const clients = await Promise.all(Array.from({ length: 10 }, () => connect(servers[0].url, { fetch: roundRobin })));
+    const perServer = [0, 0, 0];
+    let right = 0;
+    try {
+      await Promise.all(
+        clients.map(async ({ client }, c) => {
+          for (let i = 0; i < 100; i++) {
+            const text = `${c}/${i}`;
+            const match = /^server(\d): (.*)$/.exec(textOf(await client.callTool({ name: 'echo', arguments: { text } })));
+            if (match && match[2] === text) {
+              right++;
+              perServer[Number(match[1])]++;
+            }
+          }
+        }),
+      );
+    } finally {
+      await Promise.all(clients.map(({ client }) => client.close()));
+    }
+    expect(right).toBe(1000);
+    for (const count of perServer) expect(count).toBeGreaterThan(200);
+  });
+
+  it('should answer hostile HTTP with the right status each time, and keep serving', async () => {
+    await checkHostileHttp((await start()).url);
+  });
+
+  it('should answer a missing or wrong token with 401', async () => {
+    const handle = await start({ token: 'the-token' });
+    for (const headers of [{}, { authorization: 'Bearer not-the-token' }] as Array<Record<string, string>>) {
+      expect((await raw(handle.url, { headers: { ...POST_HEADERS, ...headers }, body: callBody({ text: 'x' }) })).status).toBe(401);
+    }
+    await checkWithOfficialClient(handle.url, 'the-token');
+  });
+
+  it('should refuse to bind a non-loopback host without a token', async () => {
+    await expect(serveMcpHttp(registry(), { host: '0.0.0.0' })).rejects.toThrow(/bearer token/);
+  });
+
+  it('should expire idle sessions in stateful mode', async () => {
+    const handle = await start({ stateless: false, sessionIdleMs: 200 });
+    const { client, transport } = await connect(handle.url);
+    const sessionId = transport.sessionId!;
+    expect(sessionId).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 1500));
+    const after = await raw(handle.url, { headers: { ...POST_HEADERS, 'mcp-session-id': sessionId }, body: callBody({ text: 'x' }) });
+    expect(after.status).toBe(404);
+    await client.close();
+  });
+});
+
+describe('victor-tools serve --http', () => {
+  interface Serving {
+    child: ChildProcessWithoutNullStreams;
+    url: string;
+    stdout: () => string;
+    stderr: () => string;
+    exited: Promise<number | null>;
+  }
+
+  function serve(args: string[]): Promise<Serving> {
+    if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run 'pnpm build' first`);
+    const child = spawn(process.execPath, [BIN, 'serve', '--http', '--tools', HTTP_TOOLS, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    return new Promise((resolve, reject) => {
+      child.stderr.on('data', (c: Buffer) => {
+        err += c.toString();
+        const url = /(http:\/\/\S+)\n/.exec(err)?.[1];
+        if (url) resolve({ child, url, stdout: () => out, stderr: () => err, exited });
+      });
+      void exited.then((code) => reject(new Error(`exited ${code}: ${err}`)));
+    });
+  }
+
+  it('should print its URL on one line of stderr, answer the official client, keep stdout clean, and exit 0 on SIGINT', async () => {
+    const s = await serve([]);
+    try {
+      expect(s.stderr().split('\n').filter((line) => line.includes(s.url))).toHaveLength(1);
+      await checkWithOfficialClient(s.url);
+      expect(s.stdout()).toBe('');
+    } finally {
+      s.child.kill('SIGINT');
+    }
+    expect(await s.exited).toBe(0);
+  });
+
+  it('should serve sessions with --stateful and exit 0 on SIGTERM', async () => {
+    const s = await serve(['--stateful']);
+    try {
+      const { client, transport } = await connect(s.url);
+      expect(transport.sessionId).toBeTruthy();
+      expect(textOf(await client.callTool({ name: 'echo', arguments: { text: 'session' } }))).toBe('echo: session');
+      await client.close();
+    } finally {
+      s.child.kill('SIGTERM');
+    }
+    expect(await s.exited).toBe(0);
+  });
+
+  it('should answer hostile HTTP with the right status each time, and keep serving (with --token)', async () => {
+    const s = await serve(['--token', 'cli-token']);
+    try {
+      await checkHostileHttp(s.url, 'cli-token');
+    } finally {
+      s.child.kill('SIGTERM');
+    }
+    expect(await s.exited).toBe(0);
+  });
+});

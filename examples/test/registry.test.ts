@@ -31,23 +31,19 @@ describe('the examples through a ToolRegistry', () => {
   });
 
   it('should run each tool with arguments written as the reference shows them', async () => {
-    const cwd = process.cwd();
-    process.chdir(root);
-    try {
-      const results = await Promise.all([
-        registry.execute('custom_tool', { operation: 'analyze', target: 'package.json', options: {} }),
-        // find_files took its root (the working directory) when it was built: the sandbox moves it here.
-        registry.execute('find_files', { pattern: '*.ts', path: 'src', recursive: true, limit: 100 }, { sandbox: root }),
-        registry.execute('code_metrics', { path: 'src/text-toolbox.ts', metricType: 'all', recursive: true }),
-        registry.execute('text_stats', { text: 'a b' }),
-        registry.execute('word_count', { text: 'a b a' }),
-      ]);
-      // The errors, not only the flags: a failure then says which tool and why.
-      expect(results.map((r) => r.error)).toEqual([undefined, undefined, undefined, undefined, undefined]);
-      expect(results.map((r) => r.success)).toEqual([true, true, true, true, true]);
-    } finally {
-      process.chdir(cwd);
-    }
+    // The sandbox is the file tools' root (they were built with the working
+    // directory, which another test file in the same worker may have moved).
+    const ctx = { sandbox: root };
+    const results = await Promise.all([
+      registry.execute('custom_tool', { operation: 'analyze', target: 'package.json', options: {} }, ctx),
+      registry.execute('find_files', { pattern: '*.ts', path: 'src', recursive: true, limit: 100 }, ctx),
+      registry.execute('code_metrics', { path: 'src/text-toolbox.ts', metricType: 'all', recursive: true }, ctx),
+      registry.execute('text_stats', { text: 'a b' }),
+      registry.execute('word_count', { text: 'a b a' }),
+    ]);
+    // The errors, not only the flags: a failure then says which tool and why.
+    expect(results.map((r) => r.error)).toEqual([undefined, undefined, undefined, undefined, undefined]);
+    expect(results.map((r) => r.success)).toEqual([true, true, true, true, true]);
   });
 
   it('should refuse invalid arguments before the tool runs', async () => {

@@ -1,24 +1,43 @@
-import type { ToolMetadata } from '@victor-tools/core';
+import type { JsonSchema, ToolMetadata } from '@victor-tools/core';
 
-/** A searchable part of a tool, with its BM25F weight and length normalization. */
+/** What a field reads of a tool. */
+export interface FieldSource {
+  readonly name: string;
+  readonly aliases: readonly string[];
+  readonly description: string;
+  readonly parameters: JsonSchema | undefined;
+  readonly metadata: ToolMetadata;
+}
+
+/** A searchable part of a tool; its weight and length normalization are in `RankingParameters`. */
 export interface SearchField {
   readonly label: string;
-  readonly boost: number;
-  /** BM25 `b`: how much a long field is discounted. */
-  readonly b: number;
-  readonly text: (name: string, aliases: readonly string[], description: string, metadata: ToolMetadata) => string;
+  readonly text: (tool: FieldSource) => string;
+}
+
+// Only the top level of a schema is read: the names and descriptions a model sees first.
+function parameterText(parameters: JsonSchema | undefined): string {
+  const properties = parameters?.properties;
+  if (properties === null || typeof properties !== 'object') return '';
+  const parts: string[] = [];
+  for (const [name, schema] of Object.entries(properties as Record<string, unknown>)) {
+    parts.push(name);
+    const description = (schema as { description?: unknown } | null)?.description;
+    if (typeof description === 'string') parts.push(description);
+  }
+  return parts.join(' . ');
 }
 
 /**
- * The fields `search` ranks over. The name weighs most (a tool author picks it
- * with care), keywords next, prose least. At most 8 fields: a match's fields
- * are kept as a bit mask in one byte.
+ * The fields `search` ranks over. At most 8 fields: a match's fields are kept
+ * as a bit mask in one byte.
  */
 export const SEARCH_FIELDS: readonly SearchField[] = [
-  { label: 'name', boost: 3, b: 0.3, text: (name, aliases) => [name, ...aliases].join(' ') },
-  { label: 'keywords', boost: 2, b: 0.5, text: (_n, _a, _d, m) => [...m.keywords, ...m.mandatoryKeywords].join(' ') },
-  { label: 'category', boost: 1, b: 0, text: (_n, _a, _d, m) => m.category },
-  { label: 'description', boost: 1, b: 0.75, text: (_n, _a, description) => description },
-  { label: 'use cases', boost: 1, b: 0.75, text: (_n, _a, _d, m) => m.useCases.join(' . ') },
-  { label: 'examples', boost: 0.7, b: 0.75, text: (_n, _a, _d, m) => m.examples.join(' . ') },
+  { label: 'name', text: (t) => [t.name, ...t.aliases].join(' ') },
+  { label: 'keywords', text: (t) => [...t.metadata.keywords, ...t.metadata.mandatoryKeywords].join(' ') },
+  { label: 'category', text: (t) => t.metadata.category },
+  { label: 'description', text: (t) => t.description },
+  { label: 'use cases', text: (t) => t.metadata.useCases.join(' . ') },
+  { label: 'examples', text: (t) => t.metadata.examples.join(' . ') },
+  { label: 'parameters', text: (t) => parameterText(t.parameters) },
 ];

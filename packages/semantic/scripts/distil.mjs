@@ -10,12 +10,15 @@
 // runs this only when data/vectors.bin is missing (`node scripts/ensure-vectors.mjs`).
 //
 // File layout (little-endian):
-//   magic 'VTWV', u32 version 1, u32 count, u32 dimensions,
+//   magic 'VTWV', u32 version 2, u32 count, u32 dimensions,
 //   int8  vectors[count * dimensions]   unit vector / scale, rounded
 //   f32   scales[count]                 max |component| / 127
 //   u32   ranks[count]                  frequency rank in the source vocabulary (0: most frequent)
+//   u32   byte length of the words
 //   utf8  words joined by '\n'
+//   utf8  each word's Porter2 stem (as @victor-tools/metadata stems), joined by '\n'; empty when the word is its own stem
 import { execFileSync } from 'node:child_process';
+import { stemWord } from '@victor-tools/metadata';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -63,9 +66,11 @@ export function distil({ words: wanted = 100000, output = OUTPUT } = {}) {
     const count = kept.length;
     const header = 16;
     const vectorsBytes = count * dimensions;
-    const buffer = Buffer.alloc(header + vectorsBytes + count * 8 + Buffer.byteLength(kept.map((k) => k.word).join('\n')));
+    const words = Buffer.from(kept.map((k) => k.word).join('\n'), 'utf8');
+    const stems = Buffer.from(kept.map(({ word }) => (stemWord(word) === word ? '' : stemWord(word))).join('\n'), 'utf8');
+    const buffer = Buffer.alloc(header + vectorsBytes + count * 8 + 4 + words.length + stems.length);
     buffer.write('VTWV', 0, 'latin1');
-    buffer.writeUInt32LE(1, 4);
+    buffer.writeUInt32LE(2, 4);
     buffer.writeUInt32LE(count, 8);
     buffer.writeUInt32LE(dimensions, 12);
     const scalesAt = header + vectorsBytes;
@@ -81,7 +86,10 @@ export function distil({ words: wanted = 100000, output = OUTPUT } = {}) {
       buffer.writeFloatLE(scale, scalesAt + i * 4);
       buffer.writeUInt32LE(rank, ranksAt + i * 4);
     });
-    buffer.write(kept.map((k) => k.word).join('\n'), ranksAt + count * 4, 'utf8');
+    const wordsAt = ranksAt + count * 4 + 4;
+    buffer.writeUInt32LE(words.length, wordsAt - 4);
+    words.copy(buffer, wordsAt);
+    stems.copy(buffer, wordsAt + words.length);
     mkdirSync(path.dirname(output), { recursive: true });
     writeFileSync(output, buffer);
     console.log(`wrote ${path.relative(process.cwd(), output)}: ${count} words x ${dimensions} dimensions, ${(buffer.length / 1e6).toFixed(2)} MB`);

@@ -24,7 +24,6 @@ const HARMONIC = Math.log(341479) + 0.5772;
  */
 export class WordVectorEmbedder implements Embedder {
   private readonly smoothing: number;
-  private stems: Map<string, number> | undefined;
 
   constructor(
     private readonly vocabulary: Vocabulary,
@@ -45,9 +44,7 @@ export class WordVectorEmbedder implements Embedder {
 
   /** The vocabulary id of a word: as written, else the most frequent word with its stem. */
   idOf(word: string): number | undefined {
-    const id = this.vocabulary.idOf(word);
-    if (id !== undefined) return id;
-    return this.stemIndex().get(stemWord(word));
+    return this.vocabulary.idOf(word) ?? this.vocabulary.idOfStem(stemWord(word));
   }
 
   private embedOne(text: string): Float32Array {
@@ -63,18 +60,6 @@ export class WordVectorEmbedder implements Embedder {
       for (let d = 0; d < dimensions; d++) vector[d] += weight * components[row + d];
     }
     return vector;
-  }
-
-  /** stem -> the most frequent word with that stem, built on the first miss (about 20 ms). */
-  private stemIndex(): Map<string, number> {
-    if (this.stems === undefined) {
-      this.stems = new Map();
-      this.vocabulary.words.forEach((word, id) => {
-        const stem = stemWord(word);
-        if (!this.stems!.has(stem)) this.stems!.set(stem, id);
-      });
-    }
-    return this.stems;
   }
 }
 

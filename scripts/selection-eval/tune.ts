@@ -175,7 +175,7 @@ async function main(): Promise<void> {
   const semantic = process.argv.includes('--semantic');
   const cache = semantic ? new VectorStore((require('../../packages/semantic/dist') as { wordVectorEmbedder(): Embedder }).wordVectorEmbedder()) : undefined;
   const knobs = semantic
-    ? [{ label: 'semanticWeight', get: (p: RankingParameters) => p.semanticWeight, set: (p: RankingParameters, v: number) => ({ ...p, semanticWeight: v }), candidates: () => [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8] }]
+    ? [{ label: 'semanticWeight', get: (p: RankingParameters) => p.semanticWeight, set: (p: RankingParameters, v: number) => ({ ...p, semanticWeight: v }), candidates: () => [0.2, 0.3, 0.4, 0.5, 0.6, 0.7] }]
     : lexicalKnobs();
   report('current DEFAULT_RANKING, all', categories, DEFAULT_RANKING, cache);
   const start = semantic ? DEFAULT_RANKING : NEUTRAL;

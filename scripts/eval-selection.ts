@@ -9,7 +9,7 @@ import type { Embedder } from '@victor-tools/metadata';
 import { wordVectorEmbedder } from '@victor-tools/semantic';
 import { catalogueTools } from '../examples/catalogue';
 import { REQUESTS } from '../packages/metadata/test/fixtures/requests';
-import { BFCL_CANDIDATE_PATHS, REPO_ROOT, findBfcl, loadBfcl, type Measures } from './selection-eval/datasets';
+import { BFCL_CANDIDATE_PATHS, REPO_ROOT, findBfcl, loadBfcl, withoutParameters, type Measures } from './selection-eval/datasets';
 import { catalogue, figures, perRequest, pooled, type SettingFigures } from './selection-eval/rank';
 
 const BENCHMARKS = path.join(REPO_ROOT, 'BENCHMARKS.md');
@@ -48,7 +48,7 @@ function writeSection(lines: readonly string[]): void {
   const from = text.indexOf(START);
   const to = text.indexOf(END);
   if (from >= 0 && to > from) text = text.slice(0, from) + section + text.slice(to + END.length);
-  else if (text.includes(KEPT_MARKER)) text = text.replace(KEPT_MARKER, `${KEPT_MARKER}\n\n${section}\n`);
+  else if (text.includes(KEPT_MARKER)) text = text.replace(KEPT_MARKER, `${KEPT_MARKER}\n\n${section}`);
   else text = `${text.trimEnd()}\n\n${KEPT_MARKER}\n\n${section}\n`;
   writeFileSync(BENCHMARKS, text);
 }
@@ -71,11 +71,17 @@ function main(): void {
       rows.push(...rowsOf('BFCL', 'per request', ranking, figures(categories, (c) => perRequest(c, chosen))));
       rows.push(...rowsOf('BFCL', 'pooled', ranking, figures(categories, (c) => pooled(c, chosen))));
     }
+    const bare = withoutParameters(categories);
+    for (const [ranking, chosen] of rankings) {
+      rows.push({ dataset: 'BFCL: all', setting: 'pooled, no schemas', ranking, measures: figures(bare, (c) => pooled(c, chosen)).all });
+    }
   }
   for (const [ranking, chosen] of rankings) {
     rows.push({ dataset: `example catalogue (${catalogueTools.length} tools)`, setting: 'pooled', ranking, measures: catalogue(catalogueTools, REQUESTS, chosen) });
   }
-  const order = (r: Row): string => `${r.dataset.startsWith('BFCL') ? 0 : 1}${r.setting}${r.dataset.endsWith(': all') ? 'z' : r.dataset}${r.ranking}`;
+  const settings = ['per request', 'pooled', 'pooled, no schemas'];
+  const order = (r: Row): string =>
+    `${r.dataset.startsWith('BFCL') ? 0 : 1}${settings.indexOf(r.setting)}${r.dataset.endsWith(': all') ? '~' : r.dataset}${r.ranking === 'lexical' ? 0 : 1}`;
   rows.sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
   const lines = table(rows);
   console.log(lines.join('\n'));
@@ -86,7 +92,7 @@ function main(): void {
     '## Selection quality (`pnpm eval:selection`)',
     '',
     `Search ranked on the BFCL development set (\`shared/selection-dev/bfcl.json\`, Berkeley Function Calling Leaderboard v4, Apache-2.0; outside this repository) and on the example catalogue with its ${REQUESTS.length} requests (\`packages/metadata/test/fixtures/requests.ts\`).`,
-    "Per request: only that request's 2 to 4 candidate functions are registered. Pooled: every distinct function of the category (about 450) in one registry.",
+    "Per request: only that request's 2 to 4 candidate functions are registered. Pooled: every distinct function of the category (about 450) in one registry. No schemas: the same, each function reduced to its name and description.",
     "recall@k is the share of a request's expected tools in its top k, out of min(k, expected) (a request needing two tools is fully recalled at 1 when one of them comes first); MRR is the reciprocal rank of the first expected tool.",
     'Lexical: the default `search()`. + semantic: with `configure({ embedder: wordVectorEmbedder() })` from `@victor-tools/semantic`.',
     '',

@@ -7,15 +7,13 @@ import { BaseTool, ToolResult, type JsonSchema } from '@victor-tools/core';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 /**
- * Where the development set is looked for: $SELECTION_DEV_SET, then shared/
- * beside the checkout (as CI lays it out), then one level up (a git worktree
- * under a folder of worktrees).
+ * Where the development set is looked for: $SELECTION_DEV_SET alone when it
+ * is set; else shared/ beside the checkout (as CI lays it out), then one
+ * level up (a git worktree under a folder of worktrees).
  */
-export const BFCL_CANDIDATE_PATHS: readonly string[] = [
-  ...(process.env.SELECTION_DEV_SET ? [path.resolve(process.env.SELECTION_DEV_SET)] : []),
-  path.resolve(REPO_ROOT, '..', 'shared', 'selection-dev', 'bfcl.json'),
-  path.resolve(REPO_ROOT, '..', '..', 'shared', 'selection-dev', 'bfcl.json'),
-];
+export const BFCL_CANDIDATE_PATHS: readonly string[] = process.env.SELECTION_DEV_SET
+  ? [path.resolve(process.env.SELECTION_DEV_SET)]
+  : [path.resolve(REPO_ROOT, '..', 'shared', 'selection-dev', 'bfcl.json'), path.resolve(REPO_ROOT, '..', '..', 'shared', 'selection-dev', 'bfcl.json')];
 
 /** The first candidate path that exists, if any. */
 export function findBfcl(): string | undefined {

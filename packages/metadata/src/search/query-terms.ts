@@ -40,11 +40,13 @@ function splitCompound(word: string, index: SearchIndex): [string, string] | und
 
 /**
  * The terms of `query` against `index`: each distinct stem once (a repeated
- * word does not count twice), weighted down the more tools share it. A word
- * the index lacks is tried as an agent noun ('finder' -> find) and as a
- * compound ('website' -> web, site); a word also reaches the index's agent
- * nouns made from it ('scan' -> scanner), and two adjacent words their joined
- * form ('web site' -> website). Those variants weigh `variantWeight`.
+ * word does not count twice), weighted down the more tools share it (by
+ * `commonness`, 0 by default: idf alone). A word the index lacks is tried
+ * as an agent noun ('finder' -> find), then as the base of the index's agent
+ * nouns ('scan' -> scanner), then as a compound ('website' -> web, site);
+ * two adjacent words reach their joined form ('web site' -> website). Those
+ * variants weigh `variantWeight`. Two adjacent words also reach the
+ * `phrases` field as a pair, in either order.
  */
 export function queryTerms(query: string, index: SearchIndex): QueryTerm[] {
   const words = analyze(query);
@@ -63,16 +65,20 @@ export function queryTerms(query: string, index: SearchIndex): QueryTerm[] {
   // Exact terms first: a variant never displaces a word the request holds itself.
   for (const { word, stem } of words) add(word, stem, 1);
   const queryStems = new Set(words.map((w) => w.stem));
+  // Only a word the index lacks is tried otherwise: one it holds keeps its own meaning
+  // ('user' stays 'user' wherever 'use' is a term).
   for (const { word, stem } of words) {
-    if (index.get(stem) === undefined) {
-      const base = agentNounBases(word).find((candidate) => index.get(stemWord(candidate)) !== undefined);
-      if (base !== undefined) add(word, stemWord(base), variantWeight);
-      else {
-        const parts = splitCompound(word, index);
-        if (parts) for (const part of parts) add(word, part, variantWeight);
-      }
+    if (index.get(stem) !== undefined) continue;
+    const base = agentNounBases(word).find((candidate) => index.get(stemWord(candidate)) !== undefined);
+    if (base !== undefined) {
+      add(word, stemWord(base), variantWeight);
+      continue;
     }
-    for (const noun of index.agentNounsOf(stem)) if (!queryStems.has(noun)) add(word, noun, variantWeight);
+    const nouns = index.agentNounsOf(stem).filter((noun) => !queryStems.has(noun));
+    for (const noun of nouns) add(word, noun, variantWeight);
+    if (nouns.length > 0) continue;
+    const parts = splitCompound(word, index);
+    if (parts) for (const part of parts) add(word, part, variantWeight);
   }
   for (let i = 0; i + 1 < words.length; i++) {
     const pair = `${words[i].word} ${words[i + 1].word}`;

@@ -42,7 +42,7 @@ export function agentNounBases(word: string): string[] {
  */
 export class SearchIndex {
   private readonly postings = new Map<string, Postings>();
-  /** stem -> the stems of agent nouns made from it ('find' -> ['finder']), among the index's terms. */
+  /** stem -> the index's agent nouns that may be made from it ('find' -> ['finder'], also 'wat' -> ['water']: only asked for words the index lacks). */
   private readonly agentNouns = new Map<string, string[]>();
   /** How many words each tool's fields hold together: the tie-break (the more focused tool first). */
   readonly lengths: Int32Array;
@@ -108,7 +108,7 @@ export class SearchIndex {
     for (const [word, stem] of erWords) {
       for (const base of agentNounBases(word)) {
         const baseStem = stemWord(base);
-        if (baseStem === stem || !this.postings.has(baseStem)) continue;
+        if (baseStem === stem) continue;
         const list = this.agentNouns.get(baseStem) ?? [];
         if (!list.includes(stem)) list.push(stem);
         this.agentNouns.set(baseStem, list);

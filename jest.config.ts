@@ -23,6 +23,7 @@ const config: Config = {
   projects: [
     project('core', ['<rootDir>/packages/core/test']),
     project('metadata', ['<rootDir>/packages/metadata/test']),
+    project('semantic', ['<rootDir>/packages/semantic/test']),
     // The decorator suite runs twice from the same sources: once as TC39
     // stage-3 decorators, once as legacy experimentalDecorators with
     // emitDecoratorMetadata.

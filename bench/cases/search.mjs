@@ -1,5 +1,6 @@
 // Case 3: ToolMetadataRegistry.search and selectTools over 100, 1,000 and
-// 10,000 synthetic tools, each against a naive scan of the same metadata.
+// 10,000 synthetic tools, each against a naive scan of the same metadata;
+// then search with @victor-tools/semantic's wordVectorEmbedder() configured.
 import { median } from '../lib/harness.mjs';
 import { missing } from '../lib/victor.mjs';
 import { syntheticQueries, syntheticToolSpecs } from '../lib/synthetic.mjs';
@@ -39,6 +40,15 @@ function rotating(queries, answer) {
   return () => answer(queries[i++ % queries.length]);
 }
 
+/** @victor-tools/semantic when built, else the reason it is not. */
+async function loadSemantic() {
+  try {
+    return { semantic: await import('@victor-tools/semantic') };
+  } catch (error) {
+    return { missing: `@victor-tools/semantic (${error?.code === 'ERR_MODULE_NOT_FOUND' ? 'not built' : String(error?.message ?? error).split('\n')[0]})` };
+  }
+}
+
 export async function runSearchCases(victor, report) {
   const queries = syntheticQueries();
   const searchAbsent = missing([
@@ -54,7 +64,7 @@ export async function runSearchCases(victor, report) {
     ['ToolRegistry (@victor-tools/core)', () => typeof victor.core?.ToolRegistry === 'function'],
   ]);
 
-  const medians = { naive: {}, search: {}, select: {} };
+  const medians = { naive: {}, search: {}, select: {}, tools: {} };
   for (const size of SIZES) {
     const specs = syntheticToolSpecs(size);
     const index = naiveIndex(specs);
@@ -64,6 +74,7 @@ export async function runSearchCases(victor, report) {
     medians.naive[size] = naive.median;
     report.row({ case: '3', name: `naive scan, ${size} tools`, median: naive.median, ratio: 1 });
 
+    medians.tools[size] = tools;
     const searchName = `search (limit ${LIMIT}), ${size} tools`;
     const searchGoal = size === 10000 ? '< 100 µs' : '';
     if (searchAbsent.length) {
@@ -94,6 +105,7 @@ export async function runSearchCases(victor, report) {
       });
     }
   }
+  await runSemanticCases(victor, report, queries, medians, searchAbsent);
   victor.metadata?.ToolMetadataRegistry?.resetInstance?.();
 
   // Growth from 100 to 10,000 tools (100 times as many): under 100x is sub-linear.
@@ -105,4 +117,44 @@ export async function runSearchCases(victor, report) {
   growth('growth 10k/100: naive scan', medians.naive);
   growth('growth 10k/100: search', medians.search, '< 100x (sub-linear)');
   growth('growth 10k/100: selectTools', medians.select, '< 100x (sub-linear)');
+}
+
+/**
+ * search with the offline word vectors: every tool is a candidate (its
+ * similarity is fused with the lexical score), so the cost grows with the
+ * tools, not with the matches. The first search embeds every tool (timed
+ * apart); the query vectors are cached like the query analysis.
+ */
+async function runSemanticCases(victor, report, queries, medians, searchAbsent) {
+  const { semantic, missing: semanticMissing } = await loadSemantic();
+  const absent = [...searchAbsent, ...(semanticMissing ? [semanticMissing] : [])];
+  for (const size of SIZES) {
+    const name = `search with wordVectorEmbedder() (limit ${LIMIT}), ${size} tools`;
+    const goal = size === 10000 ? '< 1 ms' : '';
+    if (absent.length) {
+      report.skip({ case: '3', name, missing: absent, goal });
+      continue;
+    }
+    await report.guard({ case: '3', name, goal }, async () => {
+      const registry = new victor.metadata.ToolMetadataRegistry();
+      if (typeof registry.configure !== 'function') throw new Error('ToolMetadataRegistry.configure is missing');
+      registry.configure({ embedder: semantic.wordVectorEmbedder() });
+      registry.refreshFromTools(medians.tools[size]);
+      const started = process.hrtime.bigint();
+      const sample = registry.search(queries[0], { limit: LIMIT });
+      const firstMs = Number(process.hrtime.bigint() - started) / 1e6;
+      if (!sample.length) throw new Error(`search('${queries[0]}') found nothing among ${size} tools`);
+      const m = await median(rotating(queries, (q) => registry.search(q, { limit: LIMIT })), OPTIONS);
+      const naive = medians.naive[size];
+      report.row({
+        case: '3',
+        name,
+        median: m.median,
+        ratio: naive ? m.median / naive : undefined,
+        goal,
+        met: goal ? m.median < 1e6 : undefined,
+        note: `first search, which embeds every tool: ${firstMs.toFixed(0)} ms`,
+      });
+    });
+  }
 }

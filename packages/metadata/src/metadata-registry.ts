@@ -1,8 +1,11 @@
-import { AccessMode, CostTier, type AccessModeLike, type BaseTool, type ToolMetadata } from '@victor-tools/core';
+import { AccessMode, CostTier, Priority, type AccessModeLike, type BaseTool, type ToolMetadata } from '@victor-tools/core';
 import { resolveMetadata } from './auto-metadata';
+import type { MetadataRegistryOptions } from './embedding/embedder';
+import { embeddingText } from './embedding/tool-text';
+import { VectorStore } from './embedding/vector-store';
 import { fingerprintTool } from './fingerprint';
-import { Searcher, type SearchEntry } from './search/searcher';
-import { splitWords } from './text/tokenize';
+import { Searcher, type SearchEntry, type SemanticScores } from './search/searcher';
+import { contentWords, splitWords, stemWord } from './text/tokenize';
 import { toolsOf } from './tool-source';
 import type { MetadataStatistics, RefreshOptions, SearchOptions, SearchResult, ToolSource } from './types';
 
@@ -31,6 +34,14 @@ interface ToolView {
 }
 
 const generations = new WeakMap<ToolMetadataRegistry, number>();
+
+const criticalNames = new WeakMap<ToolMetadataRegistry, readonly string[]>();
+
+/** The names of the indexed CRITICAL-priority tools, sorted (package-internal: `selectTools` always includes them). */
+export function criticalToolNames(registry: ToolMetadataRegistry): readonly string[] {
+  if (registry.toolCount === 0) return [];
+  return criticalNames.get(registry) ?? [];
+}
 
 /** How many times `registry` has rebuilt its indexes (package-internal: lets `selectTools` know its last check still holds). */
 export function rebuildCount(registry: ToolMetadataRegistry): number {
@@ -92,11 +103,16 @@ export class ToolMetadataRegistry {
   private byCategory: Index = new Map();
   private byKeyword: Index = new Map();
   private byMandatoryKeyword: Index = new Map();
-  private textMatchers: Array<{ words: string[]; names: ReadonlySet<string> }> = [];
+  // getToolsMatchingText: the stems of keywords, description and use cases; keywords of several words as phrases.
+  private byTextStem: Index = new Map();
+  private textPhrases: Array<{ stems: string[]; names: ReadonlySet<string> }> = [];
   private byStage: Index = new Map();
   private byTaskType: Index = new Map();
   private byAccessMode: Index = new Map();
   private searcher = new Searcher([]);
+  private vectors: VectorStore | undefined;
+  /** What is embedded for each tool, by the searcher's document id. */
+  private embeddingTexts: readonly string[] = [];
 
   /** The process-wide instance, shared even by two installed copies of the package. */
   static getInstance(): ToolMetadataRegistry {
@@ -107,6 +123,24 @@ export class ToolMetadataRegistry {
   /** Drops the process-wide instance, so the next `getInstance()` starts empty (for tests). */
   static resetInstance(): void {
     delete (globalThis as unknown as Record<symbol, unknown>)[METADATA_REGISTRY_KEY];
+  }
+
+  /**
+   * Sets how the registry ranks. With `embedder`, `search` and `selectTools`
+   * fuse the lexical score with the similarity of the request's vector to
+   * each tool's (tool vectors are computed once per tool text and cached);
+   * `embedder: null` goes back to lexical search. Returns the registry.
+   */
+  configure(options: MetadataRegistryOptions): this {
+    if ('embedder' in options && options.embedder !== this.vectors?.embedder) {
+      const { embedder } = options;
+      if (embedder !== undefined && embedder !== null && typeof (embedder as { embed?: unknown }).embed !== 'function') {
+        throw new TypeError('configure({ embedder }): the embedder must have an embed(texts: string[]) method');
+      }
+      this.vectors = embedder ? new VectorStore(embedder) : undefined;
+      this.vectors?.retain(this.embeddingTexts);
+    }
+    return this;
   }
 
   /**
@@ -185,19 +219,20 @@ export class ToolMetadataRegistry {
   }
 
   /**
-   * Names of the tools one of whose keywords or mandatory keywords occurs in
-   * `text` as whole words, case-insensitively ('thread' does not match
-   * 'read'; a keyword of several words matches as a phrase), sorted.
+   * Names of the tools sharing a word of `text` with their keywords,
+   * mandatory keywords, description or use cases: whole words,
+   * case-insensitively and by stem ('searching' finds 'search', 'thread' does
+   * not match 'read'; a keyword of several words matches as a phrase), stop
+   * words left out, sorted.
    */
   getToolsMatchingText(text: string): string[] {
     this.settle();
-    const words = splitWords(text);
-    if (words.length === 0) return [];
-    const wordSet = new Set(words);
-    const padded = ` ${words.join(' ')} `;
+    const stems = splitWords(text).map(stemWord);
+    if (stems.length === 0) return [];
     const found = new Set<string>();
-    for (const { words: keywordWords, names } of this.textMatchers) {
-      const hit = keywordWords.length === 1 ? wordSet.has(keywordWords[0]) : padded.includes(` ${keywordWords.join(' ')} `);
+    for (const stem of stems) for (const name of this.byTextStem.get(stem) ?? []) found.add(name);
+    for (const { stems: phrase, names } of this.textPhrases) {
+      const hit = stems.some((_, start) => phrase.every((stem, i) => stems[start + i] === stem));
       if (hit) for (const name of names) found.add(name);
     }
     return sorted(found);
@@ -242,7 +277,32 @@ export class ToolMetadataRegistry {
    */
   search(query: string, options: SearchOptions = {}): SearchResult[] {
     this.settle();
-    return this.searcher.search(query, options);
+    const semantic = this.semanticScores(query);
+    if (semantic instanceof Promise) {
+      // An asynchronous embedder: rank lexically now; the vectors are kept when they
+      // arrive, and searchAsync waits for them (and reports the embedder's errors).
+      semantic.catch(() => undefined);
+      return this.searcher.search(query, options);
+    }
+    return this.searcher.search(query, options, semantic);
+  }
+
+  /**
+   * `search` that waits for an asynchronous embedder's vectors (with a
+   * synchronous one or none, the same ranking as `search`). The tools ranked
+   * are those of the moment of the call.
+   */
+  async searchAsync(query: string, options: SearchOptions = {}): Promise<SearchResult[]> {
+    this.settle();
+    const searcher = this.searcher;
+    const semantic = await this.semanticScores(query);
+    return searcher.search(query, options, semantic);
+  }
+
+  /** The semantic scores of a request, when an embedder is configured and the request has words. */
+  private semanticScores(query: string): SemanticScores | undefined | Promise<SemanticScores | undefined> {
+    if (this.vectors === undefined || this.embeddingTexts.length === 0 || contentWords(query).length === 0) return undefined;
+    return this.vectors.scores(query, this.embeddingTexts);
   }
 
   /** The tool object indexed under a name or alias (the one of the last refresh). */
@@ -358,6 +418,7 @@ export class ToolMetadataRegistry {
         name: view.name,
         aliases: view.aliases,
         description: view.description,
+        parameters: view.parameters,
         metadata,
         explicit,
         tool: view.tool,
@@ -384,9 +445,19 @@ export class ToolMetadataRegistry {
       for (const taskType of metadata.taskTypes) addTo(this.byTaskType, taskType, name);
       addTo(this.byAccessMode, metadata.accessMode.value, name);
     }
-    this.textMatchers = [...this.byKeyword, ...this.byMandatoryKeyword]
-      .map(([keyword, names]) => ({ words: splitWords(keyword), names }))
-      .filter((matcher) => matcher.words.length > 0);
+    this.byTextStem = new Map();
+    this.textPhrases = [];
+    for (const [keyword, names] of [...this.byKeyword, ...this.byMandatoryKeyword]) {
+      const stems = splitWords(keyword).map(stemWord);
+      if (stems.length === 1) for (const name of names) addTo(this.byTextStem, stems[0], name);
+      else if (stems.length > 1) this.textPhrases.push({ stems, names });
+    }
+    for (const { name, description, metadata } of ordered) {
+      for (const word of contentWords([description, ...metadata.useCases].join(' . '))) addTo(this.byTextStem, stemWord(word), name);
+    }
+    criticalNames.set(this, ordered.filter((e) => e.metadata.priority === Priority.CRITICAL).map((e) => e.name));
     this.searcher = new Searcher(ordered);
+    this.embeddingTexts = ordered.map(embeddingText);
+    this.vectors?.retain(this.embeddingTexts);
   }
 }

@@ -8,9 +8,9 @@ import {
   type BaseTool,
   type SchemaRenderer,
 } from '@victor-tools/core';
-import { rebuildCount, ToolMetadataRegistry } from './metadata-registry';
+import { criticalToolNames, rebuildCount, ToolMetadataRegistry } from './metadata-registry';
 import { renderedTokens } from './token-count';
-import type { SelectableRegistry, SelectedTool, SelectToolsOptions, ToolSelection } from './types';
+import type { SearchOptions, SelectableRegistry, SelectedTool, SelectToolsOptions, ToolSelection } from './types';
 
 const DEFAULT_MAX_TOOLS = 10;
 
@@ -29,23 +29,17 @@ interface Candidate {
   level?: SchemaLevel;
 }
 
-/**
- * The tools to send to a model for `query`: the best-ranked enabled and
- * available tools the mode allows, each at the most verbose schema level the
- * token budget leaves room for. Every chosen tool first gets its smallest
- * level, in rank order, while the budget holds; then, again in rank order,
- * each is raised as far as the rest of the budget allows, but never above a
- * better-ranked tool, so the best tools are the most verbose and the total
- * never exceeds `tokenBudget`. Schemas are rendered and counted in the
- * `provider`'s format. A blank query ranks by priority, then name.
- */
-export function selectTools(registry: SelectableRegistry, query: string, options: SelectToolsOptions = {}): ToolSelection {
-  const maxTools = options.maxTools ?? DEFAULT_MAX_TOOLS;
-  const budget = options.tokenBudget ?? Infinity;
-  const provider = resolveProvider(options.provider);
-  const levels = levelsFrom(SchemaLevel.from(options.level ?? SchemaLevel.FULL));
-  const metadataRegistry = options.metadataRegistry ?? ToolMetadataRegistry.getInstance();
+/** What both `selectTools` and `selectToolsAsync` prepare before ranking. */
+interface SelectionPlan {
+  readonly metadataRegistry: ToolMetadataRegistry;
+  readonly usable: ReadonlyMap<string, BaseTool> | undefined;
+  readonly listed: readonly BaseTool[];
+  readonly maxTools: number;
+  readonly searchOptions: SearchOptions;
+}
 
+function plan(registry: SelectableRegistry, options: SelectToolsOptions): SelectionPlan {
+  const metadataRegistry = options.metadataRegistry ?? ToolMetadataRegistry.getInstance();
   const listed = registry.listTools();
   refreshIfChanged(registry, metadataRegistry);
   // Usually every indexed tool is enabled and available: then search needs no
@@ -53,19 +47,85 @@ export function selectTools(registry: SelectableRegistry, query: string, options
   const everyToolUsable = listed.length === metadataRegistry.toolCount;
   const usable = everyToolUsable ? undefined : new Map<string, BaseTool>();
   if (usable) for (const tool of listed) if (!usable.has(tool.name)) usable.set(tool.name, tool);
-  const toolOf = (name: string): BaseTool | undefined => (usable ? usable.get(name) : metadataRegistry.getTool(name));
+  const maxTools = options.maxTools ?? DEFAULT_MAX_TOOLS;
+  const searchOptions: SearchOptions = {
+    limit: maxTools,
+    stage: options.stage,
+    taskType: options.taskType,
+    mode: options.mode,
+    maxCostTier: options.maxCostTier,
+    filter: usable ? (name) => usable.has(name) : undefined,
+  };
+  return { metadataRegistry, usable, listed, maxTools, searchOptions };
+}
+
+/**
+ * The tools to send to a model for `query`: the best-ranked enabled and
+ * available tools the mode allows, each at the most verbose schema level the
+ * token budget leaves room for. Every chosen tool first gets its smallest
+ * level, in rank order, while the budget holds; then, again in rank order,
+ * each is raised as far as the rest of the budget allows, but never above a
+ * better-ranked tool, so the best tools are the most verbose and the total
+ * never exceeds `tokenBudget`. A `Priority.CRITICAL` tool is always chosen
+ * (when the mode, the cost cap and the budget allow it), in place of the
+ * worst-ranked others when `maxTools` is reached, but never of the best
+ * match (so `maxTools: 1` with a critical tool selects two). Schemas are rendered and
+ * counted in the `provider`'s format. A blank query ranks by priority, then name.
+ */
+export function selectTools(registry: SelectableRegistry, query: string, options: SelectToolsOptions = {}): ToolSelection {
+  const provider = resolveProvider(options.provider);
+  const prepared = plan(registry, options);
+  const names = query.trim() ? prepared.metadataRegistry.search(query, prepared.searchOptions).map((r) => r.name) : rankWithoutQuery(prepared, options);
+  return fit(prepared, names, options, provider);
+}
+
+/**
+ * `selectTools` ranking with `searchAsync`: waits for an asynchronous
+ * embedder's vectors (configured with `ToolMetadataRegistry.configure({ embedder })`).
+ */
+export async function selectToolsAsync(registry: SelectableRegistry, query: string, options: SelectToolsOptions = {}): Promise<ToolSelection> {
+  const provider = resolveProvider(options.provider);
+  const prepared = plan(registry, options);
   const names = query.trim()
-    ? metadataRegistry
-        .search(query, {
-          limit: maxTools,
-          stage: options.stage,
-          taskType: options.taskType,
-          mode: options.mode,
-          maxCostTier: options.maxCostTier,
-          filter: usable ? (name) => usable.has(name) : undefined,
-        })
-        .map((result) => result.name)
-    : rankWithoutQuery(metadataRegistry, usable ?? new Map(listed.map((tool) => [tool.name, tool])), options, maxTools);
+    ? (await prepared.metadataRegistry.searchAsync(query, prepared.searchOptions)).map((r) => r.name)
+    : rankWithoutQuery(prepared, options);
+  return fit(prepared, names, options, provider);
+}
+
+/** The CRITICAL tools the selection must hold: usable, allowed by the mode and under the cost cap, by name. */
+function criticalTools(prepared: SelectionPlan, options: SelectToolsOptions): string[] {
+  const { metadataRegistry, usable } = prepared;
+  const maxWeight = options.maxCostTier === undefined ? Infinity : CostTier.from(options.maxCostTier).weight;
+  const names: string[] = [];
+  for (const name of criticalToolNames(metadataRegistry)) {
+    const tool = usable ? usable.get(name) : metadataRegistry.getTool(name);
+    if (tool === undefined) continue;
+    if (CostTier.from(tool.costTier).weight > maxWeight) continue;
+    if (options.mode !== undefined && !checkModePolicy(tool, { mode: options.mode }, undefined).allowed) continue;
+    names.push(name);
+  }
+  return names;
+}
+
+/** Fits the ranked `names` (plus every CRITICAL tool) into `maxTools` and the token budget. */
+function fit(prepared: SelectionPlan, ranked: readonly string[], options: SelectToolsOptions, provider: SchemaRenderer): ToolSelection {
+  const { metadataRegistry, usable, maxTools } = prepared;
+  const budget = options.tokenBudget ?? Infinity;
+  const levels = levelsFrom(SchemaLevel.from(options.level ?? SchemaLevel.FULL));
+  const toolOf = (name: string): BaseTool | undefined => (usable ? usable.get(name) : metadataRegistry.getTool(name));
+
+  // Critical tools the ranking left out take the places of the worst-ranked others,
+  // never of the best match: the selection is there for the request first.
+  const critical = new Set(criticalTools(prepared, options));
+  const names = [...ranked];
+  for (const name of critical) if (!names.includes(name)) names.push(name);
+  const keepsBest = names.length > 0 && !critical.has(names[0]) ? 1 : 0;
+  while (names.length > Math.max(maxTools, critical.size + keepsBest)) {
+    let last = names.length - 1;
+    while (last >= keepsBest && critical.has(names[last])) last -= 1;
+    if (last < keepsBest) break;
+    names.splice(last, 1);
+  }
 
   const candidates: Candidate[] = [];
   for (const name of names) {
@@ -75,7 +135,9 @@ export function selectTools(registry: SelectableRegistry, query: string, options
   const tokensOf = (candidate: Candidate, level: SchemaLevel): number => renderedTokens(candidate.tool, level, provider);
   let total = 0;
   const smallest = levels[levels.length - 1];
-  for (const candidate of candidates) {
+  // Critical tools claim their smallest schema first, so the budget never drops them for a better-ranked one.
+  const byClaim = [...candidates.filter((c) => critical.has(c.name)), ...candidates.filter((c) => !critical.has(c.name))];
+  for (const candidate of byClaim) {
     const tokens = tokensOf(candidate, smallest);
     if (total + tokens > budget) continue;
     candidate.level = smallest;
@@ -144,12 +206,9 @@ function refreshIfChanged(registry: SelectableRegistry, metadataRegistry: ToolMe
   }
 }
 
-function rankWithoutQuery(
-  metadataRegistry: ToolMetadataRegistry,
-  usable: ReadonlyMap<string, BaseTool>,
-  options: SelectToolsOptions,
-  maxTools: number,
-): string[] {
+function rankWithoutQuery(prepared: SelectionPlan, options: SelectToolsOptions): string[] {
+  const { metadataRegistry, maxTools } = prepared;
+  const usable = prepared.usable ?? new Map(prepared.listed.map((tool) => [tool.name, tool]));
   const maxWeight = options.maxCostTier === undefined ? Infinity : CostTier.from(options.maxCostTier).weight;
   return [...usable]
     .filter(([, tool]) => CostTier.from(tool.costTier).weight <= maxWeight)

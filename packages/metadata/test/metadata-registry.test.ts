@@ -82,7 +82,21 @@ describe('ToolMetadataRegistry', () => {
 
   describe('getToolsMatchingText', () => {
     it('should match keywords as whole words, case-insensitively', () => {
-      expect(registry.getToolsMatchingText('Please READ the file')).toEqual(['read_file', 'write_file']);
+      // list_directory has no keywords: 'file' matches its description, 'List the files of a directory.'
+      expect(registry.getToolsMatchingText('Please READ the file')).toEqual(['list_directory', 'read_file', 'write_file']);
+    });
+
+    it('should match stemmed words of keywords, descriptions and use cases', () => {
+      const texts = new ToolMetadataRegistry();
+      texts.refreshFromTools([
+        tool('indexer', { keywords: ['index'], useCases: ['Rebuild the symbol table after a checkout'] }, 'Indexes sources.'),
+        tool('pinger', { keywords: ['ping'] }, 'Checks that a host answers.'),
+      ]);
+      expect(texts.getToolsMatchingText('indexing')).toEqual(['indexer']);
+      expect(texts.getToolsMatchingText('rebuilding symbols')).toEqual(['indexer']);
+      expect(texts.getToolsMatchingText('which hosts answered')).toEqual(['pinger']);
+      expect(texts.getToolsMatchingText('the of and')).toEqual([]);
+      expect(texts.getToolsMatchingText('ghost')).toEqual([]);
     });
 
     it('should not match a keyword inside another word', () => {

@@ -102,4 +102,94 @@ describe('ToolMetadataRegistry', () => {
       expect(names(ties.search('x1'))).toEqual(['a', 'b']);
     });
   });
+
+  describe('search ranking', () => {
+    it('should reach agent nouns from their verb and back (finder/find, scanner/scan)', () => {
+      const registry = new ToolMetadataRegistry();
+      registry.refreshFromTools([
+        new TestTool('file_finder', 'Locates files by name.'),
+        new TestTool('port_scan', 'Scans the open ports of a host.'),
+        new TestTool('read_file', 'Reads a file.'),
+      ]);
+      expect(names(registry.search('find my notes'))).toEqual(['file_finder']);
+      expect(names(registry.search('a port scanner'))[0]).toBe('port_scan');
+      expect(registry.search('find my notes')[0].reasons).toContain("matched 'find' in name, keywords");
+    });
+
+    it('should try variants only for words the index lacks, and only bases some tool holds', () => {
+      const registry = new ToolMetadataRegistry();
+      registry.refreshFromTools([new TestTool('print_page', 'Prints a page.'), new TestTool('user_info', 'Shows a user profile.'), new TestTool('use_cases', 'Lists how to use a tool.')]);
+      expect(names(registry.search('printer'))).toEqual(['print_page']);
+      // 'water' would be 'wat' + er: no tool holds 'wat', so nothing is found.
+      expect(registry.search('water')).toEqual([]);
+      // 'use' is a term of its own: it does not reach 'user'.
+      expect(names(registry.search('use'))).toEqual(['use_cases']);
+    });
+
+    it('should split a compound the index lacks and join two words it holds as one', () => {
+      const registry = new ToolMetadataRegistry();
+      registry.refreshFromTools([
+        new TestTool('site_builder', 'Builds a web site from templates.'),
+        new TestTool('photo_filter', 'Makes a photo look realistic.'),
+        new TestTool('websearch', 'Searches the internet.'),
+        new TestTool('read_file', 'Reads a file.'),
+      ]);
+      expect(names(registry.search('create a website'))[0]).toBe('site_builder');
+      expect(names(registry.search('photorealistic'))[0]).toBe('photo_filter');
+      expect(names(registry.search('web search'))[0]).toBe('websearch');
+    });
+
+    it('should prefer a tool holding two request words side by side (a phrase)', () => {
+      const registry = new ToolMetadataRegistry();
+      registry.refreshFromTools([
+        new TestTool('quote', 'Latest stock price of a listed company.'),
+        new TestTool('inventory', 'Counts the stock of a warehouse and the unit price of each item.'),
+      ]);
+      const [first, second] = registry.search('what is the stock price of ACME');
+      expect(first.name).toBe('quote');
+      expect(first.reasons).toContain("matched 'stock price' in phrases");
+      expect(second.name).toBe('inventory');
+    });
+
+    it('should not let one request word in a name outweigh two in a description', () => {
+      const registry = new ToolMetadataRegistry();
+      registry.refreshFromTools([
+        new TestTool('petrol_price', 'Fuel costs at stations near you.'),
+        new TestTool('portfolio', 'Shows the value and price history of your shares.'),
+      ]);
+      expect(names(registry.search('price history of my shares'))[0]).toBe('portfolio');
+    });
+
+    it('should rank through parameter names and descriptions', () => {
+      const registry = new ToolMetadataRegistry();
+      registry.refreshFromTools([
+        new TestTool('convert', 'Converts an amount.', undefined, { type: 'object', properties: { currency: { type: 'string', description: 'ISO code, e.g. EUR' } } }),
+        new TestTool('measure', 'Converts a length.', undefined, { type: 'object', properties: { unit: { type: 'string' } } }),
+      ]);
+      expect(registry.search('convert to another currency')[0].name).toBe('convert');
+      expect(registry.search('convert to another currency')[0].reasons).toContain("matched 'currency' in keywords, parameters");
+    });
+
+    it('should break equal scores for the more focused tool, then by name', () => {
+      const registry = new ToolMetadataRegistry();
+      registry.refreshFromTools([tool('a_wide', { keywords: ['zeta', 'alpha', 'beta', 'gamma'] }, 'Zeta.'), tool('b_narrow', { keywords: ['zeta'] }, 'Zeta.')]);
+      const results = registry.search('zeta');
+      expect(results[0].score).toBeGreaterThanOrEqual(results[1].score);
+      expect(names(results)).toEqual(['b_narrow', 'a_wide']);
+    });
+
+    it('should leave out a tool whose isAvailable() is false, asking at search time', () => {
+      let available = false;
+      const gated = new (class extends TestTool {
+        override isAvailable(): boolean {
+          return available;
+        }
+      })('docker_ps', 'Lists docker containers.');
+      const registry = new ToolMetadataRegistry();
+      registry.refreshFromTools([gated, new TestTool('list_files', 'Lists files.')]);
+      expect(names(registry.search('list docker containers'))).toEqual(['list_files']);
+      available = true;
+      expect(names(registry.search('list docker containers'))).toEqual(['docker_ps', 'list_files']);
+    });
+  });
 });

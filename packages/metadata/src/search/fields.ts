@@ -1,24 +1,70 @@
-import type { ToolMetadata } from '@victor-tools/core';
+import type { JsonSchema, ToolMetadata } from '@victor-tools/core';
+import { analyze, type Term } from '../text/tokenize';
 
-/** A searchable part of a tool, with its BM25F weight and length normalization. */
+/** What a field reads of a tool. */
+export interface FieldSource {
+  readonly name: string;
+  readonly aliases: readonly string[];
+  readonly description: string;
+  readonly parameters: JsonSchema | undefined;
+  readonly metadata: ToolMetadata;
+}
+
+/** A searchable part of a tool; its weight and length normalization are in `RankingParameters`. */
 export interface SearchField {
   readonly label: string;
-  readonly boost: number;
-  /** BM25 `b`: how much a long field is discounted. */
-  readonly b: number;
-  readonly text: (name: string, aliases: readonly string[], description: string, metadata: ToolMetadata) => string;
+  /** The field's terms: stems, or for `phrases` pairs of stems. */
+  readonly terms: (tool: FieldSource) => Term[];
+}
+
+const words = (text: (tool: FieldSource) => string) => (tool: FieldSource) => analyze(text(tool));
+
+/**
+ * The key of two neighbouring words, in either order ('stock price' and
+ * 'price of a stock' share one): holds a space, so it never meets a stem.
+ */
+export function phraseKey(a: string, b: string): string {
+  return a < b ? `${a} ${b}` : `${b} ${a}`;
+}
+
+/** Pairs of neighbouring content words (stop words skipped) within each text. */
+export function phrases(texts: readonly string[]): Term[] {
+  const pairs: Term[] = [];
+  for (const text of texts) {
+    const terms = analyze(text);
+    for (let i = 0; i + 1 < terms.length; i++) {
+      if (terms[i].stem === terms[i + 1].stem) continue;
+      pairs.push({ word: `${terms[i].word} ${terms[i + 1].word}`, stem: phraseKey(terms[i].stem, terms[i + 1].stem) });
+    }
+  }
+  return pairs;
+}
+
+// Only the top level of a schema is read: the names and descriptions a model sees first.
+function parameterText(parameters: JsonSchema | undefined): string {
+  const properties = parameters?.properties;
+  if (properties === null || typeof properties !== 'object') return '';
+  const parts: string[] = [];
+  for (const [name, schema] of Object.entries(properties as Record<string, unknown>)) {
+    parts.push(name);
+    const description = (schema as { description?: unknown } | null)?.description;
+    if (typeof description === 'string') parts.push(description);
+  }
+  return parts.join(' . ');
 }
 
 /**
- * The fields `search` ranks over. The name weighs most (a tool author picks it
- * with care), keywords next, prose least. At most 8 fields: a match's fields
- * are kept as a bit mask in one byte.
+ * The fields `search` ranks over. At most 8 fields: a match's fields are kept
+ * as a bit mask in one byte.
  */
 export const SEARCH_FIELDS: readonly SearchField[] = [
-  { label: 'name', boost: 3, b: 0.3, text: (name, aliases) => [name, ...aliases].join(' ') },
-  { label: 'keywords', boost: 2, b: 0.5, text: (_n, _a, _d, m) => [...m.keywords, ...m.mandatoryKeywords].join(' ') },
-  { label: 'category', boost: 1, b: 0, text: (_n, _a, _d, m) => m.category },
-  { label: 'description', boost: 1, b: 0.75, text: (_n, _a, description) => description },
-  { label: 'use cases', boost: 1, b: 0.75, text: (_n, _a, _d, m) => m.useCases.join(' . ') },
-  { label: 'examples', boost: 0.7, b: 0.75, text: (_n, _a, _d, m) => m.examples.join(' . ') },
+  { label: 'name', terms: words((t) => [t.name, ...t.aliases].join(' ')) },
+  { label: 'keywords', terms: words((t) => [...t.metadata.keywords, ...t.metadata.mandatoryKeywords].join(' ')) },
+  { label: 'category', terms: words((t) => t.metadata.category) },
+  { label: 'description', terms: words((t) => t.description) },
+  { label: 'use cases', terms: words((t) => t.metadata.useCases.join(' . ')) },
+  { label: 'examples', terms: words((t) => t.metadata.examples.join(' . ')) },
+  { label: 'parameters', terms: words((t) => parameterText(t.parameters)) },
+  // Neighbouring words of the name, description and use cases: 'stock price' beats a tool with 'stock' and 'price' apart.
+  { label: 'phrases', terms: (t) => phrases([t.name, t.description, ...t.metadata.useCases]) },
 ];

@@ -1,14 +1,9 @@
-import { analyze, type Term } from '../text/tokenize';
-import { SEARCH_FIELDS } from './fields';
-import type { ToolMetadata } from '@victor-tools/core';
+import { stemWord } from '../text/tokenize';
+import { SEARCH_FIELDS, type FieldSource } from './fields';
+import type { RankingParameters } from './ranking';
 
 /** What the index needs of one tool. */
-export interface IndexedDoc {
-  readonly name: string;
-  readonly aliases: readonly string[];
-  readonly description: string;
-  readonly metadata: ToolMetadata;
-}
+export type IndexedDoc = FieldSource;
 
 /** The documents holding one term, ascending by id, with precomputed BM25F weights. */
 export interface Postings {
@@ -25,8 +20,20 @@ const FIELD_LABELS: readonly string[] = Array.from({ length: 1 << SEARCH_FIELDS.
     .join(', '),
 );
 
-// BM25 saturation; 1.2 is the usual choice and fits short fields well.
-const K1 = 1.2;
+/**
+ * The words an agent noun is made from: 'finder' -> find, 'scanner' -> scan,
+ * 'timer' -> time, 'computer' -> compute. Only candidates: the index keeps
+ * those that are terms of its tools, so 'water' never becomes 'wat'.
+ */
+export function agentNounBases(word: string): string[] {
+  const singular = word.endsWith('ers') ? word.slice(0, -1) : word;
+  if (singular.length < 5 || !singular.endsWith('er')) return [];
+  const base = singular.slice(0, -2);
+  const bases = [base, `${base}e`];
+  // A doubled final consonant: scanner -> scan, runner -> run.
+  if (base.length >= 3 && base[base.length - 1] === base[base.length - 2]) bases.push(base.slice(0, -1));
+  return bases;
+}
 
 /**
  * An inverted index over the tools' search fields, BM25F-scored at build
@@ -35,21 +42,36 @@ const K1 = 1.2;
  */
 export class SearchIndex {
   private readonly postings = new Map<string, Postings>();
+  /** stem -> the index's agent nouns that may be made from it ('find' -> ['finder'], also 'wat' -> ['water']: only asked for words the index lacks). */
+  private readonly agentNouns = new Map<string, string[]>();
+  /** How many words each tool's fields hold together: the tie-break (the more focused tool first). */
+  readonly lengths: Int32Array;
 
-  constructor(docs: readonly IndexedDoc[]) {
+  constructor(
+    docs: readonly IndexedDoc[],
+    readonly parameters: RankingParameters,
+  ) {
     const fieldCount = SEARCH_FIELDS.length;
+    const boosts = SEARCH_FIELDS.map((field) => parameters.fields[field.label]?.boost ?? 0);
+    const bs = SEARCH_FIELDS.map((field) => parameters.fields[field.label]?.b ?? 0);
+    const k1 = parameters.k1;
     // Flat arrays, doc-major: one typed array per (stem, doc) pair was most of the build time, in GC.
     const lengths = new Float64Array(docs.length * fieldCount);
     const totals = new Float64Array(fieldCount);
+    this.lengths = new Int32Array(docs.length);
     // stem -> the docs holding it (ascending, as docs are read in id order) and their
     // term frequencies, fieldCount per doc.
     const frequencies = new Map<string, { ids: number[]; tfs: number[] }>();
+    // Surface words ending in -er, for the agent-noun map.
+    const erWords = new Map<string, string>();
     docs.forEach((doc, id) => {
       SEARCH_FIELDS.forEach((field, f) => {
-        const terms = analyze(field.text(doc.name, doc.aliases, doc.description, doc.metadata));
+        const terms = field.terms(doc);
         lengths[id * fieldCount + f] = terms.length;
         totals[f] += terms.length;
-        for (const { stem } of terms) {
+        this.lengths[id] += terms.length;
+        for (const { word, stem } of terms) {
+          if (word.length >= 5 && (word.endsWith('er') || word.endsWith('ers'))) erWords.set(word, stem);
           let rows = frequencies.get(stem);
           if (!rows) frequencies.set(stem, (rows = { ids: [], tfs: [] }));
           if (rows.ids[rows.ids.length - 1] !== id) {
@@ -74,20 +96,39 @@ export class SearchIndex {
         for (let f = 0; f < fieldCount; f++) {
           const tf = tfs[i * fieldCount + f];
           if (tf === 0) continue;
-          const field = SEARCH_FIELDS[f];
           mask |= 1 << f;
-          pseudoTf += (field.boost * tf) / (1 - field.b + (field.b * lengths[id * fieldCount + f]) / averages[f]);
+          const b = bs[f];
+          pseudoTf += (boosts[f] * tf) / (1 - b + (b * lengths[id * fieldCount + f]) / averages[f]);
         }
-        weights[i] = (idf * pseudoTf * (K1 + 1)) / (K1 + pseudoTf);
+        weights[i] = pseudoTf > 0 ? (idf * pseudoTf * (k1 + 1)) / (k1 + pseudoTf) : 0;
         fields[i] = mask;
       }
       this.postings.set(stem, { docs: Int32Array.from(ids), weights, fields });
     }
+    for (const [word, stem] of erWords) {
+      for (const base of agentNounBases(word)) {
+        const baseStem = stemWord(base);
+        if (baseStem === stem) continue;
+        const list = this.agentNouns.get(baseStem) ?? [];
+        if (!list.includes(stem)) list.push(stem);
+        this.agentNouns.set(baseStem, list);
+      }
+    }
+  }
+
+  /** How many tools are indexed. */
+  get size(): number {
+    return this.lengths.length;
   }
 
   /** The postings of a stem, if any tool has it. */
   get(stem: string): Postings | undefined {
     return this.postings.get(stem);
+  }
+
+  /** Stems of the index's agent nouns made from `stem` ('find' -> ['finder']). */
+  agentNounsOf(stem: string): readonly string[] {
+    return this.agentNouns.get(stem) ?? [];
   }
 
   /** The labels of the fields where `stem` occurs in document `id`, joined by ', ' (binary search); undefined if none. */
@@ -105,11 +146,5 @@ export class SearchIndex {
       else hi = mid - 1;
     }
     return undefined;
-  }
-
-  /** Distinct query terms (first spelling of each stem kept for reasons). */
-  static queryTerms(query: string): Term[] {
-    const seen = new Set<string>();
-    return analyze(query).filter((term) => !seen.has(term.stem) && seen.add(term.stem) !== undefined);
   }
 }

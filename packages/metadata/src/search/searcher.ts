@@ -1,8 +1,10 @@
 import { AgentMode, CostTier, type BaseTool, checkModePolicy } from '@victor-tools/core';
-import { analyze, type Term } from '../text/tokenize';
+import { analyze } from '../text/tokenize';
 import type { SearchOptions, SearchResult } from '../types';
 import { LruCache } from './lru-cache';
-import { SearchIndex, type IndexedDoc, type Postings } from './search-index';
+import { queryTerms, type QueryTerm } from './query-terms';
+import { DEFAULT_RANKING, type RankingParameters } from './ranking';
+import { SearchIndex, type IndexedDoc } from './search-index';
 import { TopK } from './top-k';
 
 /** One tool as the searcher sees it. */
@@ -37,14 +39,25 @@ const BOUND_SLACK = 1 + 1e-9;
 
 /** A query analyzed once against this index: what `search` needs besides the options. */
 interface PreparedQuery {
-  /** Distinct terms, first spelling of each stem kept for reasons. */
-  readonly terms: readonly Term[];
-  readonly postings: readonly Postings[];
+  /** Distinct index terms with their weights, the query's word kept for reasons. */
+  readonly terms: readonly QueryTerm[];
   /** Tools forced in by a mandatory keyword found in the query, with that keyword. */
   readonly forced: ReadonlyMap<number, string>;
 }
 
-const EMPTY_QUERY: PreparedQuery = { terms: [], postings: [], forced: new Map() };
+const EMPTY_QUERY: PreparedQuery = { terms: [], forced: new Map() };
+
+/**
+ * A semantic signal for one search: the cosine similarity of the query's
+ * vector to its most similar tools (`docs`, any order), with the mean
+ * similarity over all tools. A tool fares as well as it is above the mean;
+ * those left out are taken to be at most the mean.
+ */
+export interface SemanticScores {
+  readonly docs: Int32Array;
+  readonly similarities: Float32Array;
+  readonly mean: number;
+}
 
 /**
  * Ranks the tools of one refresh for a query: BM25F relevance from the
@@ -67,10 +80,18 @@ export class Searcher {
   private readonly stageFlags = new LruCache<string, Uint8Array>(AFFINITY_CACHE_SIZE);
   private readonly taskTypeFlags = new LruCache<string, Uint8Array>(AFFINITY_CACHE_SIZE);
   private readonly queries = new LruCache<string, PreparedQuery>(QUERY_CACHE_SIZE);
-  private readonly unforcedTop = new TopK();
+  private readonly unforcedTop: TopK;
 
-  constructor(private readonly entries: readonly SearchEntry[]) {
-    this.index = new SearchIndex(entries);
+  constructor(
+    private readonly entries: readonly SearchEntry[],
+    private readonly parameters: RankingParameters = DEFAULT_RANKING,
+  ) {
+    this.index = new SearchIndex(entries, parameters);
+    // Equal scores: the more focused tool (fewer words in its fields) first, then by name.
+    const order = Array.from(entries.keys()).sort((a, b) => this.index.lengths[a] - this.index.lengths[b] || a - b);
+    const ranks = new Int32Array(entries.length);
+    order.forEach((doc, rank) => (ranks[doc] = rank));
+    this.unforcedTop = new TopK(ranks);
     this.scores = new Float64Array(entries.length);
     this.stamps = new Uint32Array(entries.length);
     this.forcedStamps = new Uint32Array(entries.length);
@@ -89,19 +110,33 @@ export class Searcher {
     });
   }
 
-  search(query: string, options: SearchOptions = {}): SearchResult[] {
+  /** The tool count this searcher ranks. */
+  get size(): number {
+    return this.entries.length;
+  }
+
+  /**
+   * Ranks the tools for `query`. With `semantic`, its tools are candidates
+   * too: a tool's lexical score (divided by the best one of this query) and
+   * its similarity above the mean (divided by 1 - mean) are mixed by the
+   * ranking's `semanticWeight`.
+   */
+  search(query: string, options: SearchOptions = {}, semantic?: SemanticScores): SearchResult[] {
     const limit = options.limit ?? DEFAULT_LIMIT;
     if (limit <= 0) return [];
     const prepared = this.prepare(query);
     if (prepared === EMPTY_QUERY) return [];
 
     const { forced } = prepared;
-    let touchedCount = this.accumulate(prepared.postings);
+    let touchedCount = this.accumulate(prepared.terms);
+    const lexicalCount = touchedCount;
     for (const doc of forced.keys()) {
       touchedCount = this.touch(doc, touchedCount);
       this.forcedStamps[doc] = this.epoch;
     }
-    const { candidateCount, cheapest } = this.filter(touchedCount, options);
+    const matchedCount = touchedCount;
+    if (semantic !== undefined) touchedCount = this.fuse(semantic, lexicalCount, touchedCount);
+    const { candidateCount, cheapest } = this.filter(touchedCount, matchedCount, options);
     if (candidateCount === 0) return [];
 
     const stage = options.stage?.toLowerCase();
@@ -111,7 +146,7 @@ export class Searcher {
     // No adjustment raises a score by more than this, so a tool whose relevance times its
     // priority, times this, stays under the current k-th cannot get in.
     const bound = (stageFlags ? STAGE_FACTOR : 1) * (taskTypeFlags ? TASK_TYPE_FACTOR : 1) * BOUND_SLACK;
-    const { candidates, costWeights, priorityFactors, scores, forcedStamps, epoch } = this;
+    const { candidates, costWeights, priorityFactors, scores, forcedStamps, epoch, entries } = this;
     const top = this.unforcedTop;
     top.reset(limit);
     const forcedRanked: Array<{ doc: number; score: number }> = [];
@@ -125,8 +160,12 @@ export class Searcher {
       if (extraCost > 0) score *= Math.max(0.5, 1 - COST_PENALTY_PER_TIER * extraCost);
       if (stageFlags !== undefined && stageFlags[doc] === 1) score *= STAGE_FACTOR;
       if (taskTypeFlags !== undefined && taskTypeFlags[doc] === 1) score *= TASK_TYPE_FACTOR;
-      if (isForced) forcedRanked.push({ doc, score });
-      else top.offer(doc, score);
+      // Availability is asked last, and only of a tool that would get in: the tool's own check may cost.
+      if (isForced) {
+        if (entries[doc].tool.isAvailable()) forcedRanked.push({ doc, score });
+      } else if (top.admits(doc, score) && entries[doc].tool.isAvailable()) {
+        top.offer(doc, score);
+      }
     }
 
     // Forced tools rank first; the bonus keeps scores in the same order as the list.
@@ -135,10 +174,10 @@ export class Searcher {
     const results: SearchResult[] = [];
     for (const { doc, score } of forcedRanked) {
       if (results.length === limit) break;
-      results.push(this.result(doc, score + bestUnforced + 1, prepared, forced.get(doc), stage, taskType, cheapest));
+      results.push(this.result(doc, score + bestUnforced + 1, prepared, forced.get(doc), stage, taskType, cheapest, semantic));
     }
     for (let rank = 0; rank < top.size && results.length < limit; rank++) {
-      results.push(this.result(top.docAt(rank), top.scoreAt(rank), prepared, undefined, stage, taskType, cheapest));
+      results.push(this.result(top.docAt(rank), top.scoreAt(rank), prepared, undefined, stage, taskType, cheapest, semantic));
     }
     return results;
   }
@@ -149,17 +188,36 @@ export class Searcher {
     if (cached !== undefined) return cached;
     const all = analyze(query);
     let prepared = EMPTY_QUERY;
-    if (all.length > 0) {
-      const terms = SearchIndex.queryTerms(query);
-      const postings: Postings[] = [];
-      for (const term of terms) {
-        const found = this.index.get(term.stem);
-        if (found) postings.push(found);
-      }
-      prepared = { terms, postings, forced: this.forcedDocs(all.map((t) => t.stem)) };
-    }
+    if (all.length > 0) prepared = { terms: queryTerms(query, this.index), forced: this.forcedDocs(all.map((t) => t.stem)) };
     this.queries.set(query, prepared);
     return prepared;
+  }
+
+  /**
+   * Mixes the similarities into the lexical scores of the first `lexicalCount`
+   * touched tools and touches the semantic candidates; returns the new touched count.
+   */
+  private fuse(semantic: SemanticScores, lexicalCount: number, touchedCount: number): number {
+    const { scores, touched } = this;
+    let best = 0;
+    for (let i = 0; i < lexicalCount; i++) if (scores[touched[i]] > best) best = scores[touched[i]];
+    const weight = this.parameters.semanticWeight;
+    const lexicalScale = best > 0 ? (1 - weight) / best : 0;
+    const { docs, similarities, mean } = semantic;
+    // Similarity above the mean, as a share of the room above it (cosines stop at 1): the
+    // same for an embedder whose cosines crowd near 0.8 as for one spread around 0.3, and
+    // a handful of candidates does not stretch a tiny difference into a full point.
+    const semanticScale = mean < 1 ? weight / (1 - mean) : 0;
+    // Every lexical score first (a forced tool without a lexical match holds 0), then the similarities.
+    for (let i = 0; i < touchedCount; i++) scores[touched[i]] *= lexicalScale;
+    let count = touchedCount;
+    for (let i = 0; i < docs.length; i++) {
+      const above = similarities[i] - mean;
+      if (above <= 0) continue;
+      count = this.touch(docs[i], count);
+      scores[docs[i]] += above * semanticScale;
+    }
+    return count;
   }
 
   private touch(doc: number, count: number): number {
@@ -171,7 +229,7 @@ export class Searcher {
   }
 
   /** Adds up the term weights into `scores`; returns how many documents matched. */
-  private accumulate(postingLists: readonly Postings[]): number {
+  private accumulate(terms: readonly QueryTerm[]): number {
     this.epoch += 1;
     if (this.epoch === 0xffffffff) {
       this.stamps.fill(0);
@@ -180,15 +238,16 @@ export class Searcher {
     }
     const { stamps, scores, touched, epoch } = this;
     let count = 0;
-    for (const { docs, weights } of postingLists) {
+    for (const { postings, weight } of terms) {
+      const { docs, weights } = postings;
       for (let i = 0; i < docs.length; i++) {
         const doc = docs[i];
         if (stamps[doc] !== epoch) {
           stamps[doc] = epoch;
-          scores[doc] = weights[i];
+          scores[doc] = weight * weights[i];
           touched[count++] = doc;
         } else {
-          scores[doc] += weights[i];
+          scores[doc] += weight * weights[i];
         }
       }
     }
@@ -210,15 +269,17 @@ export class Searcher {
 
   /**
    * Writes the touched documents that pass the filters into `candidates`;
-   * returns how many, and the lowest cost weight among them.
+   * returns how many, and the lowest cost weight among the first
+   * `matchedCount` (those the query's words or mandatory keywords reached).
    */
-  private filter(count: number, options: SearchOptions): { candidateCount: number; cheapest: number } {
+  private filter(count: number, matchedCount: number, options: SearchOptions): { candidateCount: number; cheapest: number } {
     const maxWeight = options.maxCostTier === undefined ? Infinity : CostTier.from(options.maxCostTier).weight;
     const verdicts = options.mode === undefined ? undefined : this.verdictsFor(AgentMode.from(options.mode));
     const { touched, costWeights, candidates } = this;
     const accept = options.filter;
     let out = 0;
     let cheapest = Infinity;
+    let cheapestOfAll = Infinity;
     for (let i = 0; i < count; i++) {
       const doc = touched[i];
       const cost = costWeights[doc];
@@ -226,9 +287,12 @@ export class Searcher {
       if (verdicts && !this.allowedIn(verdicts, doc, options)) continue;
       if (accept && !accept(this.entries[doc].name)) continue;
       candidates[out++] = doc;
-      if (cost < cheapest) cheapest = cost;
+      if (i < matchedCount && cost < cheapest) cheapest = cost;
+      if (cost < cheapestOfAll) cheapestOfAll = cost;
     }
-    return { candidateCount: out, cheapest };
+    // "A cheaper tool matches as well": among the tools the words matched; with only
+    // semantic candidates, among all of them.
+    return { candidateCount: out, cheapest: cheapest === Infinity ? cheapestOfAll : cheapest };
   }
 
   private verdictsFor(mode: AgentMode): Int8Array {
@@ -264,6 +328,7 @@ export class Searcher {
     stage: string | undefined,
     taskType: string | undefined,
     cheapest: number,
+    semantic: SemanticScores | undefined,
   ): SearchResult {
     const entry = this.entries[doc];
     const reasons: string[] = [];
@@ -277,6 +342,8 @@ export class Searcher {
     const priority = PRIORITY_LABEL[entry.metadata.priority.value];
     if (priority !== undefined) reasons.push(`priority ${priority}`);
     if (entry.costWeight > cheapest) reasons.push('cheaper tool preferred');
+    const similar = semantic === undefined ? -1 : semantic.docs.indexOf(doc);
+    if (similar >= 0) reasons.push(`similarity ${semantic!.similarities[similar].toFixed(2)}`);
     return { name: entry.name, score, reasons };
   }
 }

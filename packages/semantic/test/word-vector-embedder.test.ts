@@ -1,0 +1,99 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { ToolMetadataRegistry } from '@victor-tools/metadata';
+import { VECTORS_FILE, Vocabulary, WordVectorEmbedder, wordVectorEmbedder } from '@victor-tools/semantic';
+import { WeatherTools } from './fixtures';
+
+function cosine(a: Float32Array, b: Float32Array): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) {
+    dot += a[i] * b[i];
+    na += a[i] * a[i];
+    nb += b[i] * b[i];
+  }
+  return dot / Math.sqrt(na * nb);
+}
+
+describe('wordVectorEmbedder', () => {
+  const embedder = wordVectorEmbedder();
+
+  it('should load the installed vocabulary: 100 dimensions, the whole package within the 15 MB budget', () => {
+    expect(embedder.dimensions).toBe(100);
+    // What npm installs: the manifest's "files" plus package.json and the README.
+    const root = join(__dirname, '..');
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { files: string[] };
+    const sizeOf = (path: string): number =>
+      statSync(path).isDirectory() ? readdirSync(path).reduce((sum, entry) => sum + sizeOf(join(path, entry)), 0) : statSync(path).size;
+    const installed = [...manifest.files.filter((f) => f !== 'dist'), 'package.json', 'README.md'].reduce((sum, f) => sum + sizeOf(join(root, f)), 0);
+    // dist/ is built; the sources stand in for it when it is not there (a few KB either way).
+    expect(installed + sizeOf(join(root, 'src'))).toBeLessThan(15e6);
+    expect(statSync(VECTORS_FILE).size).toBeGreaterThan(5e6);
+  });
+
+  it('should answer one Float32Array of the vocabulary dimensions per text, in order, deterministically', () => {
+    const vectors = embedder.embed(['weather forecast', 'send an email', 'weather forecast']);
+    expect(vectors).toHaveLength(3);
+    for (const v of vectors) {
+      expect(v).toBeInstanceOf(Float32Array);
+      expect(v).toHaveLength(100);
+    }
+    expect(Array.from(vectors[2])).toEqual(Array.from(vectors[0]));
+    expect(Array.from(vectors[0])).not.toEqual(Array.from(vectors[1]));
+  });
+
+  it('should put related words closer than unrelated ones', () => {
+    const [physician, doctor, rain, forecast, invoice] = embedder.embed(['physician', 'doctor', 'rain', 'weather forecast', 'invoice payment']);
+    expect(cosine(physician, doctor)).toBeGreaterThan(cosine(physician, invoice) + 0.5);
+    expect(cosine(rain, forecast)).toBeGreaterThan(cosine(rain, invoice) + 0.5);
+  });
+
+  it('should find a word it lacks by its stem, and skip unknown words and stop words', () => {
+    expect(embedder.idOf('retrievals')).toBe(embedder.idOf('retrieve'));
+    const [known, withNoise] = embedder.embed(['umbrella', 'the umbrella of zzqxv']);
+    expect(cosine(known, withNoise)).toBeCloseTo(1, 5);
+  });
+
+  it('should answer the zero vector for a text without a known word', () => {
+    for (const text of ['', 'zzqxv qqwxz', 'the of and']) expect(embedder.embed([text])[0].every((x) => x === 0)).toBe(true);
+  });
+
+  it('should refuse a smoothing that is not a positive number', () => {
+    expect(() => wordVectorEmbedder({ smoothing: 0 })).toThrow(/smoothing must be a positive number, got 0/);
+    expect(() => wordVectorEmbedder({ smoothing: Number.NaN })).toThrow(RangeError);
+  });
+
+  it('should weigh rare words more than frequent ones', () => {
+    const sharp = new WordVectorEmbedder(new Vocabulary(readFileSync(VECTORS_FILE)), { smoothing: 1e-5 });
+    const [mixed, rare] = sharp.embed(['get umbrella', 'umbrella']);
+    expect(cosine(mixed, rare)).toBeGreaterThan(0.9);
+  });
+});
+
+describe('Vocabulary', () => {
+  it('should refuse a file that is not a word-vector file, saying how to rebuild it', () => {
+    expect(() => new Vocabulary(new Uint8Array(32))).toThrow(/Not a victor-tools word-vector file.*distil/);
+  });
+
+  it('should load in well under the 500 ms budget', () => {
+    const started = process.hrtime.bigint();
+    const vocabulary = new Vocabulary(readFileSync(VECTORS_FILE));
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    expect(vocabulary.count).toBeGreaterThan(40000);
+    // Generous: the budget is 500 ms on a quiet machine; tests share two cores.
+    expect(ms).toBeLessThan(2000);
+  });
+});
+
+describe('ToolMetadataRegistry with wordVectorEmbedder()', () => {
+  it("should find a tool that shares no word with the request ('umbrella' -> the weather tool)", () => {
+    const registry = new ToolMetadataRegistry();
+    registry.refreshFromTools(WeatherTools());
+    expect(registry.search('do I need an umbrella tomorrow')).toEqual([]);
+    registry.configure({ embedder: wordVectorEmbedder() });
+    const [first] = registry.search('do I need an umbrella tomorrow');
+    expect(first.name).toBe('get_forecast');
+    expect(first.reasons.some((r) => r.startsWith('similarity '))).toBe(true);
+  });
+});

@@ -1,0 +1,199 @@
+// Issue 16: selection that understands what the user means. Embedders
+// (configure, searchAsync, selectToolsAsync), the offline word vectors of
+// @victor-tools/semantic, and the audit items on search and selection.
+import { AccessMode, Priority, ToolRegistry } from '@victor-tools/core';
+import { ToolMetadataRegistry, selectTools, selectToolsAsync, type Embedder } from '@victor-tools/metadata';
+import { wordVectorEmbedder } from '@victor-tools/semantic';
+import { TestTool } from './helpers';
+
+afterEach(() => ToolMetadataRegistry.resetInstance());
+
+// A deterministic fake embedder: one axis per concept, a text's vector counts its concept words.
+const CONCEPTS: ReadonlyArray<readonly string[]> = [
+  ['weather', 'forecast', 'rain', 'umbrella', 'sunny'],
+  ['email', 'mail', 'inbox', 'message'],
+  ['file', 'files', 'folder', 'document'],
+];
+
+class ConceptEmbedder implements Embedder {
+  readonly calls: string[][] = [];
+  embed(texts: string[]): number[][] {
+    this.calls.push([...texts]);
+    return texts.map((text) => {
+      const words = text.toLowerCase().split(/[^a-z]+/);
+      return CONCEPTS.map((concept) => words.filter((w) => concept.includes(w)).length);
+    });
+  }
+  get embedded(): string[] {
+    return this.calls.flat();
+  }
+}
+
+class AsyncConceptEmbedder implements Embedder {
+  private readonly inner = new ConceptEmbedder();
+  calls = 0;
+  embed(texts: string[]): Promise<number[][]> {
+    this.calls += 1;
+    return new Promise((resolve) => setTimeout(() => resolve(this.inner.embed(texts)), 5));
+  }
+}
+
+function tools(): TestTool[] {
+  return [
+    new TestTool({ name: 'get_forecast', description: 'Weather forecast for a city.', metadata: { keywords: ['forecast'], accessMode: AccessMode.NETWORK } }),
+    new TestTool({ name: 'send_mail', description: 'Send an email message.', metadata: { keywords: ['email'], accessMode: AccessMode.NETWORK } }),
+    new TestTool({ name: 'list_files', description: 'List the files of a folder.', metadata: { keywords: ['file', 'list'], accessMode: AccessMode.READONLY } }),
+  ];
+}
+
+const names = (results: Array<{ name: string }>): string[] => results.map((r) => r.name);
+
+describe('ToolMetadataRegistry.configure({ embedder })', () => {
+  it('should return the registry and keep search lexical without an embedder', () => {
+    const reg = ToolMetadataRegistry.getInstance();
+    reg.refreshFromTools(tools());
+    expect(reg.search('umbrella')).toEqual([]);
+    expect(reg.configure({ embedder: new ConceptEmbedder() })).toBe(reg);
+    expect(names(reg.search('umbrella'))[0]).toBe('get_forecast');
+    reg.configure({ embedder: null });
+    expect(reg.search('umbrella')).toEqual([]);
+  });
+
+  it('should find a tool through a synchronous embedder from a synchronous search(), with a similarity reason', () => {
+    const reg = ToolMetadataRegistry.getInstance().configure({ embedder: new ConceptEmbedder() });
+    reg.refreshFromTools(tools());
+    const [first] = reg.search('will it rain in Paris');
+    expect(first.name).toBe('get_forecast');
+    expect(first.reasons).toContain('similarity 1.00');
+  });
+
+  it('should embed each tool once per tool text, across searches and unchanged refreshes', () => {
+    const embedder = new ConceptEmbedder();
+    const reg = ToolMetadataRegistry.getInstance().configure({ embedder });
+    const set = tools();
+    reg.refreshFromTools(set);
+    reg.search('rain');
+    reg.search('inbox');
+    reg.search('rain');
+    const toolTexts = embedder.embedded.filter((t) => !['rain', 'inbox'].includes(t));
+    expect(toolTexts).toHaveLength(3);
+    expect(embedder.embedded.filter((t) => t === 'rain')).toHaveLength(1);
+
+    reg.refreshFromTools(set, { force: true });
+    reg.search('rain');
+    expect(embedder.embedded).toHaveLength(5);
+
+    const changed = [set[0], set[1], new TestTool({ name: 'list_files', description: 'List the documents of a folder.', metadata: { keywords: ['file', 'list'] } })];
+    reg.refreshFromTools(changed);
+    reg.search('rain');
+    expect(embedder.embedded).toHaveLength(6);
+    expect(embedder.embedded[5]).toContain('documents');
+  });
+
+  it('should refuse an embedder without embed()', () => {
+    expect(() => ToolMetadataRegistry.getInstance().configure({ embedder: {} as Embedder })).toThrow(/embedder must have an embed\(texts: string\[\]\) method/);
+  });
+
+  it('should say what is wrong with vectors an embedder answers', () => {
+    const reg = ToolMetadataRegistry.getInstance().configure({ embedder: { embed: (texts) => texts.slice(1).map(() => [1, 0]) } });
+    reg.refreshFromTools(tools());
+    expect(() => reg.search('rain')).toThrow(/answered 3 vectors for 4 texts/);
+    reg.configure({ embedder: { embed: (texts) => texts.map((_, i) => (i === 0 ? [1, 0] : [1, 0, 0])) } });
+    expect(() => reg.search('rain')).toThrow(/vectors of 2 and 3 dimensions/);
+  });
+});
+
+describe('ToolMetadataRegistry.searchAsync', () => {
+  it('should wait for an asynchronous embedder and rank with it', async () => {
+    const embedder = new AsyncConceptEmbedder();
+    const reg = ToolMetadataRegistry.getInstance().configure({ embedder });
+    reg.refreshFromTools(tools());
+    // Without a word in common, only the tools more similar than the average come in.
+    expect(names(await reg.searchAsync('is it sunny', { limit: 2 }))).toEqual(['get_forecast']);
+    expect(names(await reg.searchAsync('sunny with files', { limit: 2 }))).toEqual(['list_files', 'get_forecast']);
+    await reg.searchAsync('is it sunny');
+    expect(embedder.calls).toBe(2);
+  });
+
+  it('should keep search() synchronous and lexical while an asynchronous embedder has not answered', async () => {
+    const reg = ToolMetadataRegistry.getInstance().configure({ embedder: new AsyncConceptEmbedder() });
+    reg.refreshFromTools(tools());
+    expect(reg.search('umbrella')).toEqual([]);
+    expect(names(reg.search('send an email'))[0]).toBe('send_mail');
+    expect(names(await reg.searchAsync('umbrella'))[0]).toBe('get_forecast');
+  });
+
+  it('should rank like search() without an embedder', async () => {
+    const reg = ToolMetadataRegistry.getInstance();
+    reg.refreshFromTools(tools());
+    expect(await reg.searchAsync('list the files')).toEqual(reg.search('list the files'));
+  });
+
+  it("should reject with the embedder's own error", async () => {
+    const reg = ToolMetadataRegistry.getInstance().configure({ embedder: { embed: () => Promise.reject(new Error('rate limited')) } });
+    reg.refreshFromTools(tools());
+    await expect(reg.searchAsync('rain')).rejects.toThrow('rate limited');
+  });
+});
+
+describe('selectToolsAsync', () => {
+  it('should select with an asynchronous embedder', async () => {
+    ToolMetadataRegistry.getInstance().configure({ embedder: new AsyncConceptEmbedder() });
+    const registry = new ToolRegistry();
+    for (const t of tools()) registry.register(t);
+    const selection = await selectToolsAsync(registry, 'do I need an umbrella', { maxTools: 1 });
+    expect(selection.tools.map((t) => t.name)).toEqual(['get_forecast']);
+    expect(selection.totalTokens).toBe(selection.tools[0].tokens);
+  });
+});
+
+describe('@victor-tools/semantic wordVectorEmbedder()', () => {
+  it("should find the weather tool for 'umbrella', a word no tool holds", () => {
+    const reg = ToolMetadataRegistry.getInstance();
+    reg.refreshFromTools([
+      new TestTool({ name: 'get_weather', description: 'Current conditions and forecast: temperature, rain, wind.' }),
+      new TestTool({ name: 'send_invoice', description: 'Send an invoice to a customer.' }),
+      new TestTool({ name: 'read_file', description: 'Read a text file.' }),
+    ]);
+    expect(reg.search('should I take my umbrella')).toEqual([]);
+    reg.configure({ embedder: wordVectorEmbedder() });
+    expect(names(reg.search('should I take my umbrella'))[0]).toBe('get_weather');
+  });
+});
+
+describe('audit: search, selection and text matching', () => {
+  it('should leave unavailable tools out of search, as listTools() does', () => {
+    let available = false;
+    const reg = ToolMetadataRegistry.getInstance();
+    reg.refreshFromTools([
+      new TestTool({ name: 'docker_ps', description: 'List docker containers.', available: () => available }),
+      new TestTool({ name: 'list_files', description: 'List files.' }),
+    ]);
+    expect(names(reg.search('list docker containers'))).toEqual(['list_files']);
+    available = true;
+    expect(names(reg.search('list docker containers'))).toEqual(['docker_ps', 'list_files']);
+  });
+
+  it('should always put a CRITICAL tool in the selection, never in place of the best match', () => {
+    const registry = new ToolRegistry();
+    registry.register(new TestTool({ name: 'guard_rails', description: 'Check an action against the safety policy.', metadata: { priority: Priority.CRITICAL } }));
+    registry.register(new TestTool({ name: 'list_files', description: 'List the files of a folder.' }));
+    registry.register(new TestTool({ name: 'read_file', description: 'Read a file.' }));
+    registry.register(new TestTool({ name: 'write_file', description: 'Write a file.' }));
+    expect(selectTools(registry, 'list the files', { maxTools: 2 }).tools.map((t) => t.name)).toEqual(['list_files', 'guard_rails']);
+    expect(selectTools(registry, 'list the files', { maxTools: 1 }).tools.map((t) => t.name)).toEqual(['list_files', 'guard_rails']);
+    expect(selectTools(registry, 'safety policy', { maxTools: 3 }).tools[0].name).toBe('guard_rails');
+  });
+
+  it('should match stemmed words of keywords, descriptions and use cases in getToolsMatchingText, whole words only', () => {
+    const reg = ToolMetadataRegistry.getInstance();
+    reg.refreshFromTools([
+      new TestTool({ name: 'read_file', description: 'Reads a file from disk.', metadata: { keywords: ['read'], useCases: ['Inspect configuration'] } }),
+      new TestTool({ name: 'thread_dump', description: 'Dump the thread stacks.', metadata: { keywords: ['thread'] } }),
+    ]);
+    expect(reg.getToolsMatchingText('reading')).toEqual(['read_file']);
+    expect(reg.getToolsMatchingText('inspecting the disks')).toEqual(['read_file']);
+    expect(reg.getToolsMatchingText('read')).not.toContain('thread_dump');
+    expect(reg.getToolsMatchingText('stack')).toEqual(['thread_dump']);
+  });
+});

@@ -13,7 +13,7 @@ describe('tables', () => {
     expect(lines.length).toBeGreaterThan(natural.stdout.trimEnd().split('\n').length);
     // The short columns keep their text whole.
     expect(stdout).toContain('│ set_tool_enabled │');
-    expect(stdout.replace(/[│\s]+/g, ' ')).toContain("matched 'enable' in name, keywords, description; matched 'tool' in name");
+    expect(stdout.replace(/[│\s]+/g, ' ')).toContain("matched 'enable' in name, keywords, description, parameters; matched 'tool' in name");
   });
 
   it("should take the terminal's width from a TTY stdout", async () => {

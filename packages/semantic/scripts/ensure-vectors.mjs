@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The build's first step: data/vectors.bin is committed, so a clone builds
+// After the build: data/vectors.bin is committed, so a clone builds
 // without the 118 MB download; when it is missing, distil it from the npm
 // package (in a child with room for the 307 MB JSON).
 import { execFileSync } from 'node:child_process';

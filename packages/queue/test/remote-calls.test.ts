@@ -203,7 +203,8 @@ describe('queueInvoker with startToolWorker', () => {
   });
 
   it('should not keep failures for identical calls', async () => {
-    const unsure = new ProbeTool({ name: 'unsure', idempotent: true, run: () => ToolResult.fail(`not yet (${unsure.runs.length})`) });
+    let tries = 0;
+    const unsure = new ProbeTool({ name: 'unsure', idempotent: true, run: () => ToolResult.fail(`not yet (${(tries += 1)})`) });
     const { invoker } = await setup([unsure], { resultTtlMs: 60_000 });
     expect((await invoker.invoke(invocation(unsure, {}))).error).toBe('not yet (1)');
     expect((await invoker.invoke(invocation(unsure, {}))).error).toBe('not yet (2)');

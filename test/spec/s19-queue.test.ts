@@ -241,6 +241,23 @@ describe('s19: tool calls on a worker pool (BullMQ and Redis)', () => {
     expect(readLog(log).some((l) => l.id === 'waiting')).toBe(false);
   });
 
+  it('SIGTERM: a worker takes no new call and lets its running call finish within the grace period, then exits', async () => {
+    const { queue, log, invoker } = setup();
+    const worker = await startWorker(queue, log, ['--concurrency', '2']);
+    const running = call(invoker, sleepOnce, 'running', 1_500);
+    for (let i = 0; i < 100 && !readLog(log).some((l) => l.id === 'running'); i++) await sleep(50);
+    const exited = new Promise((resolve) => worker.child.once('exit', (code, signal) => resolve({ code, signal })));
+    worker.child.kill('SIGTERM');
+    await sleep(300);
+    const later = call(invoker, sleepOnce, 'later', 10);
+    expect(await running).toMatchObject({ success: true, output: { id: 'running', pid: worker.pid } });
+    expect(await exited).toEqual({ code: 0, signal: null });
+    expect(worker.stderr()).toContain('SIGTERM: taking no new calls; 1 running');
+    expect(readLog(log).some((l) => l.id === 'later')).toBe(false);
+    const next = await startWorker(queue, log);
+    expect(await later).toMatchObject({ success: true, output: { id: 'later', pid: next.pid } });
+  });
+
   it("shared state: disabling a tool in one process removes it from another process's listTools() within 500 ms", async () => {
     queueCount += 1;
     const queue = `spec-${queueCount}`;

@@ -237,6 +237,31 @@ describe('queueInvoker with startToolWorker', () => {
     expect(worker.name).toMatch(/:\d+$/);
   });
 
+  it('should let its running calls finish when closed within the grace period, and leave them to the queue after it', async () => {
+    const queue = nextQueue();
+    const first = new ProbeTool({ name: 'slow', idempotent: true });
+    const second = new ProbeTool({ name: 'slow', idempotent: true });
+    const a = await startToolWorker(new ToolRegistry().register(first), { connection: redis.url, queue, lockDuration: 1_000 });
+    const invoker = queueInvoker({ connection: redis.url, queue });
+    opened.push(invoker);
+    const quick = invoker.invoke(invocation(first, { value: 'quick', ms: 300 }));
+    expect(await eventually(() => first.runs.length === 1)).toBe(true);
+    await a.close({ graceMs: 5_000 });
+    expect((await quick).success).toBe(true);
+
+    const c = await startToolWorker(new ToolRegistry().register(first), { connection: redis.url, queue, lockDuration: 1_000 });
+    const long = invoker.invoke(invocation(first, { value: 'long', ms: 3_000 }, { timeoutMs: 20_000 }));
+    expect(await eventually(() => first.runs.length === 2)).toBe(true);
+    const closedAt = Date.now();
+    await c.close({ graceMs: 200 });
+    expect(Date.now() - closedAt).toBeLessThan(3_000);
+    expect(first.runs[1].aborted).toBeDefined();
+    const b = await startToolWorker(new ToolRegistry().register(second), { connection: redis.url, queue, lockDuration: 1_000 });
+    opened.push(b);
+    expect(await long).toMatchObject({ success: true, output: { value: 'long', ran: 1 } });
+    expect(second.runs).toHaveLength(1);
+  });
+
   it('should answer a result that cannot travel as JSON with a failure that says so', async () => {
     const bigint = new ProbeTool({ name: 'bigint', run: () => ToolResult.ok({ n: BigInt(1) }) });
     const { invoker } = await setup([bigint]);

@@ -20,7 +20,8 @@ export interface ToolWorker {
   readonly running: number;
   /**
    * Stops taking calls, lets running ones finish within `graceMs`, then closes every
-   * connection. Calls still running after the grace period are aborted and left to the queue.
+   * connection. Calls still running after the grace period are aborted and left to the
+   * queue (their results are not sent: the queue takes them up again).
    */
   close(options?: CloseWorkerOptions): Promise<void>;
 }
@@ -114,16 +115,25 @@ export async function startToolWorker(registry: Pick<ToolRegistry, 'get'>, optio
     },
     close(closeOptions: CloseWorkerOptions = {}) {
       closing ??= (async () => {
-        const graceMs = closeOptions.graceMs ?? DEFAULT_GRACE_MS;
-        // Take no new call; the ones running go on.
-        await worker.pause(true);
-        const deadline = Date.now() + Math.max(0, graceMs);
-        while (running > 0 && Date.now() < deadline) await sleep(Math.min(50, deadline - Date.now()));
-        const force = running > 0;
-        // Forced, BullMQ neither completes nor fails the calls still running: their
-        // locks expire and the queue takes them up again (or answers "outcome unknown").
-        await worker.close(force);
-        for (const controller of host.controllers) controller.abort(new Error('the worker stopped'));
+        const graceMs = Math.max(0, closeOptions.graceMs ?? DEFAULT_GRACE_MS);
+        // BullMQ's graceful close: it cuts the blocking connection, so that no new call is
+        // taken (a pause would still take the one its pending fetch brings), and waits
+        // for the running calls.
+        const graceful = worker.close();
+        let timer: NodeJS.Timeout | undefined;
+        const inTime = await Promise.race([
+          graceful.then(() => true),
+          new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), graceMs))),
+        ]);
+        clearTimeout(timer);
+        if (!inTime) {
+          // The calls still running are left to the queue: with the worker's connections cut,
+          // their results cannot be written, their locks expire, and the queue takes them up
+          // again (an idempotent call runs on another worker, any other is answered "outcome unknown").
+          await worker.disconnect();
+          for (const controller of host.controllers) controller.abort(new Error('the worker stopped'));
+          await Promise.race([graceful, sleep(5_000)]);
+        }
         await Promise.all([closeRedis(subscriber), closeRedis(commands)]);
       })();
       return closing;
@@ -132,5 +142,5 @@ export async function startToolWorker(registry: Pick<ToolRegistry, 'get'>, optio
 }
 
 function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }

@@ -10,6 +10,7 @@ import { runExecuteCases } from './cases/execute.mjs';
 import { runSearchCases } from './cases/search.mjs';
 import { runContainerCases } from './cases/container.mjs';
 import { runMemoryCase } from './cases/memory.mjs';
+import { runQueueCase } from './cases/queue.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const OUTPUT = path.resolve(here, '..', 'BENCHMARKS.md');
@@ -22,6 +23,7 @@ const CASES = {
   3: runSearchCases,
   4: runContainerCases,
   5: runMemoryCase,
+  6: runQueueCase,
 };
 
 async function main() {

@@ -9,6 +9,7 @@ export const CASE_TITLES = {
   3: 'search and selectTools vs a naive scan',
   4: 'Container scan and getToolSchemas() over 1,000 tools',
   5: 'Memory per registered tool at 10,000 tools',
+  6: 'Tool calls through a BullMQ queue (@victor-tools/queue) on a local redis-server',
 };
 
 export class Report {

@@ -3,7 +3,7 @@
 // `add` + `waitUntilFinished` in the same run, no-op calls per second on 4
 // `victor-tools worker` processes, and Redis commands per call.
 import { spawn } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
+import { accessSync, constants, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
@@ -12,8 +12,8 @@ import { fileURLToPath } from 'node:url';
 const here = dirname(fileURLToPath(import.meta.url));
 const BIN = join(here, '..', '..', 'packages', 'cli', 'dist', 'bin.js');
 const TOOLS = join(here, '..', 'fixtures', 'queue-tools');
-const ROUNDS = 7;
-const CALLS_PER_ROUND = 150;
+const ROUNDS = 15;
+const CALLS_PER_ROUND = 60;
 const THROUGHPUT_CALLS = 4_000;
 const IN_FLIGHT = 256;
 
@@ -71,7 +71,20 @@ async function startRedis(binary, Redis) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
-  return { url, stop };
+  return { url, stop, pid: child.pid };
+}
+
+/**
+ * CPU seconds the process has used (Linux /proc: user + system clock ticks, at the usual 100 per
+ * second); undefined elsewhere. Unlike commandstats' usec, preemption on a busy machine does not count.
+ */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The ToolInvocation core's pipeline hands an invoker (ToolRegistry({ invoker }) builds the same). */
@@ -86,13 +99,19 @@ function invocation(tool, args) {
   };
 }
 
+/** Commands Redis ran so far, and the CPU time they took (µs), INFO itself left out. */
 async function commandCount(Redis, url) {
   const client = new Redis(url);
   try {
     const info = await client.info('commandstats');
-    let total = 0;
-    for (const match of info.matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm)) if (match[1] !== 'info') total += Number(match[2]);
-    return total;
+    let calls = 0;
+    let usec = 0;
+    for (const match of info.matchAll(/^cmdstat_([^:]+):calls=(\d+),usec=(\d+)/gm)) {
+      if (match[1] === 'info') continue;
+      calls += Number(match[2]);
+      usec += Number(match[3]);
+    }
+    return { calls, usec };
   } finally {
     await client.quit();
   }
@@ -189,6 +208,7 @@ export async function runQueueCase(victor, report) {
     await throughput.ready();
     for (let i = 0; i < 200; i++) await throughput.invoke(invocation(noop, { n: i }));
     const before = await commandCount(Redis, redis.url);
+    const cpuBefore = cpuSeconds(redis.pid);
     const started = process.hrtime.bigint();
     let next = 0;
     let failed = 0;
@@ -201,7 +221,10 @@ export async function runQueueCase(victor, report) {
     };
     await Promise.all(Array.from({ length: IN_FLIGHT }, lane));
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    const commands = (await commandCount(Redis, redis.url)) - before;
+    const cpuAfter = cpuSeconds(redis.pid);
+    const after = await commandCount(Redis, redis.url);
+    const commands = after.calls - before.calls;
+    const redisUsec = (after.usec - before.usec) / THROUGHPUT_CALLS;
     if (failed) throw new Error(`${failed} of ${THROUGHPUT_CALLS} throughput calls failed`);
     const perCall = commands / THROUGHPUT_CALLS;
     report.row({
@@ -216,6 +239,15 @@ export async function runQueueCase(victor, report) {
       value: perCall.toFixed(1),
       goal: '<= 60',
       met: perCall <= 60,
+    });
+    const cpuPerCall = cpuBefore === undefined || cpuAfter === undefined ? undefined : ((cpuAfter - cpuBefore) * 1e6) / THROUGHPUT_CALLS;
+    report.row({
+      case: '6',
+      name: 'Redis CPU time per call (redis-server process)',
+      value: cpuPerCall === undefined ? '-' : `${cpuPerCall.toFixed(0)} µs`,
+      note:
+        (cpuPerCall === undefined ? 'no /proc here; ' : `one Redis core would carry about ${Math.round(1e6 / cpuPerCall)} calls/s at this cost; `) +
+        `commandstats usec: ${redisUsec.toFixed(0)} µs per call (docs/SCALING.md)`,
     });
   } finally {
     for (const close of closers.reverse()) {

@@ -4,7 +4,7 @@
 import { ToolRegistry, ToolResult } from '@victor-tools/core';
 import { queueInvoker, startToolWorker, type QueueInvoker, type ToolWorker } from '@victor-tools/queue';
 import { invocation } from './support/invocation';
-import { startRedisServer, type RedisServer } from './support/redis-server';
+import { freePort, startRedisServer, type RedisServer } from './support/redis-server';
 import { ProbeTool, eventually, sleep } from './support/tools';
 
 jest.setTimeout(30_000);
@@ -267,6 +267,18 @@ describe('queueInvoker with startToolWorker', () => {
     const { invoker } = await setup([bigint]);
     const result = await invoker.invoke(invocation(bigint, {}));
     expect(result.error).toMatch(/^Tool 'bigint' failed on the queue: its result cannot be sent to the caller as JSON: /);
+  });
+
+  it('should end a call at its deadline when Redis does not answer, and still close', async () => {
+    const port = await freePort();
+    const quiet = { debug() {}, info() {}, warn() {}, error() {} };
+    const invoker = queueInvoker({ connection: `redis://127.0.0.1:${port}`, queue: nextQueue(), logger: quiet });
+    const echo = new ProbeTool({ name: 'echo', idempotent: true });
+    const started = Date.now();
+    const result = await invoker.invoke(invocation(echo, {}, { timeoutMs: 300 }));
+    expect(result).toEqual(ToolResult.fail("Tool 'echo' timed out after 300 ms", { timedOut: true, timeoutMs: 300 }));
+    expect(Date.now() - started).toBeLessThan(2_000);
+    await invoker.close();
   });
 
   it('should answer the calls still waiting when it is closed', async () => {

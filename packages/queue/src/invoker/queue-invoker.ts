@@ -29,6 +29,8 @@ export class QueueInvoker implements ToolInvoker {
   private readonly redis: ScriptedRedis;
   private readonly host: CallHost;
   private readonly waiting = new Map<string, RemoteCall[]>();
+  /** Every call not answered yet, queued or still on its way to the queue. */
+  private readonly live = new Set<RemoteCall>();
   private readonly pending = new Set<Promise<unknown>>();
   private readonly isRemote: (call: ToolInvocation) => boolean;
   private readonly logger: Logger;
@@ -67,6 +69,7 @@ export class QueueInvoker implements ToolInvoker {
       keys: new QueueKeys(prefix, this.queueName),
       logger: this.logger,
       settings,
+      ready: () => this.ready(),
       register(jobId, call) {
         const calls = waiting.get(jobId);
         if (calls === undefined) waiting.set(jobId, [call]);
@@ -101,10 +104,9 @@ export class QueueInvoker implements ToolInvoker {
       return ToolResult.fail(`Tool '${call.name}' was not run: the invoker's remote option threw: ${errorMessage(error)}`, { queueFailure: true });
     }
     if (!remote) return inProcessInvoker.invoke(call);
-    return this.ready().then(
-      () => new RemoteCall(this.host, call).start(),
-      (error: unknown) => ToolResult.fail(`Tool '${call.name}' failed on the queue: cannot listen to its events: ${errorMessage(error)}`, { queueFailure: true }),
-    );
+    const remoteCall = new RemoteCall(this.host, call);
+    this.live.add(remoteCall);
+    return remoteCall.start().finally(() => this.live.delete(remoteCall));
   }
 
   /**
@@ -130,20 +132,22 @@ export class QueueInvoker implements ToolInvoker {
    */
   close(): Promise<void> {
     this.closing ??= (async () => {
-      for (const calls of [...this.waiting.values()]) {
-        for (const call of calls) {
-          call.finish(ToolResult.fail(`Tool call got no result: the queue invoker was closed`, { queueFailure: true, reason: 'closed' }), false);
-        }
+      for (const call of [...this.live]) {
+        call.abandon();
       }
-      await this.starting?.catch(() => undefined);
-      await Promise.race([Promise.all(this.pending), new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref())]);
-      await Promise.all([this.events?.close(), this.queue.close(), closeRedis(this.redis)]);
+      await within(Promise.all(this.pending), CLOSE_WAIT_MS);
+      await Promise.all([this.queue.close(), closeRedis(this.redis)]);
+      // A start still waiting for a Redis that never answered stays pending (ioredis does not
+      // reject what it queued before a disconnect); it holds nothing open, and is not waited for.
+      await within(this.starting?.catch(() => undefined), CLOSE_WAIT_MS);
+      await this.events?.close();
     })();
     return this.closing;
   }
 
   private async listen(): Promise<void> {
     const [seconds, micros] = await this.redis.time();
+    if (this.closing !== undefined) throw new Error('the queue invoker was closed');
     const now = Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
     const events = new QueueEvents(this.queueName, {
       connection: bullConnection(this.options.connection),
@@ -178,6 +182,13 @@ function routing(remote: QueueInvokerOptions['remote']): (call: ToolInvocation) 
   if (!Array.isArray(remote)) throw new TypeError('remote must be a list of tool names or a function (call) => boolean.');
   const names = new Set(remote);
   return (call) => names.has(call.name);
+}
+
+/** Waits for `work`, but no longer than `ms`. */
+async function within(work: Promise<unknown> | undefined, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
 }
 
 function fraction(name: string, value: number | undefined, fallback: number): number {

@@ -35,6 +35,8 @@ export interface CallHost {
     readonly resultTtlMs: number;
     readonly maxJobBytes: number;
   };
+  /** Resolves once the invoker hears the queue's events. */
+  ready(): Promise<void>;
   /** Routes the job's events to `call` until `unregister`. */
   register(jobId: string, call: RemoteCall): void;
   unregister(jobId: string, call: RemoteCall): void;
@@ -69,12 +71,13 @@ export class RemoteCall {
     private readonly call: ToolInvocation,
   ) {}
 
-  async start(): Promise<ToolResult> {
-    const { call, host } = this;
+  /** Queues the call; resolves to its result, at the latest at its deadline or the caller's abort. */
+  start(): Promise<ToolResult> {
+    const { call } = this;
     const name = call.name;
     const signal = call.ctx.signal;
-    if (signal?.aborted) return cancelledResult(name, signal.reason);
-    if (call.deadline !== undefined && Date.now() >= call.deadline) return timedOutResult(name, call.timeoutMs);
+    if (signal?.aborted) return Promise.resolve(cancelledResult(name, signal.reason));
+    if (call.deadline !== undefined && Date.now() >= call.deadline) return Promise.resolve(timedOutResult(name, call.timeoutMs));
 
     let idempotent: boolean;
     try {
@@ -93,37 +96,56 @@ export class RemoteCall {
       if (call.timeoutMs !== undefined && Number.isFinite(call.timeoutMs)) this.data.timeoutMs = call.timeoutMs;
       if (idempotent) {
         this.callKey = idempotentCallKey(name, this.data.fingerprint, this.data.args, ctx);
-        if (host.settings.resultTtlMs > 0) this.data.resultTtlMs = host.settings.resultTtlMs;
+        if (this.host.settings.resultTtlMs > 0) this.data.resultTtlMs = this.host.settings.resultTtlMs;
       }
     } catch (error) {
-      return queueFailure(name, `the call could not be prepared for the queue: ${errorMessage(error)}`, { reason: 'not-queued' });
+      return Promise.resolve(queueFailure(name, `the call could not be prepared for the queue: ${errorMessage(error)}`, { reason: 'not-queued' }));
     }
 
-    if (this.callKey !== undefined) {
-      this.jobId = idempotentJobId(this.callKey);
-      const keepMs = call.deadline === undefined ? NO_DEADLINE_KEEP_MS : Math.max(0, call.deadline - Date.now()) + 60_000;
-      let kept: string | null;
-      try {
-        kept = await host.redis.vtJoin(host.keys.result(this.callKey), host.keys.waiters(this.jobId), host.settings.resultTtlMs > 0 ? '1' : '0', keepMs);
-      } catch (error) {
-        return queueFailure(name, `the call could not be queued: ${errorMessage(error)}`, { reason: 'not-queued' });
-      }
-      if (kept !== null) return keptResult(kept);
-      this.joined = true;
-    } else {
-      this.jobId = callJobId(this.data.callId);
-    }
-
+    this.jobId = this.callKey !== undefined ? idempotentJobId(this.callKey) : callJobId(this.data.callId);
+    // The deadline and the caller's abort hold from here on, even while Redis does not answer.
     const result = new Promise<ToolResult>((resolve) => (this.resolve = resolve));
-    host.register(this.jobId, this);
     if (call.deadline !== undefined) this.timer = setTimeout(() => this.finish(timedOutResult(name, call.timeoutMs), true), call.deadline - Date.now());
     if (signal !== undefined) {
       this.signal = signal;
       signal.addEventListener('abort', this.onAbort, { once: true });
       if (signal.aborted) this.onAbort();
     }
-    if (!this.settled) this.added = this.add();
+    void this.enqueue();
     return result;
+  }
+
+  /** Waits for the event reader, joins an identical idempotent call or takes its kept result, and queues the job. */
+  private async enqueue(): Promise<void> {
+    const { call, host } = this;
+    const name = call.name;
+    try {
+      await host.ready();
+    } catch (error) {
+      this.finish(queueFailure(name, `cannot listen to the queue's events: ${errorMessage(error)}`, { reason: 'not-queued' }), false);
+      return;
+    }
+    if (this.callKey !== undefined && !this.settled) {
+      const keepMs = call.deadline === undefined ? NO_DEADLINE_KEEP_MS : Math.max(0, call.deadline - Date.now()) + 60_000;
+      let kept: string | null;
+      try {
+        kept = await host.redis.vtJoin(host.keys.result(this.callKey), host.keys.waiters(this.jobId), host.settings.resultTtlMs > 0 ? '1' : '0', keepMs);
+      } catch (error) {
+        this.finish(queueFailure(name, `the call could not be queued: ${errorMessage(error)}`, { reason: 'not-queued' }), false);
+        return;
+      }
+      if (kept !== null) {
+        this.finish(keptResult(kept), false);
+        return;
+      }
+      this.joined = true;
+      // Ended while joining: count this caller out again; nothing was queued.
+      if (this.settled) host.background(this.release(false));
+    }
+    if (!this.settled) {
+      host.register(this.jobId, this);
+      this.added = this.add();
+    }
   }
 
   /** The job finished: its result, unless someone else cancelled a shared job this call still waits for. */
@@ -167,6 +189,11 @@ export class RemoteCall {
     } catch (error) {
       this.host.logger.warn(`victor-tools queue: a progress or log receiver of '${this.call.name}' threw: ${errorMessage(error)}`);
     }
+  }
+
+  /** Ends the call because its invoker closes; its job, if queued, stays on the queue. */
+  abandon(): void {
+    this.finish(queueFailure(this.call.name, 'the queue invoker was closed before the result came', { reason: 'closed' }), false);
   }
 
   /** Ends the call with `result` (the first answer wins); `cancelJob` also takes its job back. */

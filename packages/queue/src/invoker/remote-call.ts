@@ -135,7 +135,7 @@ export class RemoteCall {
         return;
       }
       if (kept !== null) {
-        this.finish(keptResult(kept), false);
+        this.finish(keptResult(name, kept), false);
         return;
       }
       this.joined = true;
@@ -246,10 +246,10 @@ export class RemoteCall {
   }
 }
 
-function keptResult(json: string): ToolResult {
+function keptResult(name: string, json: string): ToolResult {
   try {
     return toToolResult(JSON.parse(json));
   } catch (error) {
-    return ToolResult.fail(`A kept result could not be read: ${errorMessage(error)}`, { queueFailure: true });
+    return queueFailure(name, `its kept result could not be read: ${errorMessage(error)}`, { reason: 'kept-result' });
   }
 }

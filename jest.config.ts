@@ -7,7 +7,7 @@ import type { Config } from 'jest';
 // type check is `pnpm build` / `pnpm typecheck`, which run the full compiler.
 const moduleNameMapper = { '^@victor-tools/([a-z-]+)$': '<rootDir>/packages/$1/src' };
 
-function project(name: string, roots: string[], tsconfig = '<rootDir>/tsconfig.json'): Config {
+function project(name: string, roots: string[], tsconfig = '<rootDir>/tsconfig.json', extra: Config = {}): Config {
   return {
     displayName: name,
     roots,
@@ -15,8 +15,16 @@ function project(name: string, roots: string[], tsconfig = '<rootDir>/tsconfig.j
     testEnvironment: 'node',
     moduleNameMapper,
     transform: { '^.+\\.tsx?$': ['ts-jest', { tsconfig, isolatedModules: true }] },
+    ...extra,
   };
 }
+
+// The queue tests run a real redis-server and worker processes, and time what
+// they see (a killed worker's calls taken up, a cancel reaching a running
+// tool): they run in band, in a jest run of their own (`pnpm test` runs
+// `jest --selectProjects queue --runInBand` after the others), so that no
+// other test file competes with them for this machine's cores.
+const QUEUE_SPEC = '<rootDir>/test/spec/s19-queue.test.ts';
 
 const config: Config = {
   // A package without tests yet has no test/ folder; jest refuses a missing root.
@@ -38,7 +46,10 @@ const config: Config = {
     project('examples', ['<rootDir>/examples/test']),
     // The examples too are one source for both decorator modes.
     project('examples-legacy', ['<rootDir>/examples/test'], '<rootDir>/tsconfig.legacy.json'),
-    project('packaging', ['<rootDir>/test']),
+    project('packaging', ['<rootDir>/test'], undefined, { testPathIgnorePatterns: ['/node_modules/', '/test/spec/s19-queue\\.test\\.ts$'] }),
+    project('queue', ['<rootDir>/packages/queue/test', '<rootDir>/test/spec'], undefined, {
+      testMatch: ['<rootDir>/packages/queue/test/**/*.test.ts', QUEUE_SPEC],
+    }),
   ].filter((p) => (p.roots ?? []).every((r) => existsSync(join(__dirname, r.replace('<rootDir>/', ''))))),
 };
 

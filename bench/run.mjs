@@ -13,6 +13,7 @@ import { runMemoryCase } from './cases/memory.mjs';
 import { runPackageSizeCase } from './cases/package-size.mjs';
 import { runValidationCase } from './cases/validation.mjs';
 import { runMcpCase } from './cases/mcp.mjs';
+import { runQueueCase } from './cases/queue.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const OUTPUT = path.resolve(here, '..', 'BENCHMARKS.md');
@@ -28,6 +29,7 @@ const CASES = {
   6: runPackageSizeCase,
   7: runValidationCase,
   8: runMcpCase,
+  9: runQueueCase,
 };
 
 async function main() {

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const ROOT = join(__dirname, '..');
-const PACKAGES = ['core', 'metadata', 'semantic', 'decorators', 'providers', 'mcp', 'ai-sdk', 'langchain', 'openai-agents', 'cli'];
+const PACKAGES = ['core', 'metadata', 'semantic', 'decorators', 'providers', 'mcp', 'ai-sdk', 'langchain', 'openai-agents', 'queue', 'cli'];
 
 function node(args: string[]): string {
   return execFileSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8' });

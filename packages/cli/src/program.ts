@@ -5,6 +5,7 @@ import { registerListCommand } from './commands/list';
 import { registerSchemaCommand } from './commands/schema';
 import { registerSearchCommand } from './commands/search';
 import { registerServeCommand } from './commands/serve';
+import { registerWorkerCommand } from './commands/worker';
 import { cliVersion } from './version';
 
 /**
@@ -33,6 +34,7 @@ export function createProgram(ctx: CommandContext): Command {
   registerCallCommand(program, ctx);
   registerSearchCommand(program, ctx);
   registerServeCommand(program, ctx);
+  registerWorkerCommand(program, ctx);
   program.addHelpText(
     'after',
     '\nExit status: 0 ok, 1 the operation failed (a failed tool call, an unknown tool), 2 usage error.\n\n' +

@@ -1,0 +1,24 @@
+import { runCli } from '../support/run-cli';
+
+// The worker itself (taking calls, SIGTERM) is exercised against a real Redis by
+// the queue conformance tests (test/spec/s19-queue.test.ts), which fork the built CLI.
+describe('victor-tools worker', () => {
+  it('should be a usage error without --redis', async () => {
+    const { code, stdout, stderr } = await runCli(['worker']);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toContain("error: required option '-r, --redis <url>' not specified");
+  });
+
+  it('should refuse a concurrency that is not a positive integer', async () => {
+    const { code, stderr } = await runCli(['worker', '--redis', 'redis://127.0.0.1:1', '--concurrency', '0']);
+    expect(code).toBe(2);
+    expect(stderr).toContain("Expected a positive integer, got '0'");
+  });
+
+  it('should list its options in its help', async () => {
+    const { code, stdout } = await runCli(['worker', '--help']);
+    expect(code).toBe(0);
+    for (const option of ['--redis <url>', '--queue <name>', '--concurrency <n>', '--grace <ms>', '--lock-duration <ms>']) expect(stdout).toContain(option);
+  });
+});

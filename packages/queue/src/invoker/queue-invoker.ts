@@ -1,0 +1,198 @@
+import { Queue, QueueEvents } from 'bullmq';
+import { ToolResult, type Logger } from '@victor-tools/core';
+import { bullConnection, closeRedis, createRedis } from '../connection';
+import { inProcessInvoker, type ToolInvocation, type ToolInvoker } from '../core-types';
+import { QueueKeys, type JobUpdate } from '../job';
+import { DEFAULT_PREFIX, DEFAULT_QUEUE, positiveInteger, type QueueInvokerOptions } from '../options';
+import { errorMessage } from '../results';
+import { RemoteCall, type CallHost } from './remote-call';
+import { defineScripts, type ScriptedRedis } from './scripts';
+
+/** How long `close()` waits for leaving and cancelling messages still on their way. */
+const CLOSE_WAIT_MS = 2_000;
+
+/**
+ * A `ToolInvoker` that runs calls on the workers of a BullMQ queue
+ * (`startToolWorker`, `victor-tools worker`): `new ToolRegistry({ invoker: queueInvoker({ connection }) })`.
+ * Everything before the invoker (resolve, enabled, availability, mode policy,
+ * validation, approval, hooks) runs at the caller; the job carries the tool
+ * name, its schema's fingerprint, the checked arguments, the JSON-safe context
+ * (mode, sandbox, conversation id), the deadline and a call id.
+ *
+ * One QueueEvents reader per invoker hears every job's events and hands each
+ * to the calls waiting for that job, whatever the number of calls in flight.
+ */
+export class QueueInvoker implements ToolInvoker {
+  /** The queue's name. */
+  readonly queueName: string;
+  private readonly queue: Queue;
+  private readonly redis: ScriptedRedis;
+  private readonly host: CallHost;
+  private readonly waiting = new Map<string, RemoteCall[]>();
+  /** Every call not answered yet, queued or still on its way to the queue. */
+  private readonly live = new Set<RemoteCall>();
+  private readonly pending = new Set<Promise<unknown>>();
+  private readonly isRemote: (call: ToolInvocation) => boolean;
+  private readonly logger: Logger;
+  private events: QueueEvents | undefined;
+  private starting: Promise<void> | undefined;
+  private closing: Promise<void> | undefined;
+
+  constructor(private readonly options: QueueInvokerOptions) {
+    this.queueName = options.queue ?? DEFAULT_QUEUE;
+    const prefix = options.prefix ?? DEFAULT_PREFIX;
+    this.logger = options.logger ?? console;
+    const settings = Object.freeze({
+      attempts: positiveInteger('attempts', options.attempts, 3),
+      backoffMs: positiveInteger('backoffMs', options.backoffMs, 200, 0),
+      backoffJitter: fraction('backoffJitter', options.backoffJitter, 0.5),
+      resultTtlMs: positiveInteger('resultTtlMs', options.resultTtlMs, 0, 0),
+      maxJobBytes: positiveInteger('maxJobBytes', options.maxJobBytes, 1024 * 1024),
+    });
+    this.isRemote = routing(options.remote);
+    this.queue = new Queue(this.queueName, {
+      connection: bullConnection(options.connection),
+      prefix,
+      // Finished jobs leave Redis at once: results travel on the event stream,
+      // and an idempotent call's job id must be free again for the next call.
+      defaultJobOptions: { removeOnComplete: true, removeOnFail: true },
+      streams: { events: { maxLen: positiveInteger('eventsMaxLen', options.eventsMaxLen, 100_000) } },
+    });
+    this.queue.on('error', (error) => this.logger.error(`victor-tools queue '${this.queueName}': ${errorMessage(error)}`));
+    this.redis = defineScripts(createRedis(options.connection, `victor-tools:invoker:${this.queueName}`));
+    this.redis.on('error', (error) => this.logger.warn(`victor-tools queue '${this.queueName}': ${errorMessage(error)}`));
+    const waiting = this.waiting;
+    const pending = this.pending;
+    this.host = {
+      queue: this.queue,
+      redis: this.redis,
+      keys: new QueueKeys(prefix, this.queueName),
+      logger: this.logger,
+      settings,
+      ready: () => this.ready(),
+      register(jobId, call) {
+        const calls = waiting.get(jobId);
+        if (calls === undefined) waiting.set(jobId, [call]);
+        else calls.push(call);
+      },
+      unregister(jobId, call) {
+        const calls = waiting.get(jobId);
+        if (calls === undefined) return;
+        const rest = calls.filter((c) => c !== call);
+        if (rest.length === 0) waiting.delete(jobId);
+        else waiting.set(jobId, rest);
+      },
+      background: (work) => {
+        const tracked = work.catch((error: unknown) =>
+          this.logger.warn(`victor-tools queue '${this.queueName}': could not release a finished call: ${errorMessage(error)}`),
+        );
+        pending.add(tracked);
+        void tracked.finally(() => pending.delete(tracked));
+      },
+    };
+  }
+
+  /** Runs the call on a worker (or here, when the `remote` option keeps it local) and answers its result. */
+  invoke(call: ToolInvocation): ToolResult | Promise<ToolResult> {
+    if (this.closing !== undefined) {
+      return ToolResult.fail(`Tool '${call.name}' was not run: the queue invoker is closed`, { queueFailure: true, reason: 'closed' });
+    }
+    let remote: boolean;
+    try {
+      remote = this.isRemote(call);
+    } catch (error) {
+      return ToolResult.fail(`Tool '${call.name}' was not run: the invoker's remote option threw: ${errorMessage(error)}`, { queueFailure: true });
+    }
+    if (!remote) return inProcessInvoker.invoke(call);
+    const remoteCall = new RemoteCall(this.host, call);
+    this.live.add(remoteCall);
+    return remoteCall.start().finally(() => this.live.delete(remoteCall));
+  }
+
+  /**
+   * Starts listening to the queue's events (the first call does it too). The
+   * reader starts at the Redis server's clock, read before any call is queued,
+   * so no event of a call queued afterwards can be missed.
+   */
+  ready(): Promise<void> {
+    this.starting ??= this.listen();
+    return this.starting;
+  }
+
+  /** Calls waiting for a result now. */
+  get inFlight(): number {
+    let count = 0;
+    for (const calls of this.waiting.values()) count += calls.length;
+    return count;
+  }
+
+  /**
+   * Answers the calls still waiting with a failure (their jobs stay queued),
+   * and closes the invoker's connections.
+   */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      for (const call of [...this.live]) {
+        call.abandon();
+      }
+      await within(Promise.all(this.pending), CLOSE_WAIT_MS);
+      await Promise.all([this.queue.close(), closeRedis(this.redis)]);
+      // A start still waiting for a Redis that never answered stays pending (ioredis does not
+      // reject what it queued before a disconnect); it holds nothing open, and is not waited for.
+      await within(this.starting?.catch(() => undefined), CLOSE_WAIT_MS);
+      await this.events?.close();
+    })();
+    return this.closing;
+  }
+
+  private async listen(): Promise<void> {
+    const [seconds, micros] = await this.redis.time();
+    if (this.closing !== undefined) throw new Error('the queue invoker was closed');
+    const now = Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
+    const events = new QueueEvents(this.queueName, {
+      connection: bullConnection(this.options.connection),
+      prefix: this.options.prefix ?? DEFAULT_PREFIX,
+      autorun: false,
+      lastEventId: `${now - 1}-0`,
+    });
+    this.events = events;
+    events.on('error', (error) => this.logger.error(`victor-tools queue '${this.queueName}' events: ${errorMessage(error)}`));
+    events.on('completed', ({ jobId, returnvalue }) => this.each(jobId, (call) => call.onCompleted(returnvalue)));
+    events.on('failed', ({ jobId, failedReason }) => this.each(jobId, (call) => call.onFailed(String(failedReason))));
+    events.on('removed', ({ jobId }) => this.each(jobId, (call) => call.onRemoved()));
+    events.on('progress', ({ jobId, data }) => this.each(jobId, (call) => call.onUpdate(data as JobUpdate)));
+    void events.run().catch((error: unknown) => this.logger.error(`victor-tools queue '${this.queueName}' events stopped: ${errorMessage(error)}`));
+  }
+
+  private each(jobId: string, deliver: (call: RemoteCall) => void): void {
+    const calls = this.waiting.get(jobId);
+    if (calls === undefined) return;
+    for (const call of [...calls]) deliver(call);
+  }
+}
+
+/** A `ToolInvoker` that runs calls on the workers of a BullMQ queue (see `QueueInvoker`). */
+export function queueInvoker(options: QueueInvokerOptions): QueueInvoker {
+  return new QueueInvoker(options);
+}
+
+function routing(remote: QueueInvokerOptions['remote']): (call: ToolInvocation) => boolean {
+  if (remote === undefined) return () => true;
+  if (typeof remote === 'function') return (call) => remote(call) === true;
+  if (!Array.isArray(remote)) throw new TypeError('remote must be a list of tool names or a function (call) => boolean.');
+  const names = new Set(remote);
+  return (call) => names.has(call.name);
+}
+
+/** Waits for `work`, but no longer than `ms`. */
+async function within(work: Promise<unknown> | undefined, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
+function fraction(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!(value >= 0 && value <= 1)) throw new RangeError(`${name} must be a number from 0 to 1, got ${String(value)}.`);
+  return value;
+}

@@ -1,0 +1,255 @@
+import type { JobsOptions, Queue } from 'bullmq';
+import { ToolResult, toToolResult, type Logger } from '@victor-tools/core';
+import type { ToolInvocation } from '../core-types';
+import { schemaFingerprint } from '../fingerprint';
+import {
+  callJobId,
+  idempotentCallKey,
+  idempotentJobId,
+  jobContext,
+  newCallId,
+  type JobUpdate,
+  type QueueKeys,
+  type ToolJobData,
+} from '../job';
+import { cancelledResult, errorMessage, outcomeUnknownResult, queueFailure, timedOutResult } from '../results';
+import type { ScriptedRedis } from './scripts';
+
+/** BullMQ's reason for a job whose worker died more often than `maxStalledCount` allows. */
+const STALLED_REASON = 'job stalled more than allowable limit';
+/** How often a waiting idempotent call re-queues its job after someone else removed or cancelled it. */
+const MAX_RESUBMITS = 3;
+/** How long the waiter count of a call without a deadline is kept. */
+const NO_DEADLINE_KEEP_MS = 3_600_000;
+
+/** What a call needs from its invoker. */
+export interface CallHost {
+  readonly queue: Queue;
+  readonly redis: ScriptedRedis;
+  readonly keys: QueueKeys;
+  readonly logger: Logger;
+  readonly settings: {
+    readonly attempts: number;
+    readonly backoffMs: number;
+    readonly backoffJitter: number;
+    readonly resultTtlMs: number;
+    readonly maxJobBytes: number;
+  };
+  /** Resolves once the invoker hears the queue's events. */
+  ready(): Promise<void>;
+  /** Routes the job's events to `call` until `unregister`. */
+  register(jobId: string, call: RemoteCall): void;
+  unregister(jobId: string, call: RemoteCall): void;
+  /** Work that outlives the call (leaving, cancelling the job): `close()` waits for it. */
+  background(work: Promise<unknown>): void;
+}
+
+/**
+ * One call on its way through the queue: queued as a job, answered by the
+ * job's completed or failed event, cut short by the caller's abort or its
+ * deadline (which also take the job back: removed while it waits, aborted by
+ * broadcast while it runs). An idempotent call shares its job with identical
+ * calls and is answered by a kept result when there is one.
+ */
+export class RemoteCall {
+  private settled = false;
+  private resolve: ((result: ToolResult) => void) | undefined;
+  private data!: ToolJobData;
+  private jobId!: string;
+  private callKey: string | undefined;
+  /** Counted among the waiters of a shared (idempotent) job. */
+  private joined = false;
+  /** Whether the job was queued (false: queueing failed); set once `add` was called. */
+  private added: Promise<boolean> | undefined;
+  private resubmits = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private signal: AbortSignal | undefined;
+  private readonly onAbort = (): void => this.finish(cancelledResult(this.call.name, this.signal?.reason), true);
+
+  constructor(
+    private readonly host: CallHost,
+    private readonly call: ToolInvocation,
+  ) {}
+
+  /** Queues the call; resolves to its result, at the latest at its deadline or the caller's abort. */
+  start(): Promise<ToolResult> {
+    const { call } = this;
+    const name = call.name;
+    const signal = call.ctx.signal;
+    if (signal?.aborted) return Promise.resolve(cancelledResult(name, signal.reason));
+    if (call.deadline !== undefined && Date.now() >= call.deadline) return Promise.resolve(timedOutResult(name, call.timeoutMs));
+
+    let idempotent: boolean;
+    try {
+      idempotent = call.tool.isIdempotent === true;
+      const ctx = jobContext(call.ctx);
+      this.data = {
+        v: 1,
+        callId: newCallId(),
+        tool: name,
+        fingerprint: schemaFingerprint(call.tool),
+        args: call.args as Record<string, unknown>,
+        ctx,
+        idempotent,
+      };
+      if (call.deadline !== undefined) this.data.deadline = call.deadline;
+      if (call.timeoutMs !== undefined && Number.isFinite(call.timeoutMs)) this.data.timeoutMs = call.timeoutMs;
+      if (idempotent) {
+        this.callKey = idempotentCallKey(name, this.data.fingerprint, this.data.args, ctx);
+        if (this.host.settings.resultTtlMs > 0) this.data.resultTtlMs = this.host.settings.resultTtlMs;
+      }
+    } catch (error) {
+      return Promise.resolve(queueFailure(name, `the call could not be prepared for the queue: ${errorMessage(error)}`, { reason: 'not-queued' }));
+    }
+
+    this.jobId = this.callKey !== undefined ? idempotentJobId(this.callKey) : callJobId(this.data.callId);
+    // The deadline and the caller's abort hold from here on, even while Redis does not answer.
+    const result = new Promise<ToolResult>((resolve) => (this.resolve = resolve));
+    if (call.deadline !== undefined) this.timer = setTimeout(() => this.finish(timedOutResult(name, call.timeoutMs), true), call.deadline - Date.now());
+    if (signal !== undefined) {
+      this.signal = signal;
+      signal.addEventListener('abort', this.onAbort, { once: true });
+      if (signal.aborted) this.onAbort();
+    }
+    void this.enqueue();
+    return result;
+  }
+
+  /** Waits for the event reader, joins an identical idempotent call or takes its kept result, and queues the job. */
+  private async enqueue(): Promise<void> {
+    const { call, host } = this;
+    const name = call.name;
+    try {
+      await host.ready();
+    } catch (error) {
+      this.finish(queueFailure(name, `cannot listen to the queue's events: ${errorMessage(error)}`, { reason: 'not-queued' }), false);
+      return;
+    }
+    if (this.callKey !== undefined && !this.settled) {
+      const keepMs = call.deadline === undefined ? NO_DEADLINE_KEEP_MS : Math.max(0, call.deadline - Date.now()) + 60_000;
+      let kept: string | null;
+      try {
+        kept = await host.redis.vtJoin(host.keys.result(this.callKey), host.keys.waiters(this.jobId), host.settings.resultTtlMs > 0 ? '1' : '0', keepMs);
+      } catch (error) {
+        this.finish(queueFailure(name, `the call could not be queued: ${errorMessage(error)}`, { reason: 'not-queued' }), false);
+        return;
+      }
+      if (kept !== null) {
+        this.finish(keptResult(name, kept), false);
+        return;
+      }
+      this.joined = true;
+      // Ended while joining: count this caller out again; nothing was queued.
+      if (this.settled) host.background(this.release(false));
+    }
+    if (!this.settled) {
+      host.register(this.jobId, this);
+      this.added = this.add();
+    }
+  }
+
+  /** The job finished: its result, unless someone else cancelled a shared job this call still waits for. */
+  onCompleted(returnvalue: unknown): void {
+    const result = toToolResult(returnvalue ?? null);
+    if (this.callKey !== undefined && result.metadata?.cancelled === true && this.resubmit()) return;
+    this.finish(result, false);
+  }
+
+  /** BullMQ failed the job (not the tool: a tool's failure completes the job with a failed result). */
+  onFailed(reason: string): void {
+    const name = this.call.name;
+    if (reason === STALLED_REASON) {
+      this.finish(
+        this.data.idempotent
+          ? queueFailure(name, 'the workers running it stopped more often than they allow (maxStalledCount); it was not run again', { reason: 'stalled' })
+          : outcomeUnknownResult(name),
+        false,
+      );
+      return;
+    }
+    this.finish(queueFailure(name, reason, { reason: 'failed' }), false);
+  }
+
+  /** Someone else removed the job (another caller's cancellation of a shared job, or a queue cleanup). */
+  onRemoved(): void {
+    if (this.callKey !== undefined && this.resubmit()) return;
+    this.finish(queueFailure(this.call.name, 'its job was removed from the queue by another client, so it has no result; it was not retried', { reason: 'removed' }), false);
+  }
+
+  /** A progress report or log message of the tool, for the caller's context. */
+  onUpdate(update: JobUpdate): void {
+    if (this.settled || update === null || typeof update !== 'object') return;
+    const ctx = this.call.ctx;
+    try {
+      if (update.kind === 'progress' && typeof update.progress === 'number') {
+        ctx.reportProgress?.(update.progress, update.total, update.message);
+      } else if (update.kind === 'log' && typeof update.message === 'string') {
+        ctx.log?.(update.level as Parameters<typeof ctx.log>[0], update.message, update.data);
+      }
+    } catch (error) {
+      this.host.logger.warn(`victor-tools queue: a progress or log receiver of '${this.call.name}' threw: ${errorMessage(error)}`);
+    }
+  }
+
+  /** Ends the call because its invoker closes; its job, if queued, stays on the queue. */
+  abandon(): void {
+    this.finish(queueFailure(this.call.name, 'the queue invoker was closed before the result came', { reason: 'closed' }), false);
+  }
+
+  /** Ends the call with `result` (the first answer wins); `cancelJob` also takes its job back. */
+  finish(result: ToolResult, cancelJob: boolean): void {
+    if (this.settled) return;
+    this.settled = true;
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.signal?.removeEventListener('abort', this.onAbort);
+    this.host.unregister(this.jobId, this);
+    this.resolve?.(result);
+    if (this.joined || cancelJob) this.host.background(this.release(cancelJob));
+  }
+
+  private async add(): Promise<boolean> {
+    const { settings } = this.host;
+    const options: JobsOptions = { jobId: this.jobId, sizeLimit: settings.maxJobBytes };
+    if (this.data.idempotent) {
+      options.attempts = settings.attempts;
+      options.backoff = { type: 'exponential', delay: settings.backoffMs, jitter: settings.backoffJitter };
+    }
+    try {
+      await this.host.queue.add(this.call.name, this.data, options);
+      return true;
+    } catch (error) {
+      this.finish(queueFailure(this.call.name, `the call could not be queued: ${errorMessage(error)}`, { reason: 'not-queued' }), false);
+      return false;
+    }
+  }
+
+  /** Queues the shared job again for the callers still waiting; false when it was done too often. */
+  private resubmit(): boolean {
+    if (this.settled || this.signal?.aborted || this.resubmits >= MAX_RESUBMITS) return false;
+    this.resubmits += 1;
+    this.added = this.add();
+    return true;
+  }
+
+  /**
+   * After the call ended: one waiter fewer on a shared job; and when the call
+   * was cut short and nobody else waits, the job is taken back (removed while
+   * it waits; while it runs, every worker is told, and the one holding it aborts it).
+   */
+  private async release(cancelJob: boolean): Promise<void> {
+    const { host } = this;
+    let last = true;
+    if (this.joined) last = (await host.redis.vtLeave(host.keys.waiters(this.jobId))) <= 0;
+    if (!cancelJob || !last || this.added === undefined || !(await this.added)) return;
+    const removed = await host.queue.remove(this.jobId);
+    if (removed !== 1) await host.redis.publish(host.keys.cancelChannel, this.jobId);
+  }
+}
+
+function keptResult(name: string, json: string): ToolResult {
+  try {
+    return toToolResult(JSON.parse(json));
+  } catch (error) {
+    return queueFailure(name, `its kept result could not be read: ${errorMessage(error)}`, { reason: 'kept-result' });
+  }
+}

@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import { AgentMode, type AgentModeLike } from '@victor-tools/core';
+import { canonicalJson, sha256 } from './fingerprint';
+
+/** The part of a call's context that travels with the job: plain JSON. */
+export interface JobContext {
+  mode?: string;
+  sandbox?: string;
+  conversationId?: string;
+}
+
+/**
+ * What a job carries: the registered tool name, its schema's fingerprint,
+ * the checked arguments, the JSON-safe context, the deadline and a call id.
+ * The worker reads it as untrusted input (see `readJobData`).
+ */
+export interface ToolJobData {
+  /** Layout version, so that a worker can refuse a job it cannot read. */
+  v: 1;
+  callId: string;
+  tool: string;
+  fingerprint: string;
+  args: Record<string, unknown>;
+  ctx: JobContext;
+  /** Date.now()-based ms when the call times out; absent: no deadline. */
+  deadline?: number;
+  /** The call's timeout, for the worker's "timed out after N ms" message. */
+  timeoutMs?: number;
+  /** Whether the caller took the tool as idempotent (retries, dedup, result reuse). */
+  idempotent: boolean;
+  /**
+   * How long the worker keeps a successful result for identical calls; 0 or
+   * absent: not kept. The worker works out the key from the call itself.
+   */
+  resultTtlMs?: number;
+}
+
+/** What a progress event of a job carries: a progress report or a log message of the tool. */
+export type JobUpdate =
+  | { kind: 'progress'; progress: number; total?: number; message?: string }
+  | { kind: 'log'; level: string; message: string; data?: unknown };
+
+/** The queue's own keys, next to BullMQ's (`<prefix>:<queue>:...`). */
+export class QueueKeys {
+  readonly base: string;
+  constructor(prefix: string, queue: string) {
+    this.base = `${prefix}:${queue}`;
+  }
+  /** Pub/sub channel of cancellations, which every worker of the queue listens to. */
+  get cancelChannel(): string {
+    return `${this.base}:vt:cancel`;
+  }
+  /** A successful result kept for identical idempotent calls. */
+  result(callKey: string): string {
+    return `${this.base}:vt:result:${callKey}`;
+  }
+  /** How many callers wait for the shared job of an idempotent call. */
+  waiters(jobId: string): string {
+    return `${this.base}:vt:waiters:${jobId}`;
+  }
+  /** The shared enabled/disabled states (a hash) and their change channel. */
+  get toolStates(): string {
+    return `${this.base}:vt:tool-states`;
+  }
+}
+
+/** The JSON-safe context of a call: mode (as its value), sandbox and conversation id, when they are strings. */
+export function jobContext(ctx: { mode?: AgentModeLike; sandbox?: unknown; conversationId?: unknown }): JobContext {
+  const out: JobContext = {};
+  const mode = modeValue(ctx.mode);
+  if (mode !== undefined) out.mode = mode;
+  if (typeof ctx.sandbox === 'string') out.sandbox = ctx.sandbox;
+  if (typeof ctx.conversationId === 'string') out.conversationId = ctx.conversationId;
+  return out;
+}
+
+function modeValue(mode: unknown): string | undefined {
+  if (mode === undefined || mode === null) return undefined;
+  try {
+    return AgentMode.from(mode as AgentModeLike).value;
+  } catch {
+    // The caller's pipeline already applied the mode policy; an unknown mode travels as it is.
+    return typeof mode === 'string' ? mode : undefined;
+  }
+}
+
+/** A fresh call id. */
+export function newCallId(): string {
+  return randomUUID();
+}
+
+/** The job id of a call that runs on its own (not idempotent): one per call. */
+export function callJobId(callId: string): string {
+  return `call-${callId}`;
+}
+
+/**
+ * The key of an idempotent call: identical calls (same tool, schema,
+ * arguments, mode and sandbox) share it, and with it one job and one kept result.
+ */
+export function idempotentCallKey(tool: string, fingerprint: string, args: unknown, ctx: JobContext): string {
+  return sha256(canonicalJson([tool, fingerprint, args, ctx.mode ?? null, ctx.sandbox ?? null]));
+}
+
+/** The job id identical idempotent calls share. */
+export function idempotentJobId(callKey: string): string {
+  return `idem-${callKey}`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function optionalString(value: unknown): value is string | undefined {
+  return value === undefined || typeof value === 'string';
+}
+
+function optionalNumber(value: unknown): value is number | undefined {
+  return value === undefined || (typeof value === 'number' && Number.isFinite(value));
+}
+
+/**
+ * The job's data when it has the layout a caller writes, else the reason it
+ * does not: a worker never trusts what it reads from the queue.
+ */
+export function readJobData(data: unknown): ToolJobData | string {
+  if (!isRecord(data)) return 'the job carries no call';
+  if (data.v !== 1) return `the job's layout version ${JSON.stringify(data.v)} is not one this worker reads (1)`;
+  if (typeof data.tool !== 'string' || data.tool.length === 0) return 'the job names no tool';
+  if (typeof data.callId !== 'string' || typeof data.fingerprint !== 'string') return 'the job has no call id or schema fingerprint';
+  if (!isRecord(data.ctx)) return 'the job has no context';
+  const ctx = data.ctx;
+  if (!optionalString(ctx.mode) || !optionalString(ctx.sandbox) || !optionalString(ctx.conversationId)) return "the job's context is not plain strings";
+  if (!optionalNumber(data.deadline) || !optionalNumber(data.timeoutMs) || !optionalNumber(data.resultTtlMs)) return "the job's deadline, timeout or result TTL is not a number";
+  if (typeof data.idempotent !== 'boolean') return 'the job does not say whether the tool is idempotent';
+  return data as unknown as ToolJobData;
+}

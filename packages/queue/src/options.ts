@@ -1,0 +1,100 @@
+import type { Logger } from '@victor-tools/core';
+import type { RedisConnection } from './connection';
+import type { ToolInvocation } from './core-types';
+
+/** The queue every caller and worker uses unless told otherwise. */
+export const DEFAULT_QUEUE = 'victor-tools';
+/** BullMQ's own key prefix. */
+export const DEFAULT_PREFIX = 'bull';
+
+/** Where the calls go: shared by callers, workers and the tool-state sync. */
+export interface QueueLocation {
+  /** The Redis server (a URL, a unix socket path, or ioredis options). */
+  connection: RedisConnection;
+  /** The BullMQ queue name; 'victor-tools' by default. Callers and workers of one deployment use the same. */
+  queue?: string;
+  /** BullMQ's key prefix; 'bull' by default. */
+  prefix?: string;
+}
+
+/** Options of `queueInvoker`. */
+export interface QueueInvokerOptions extends QueueLocation {
+  /**
+   * Which calls run on the workers: every call by default; a list of
+   * registered tool names; or a function of the call. The others run in this
+   * process, as without the queue.
+   */
+  remote?: readonly string[] | ((call: ToolInvocation) => boolean);
+  /** Runs of an idempotent call whose tool throws, the first included; 3 by default. */
+  attempts?: number;
+  /** First delay before a retry, doubled each time; 200 ms by default. */
+  backoffMs?: number;
+  /** Share of each retry delay drawn at random (0 to 1), so retries of many calls spread out; 0.5 by default. */
+  backoffJitter?: number;
+  /**
+   * How long a successful result of an idempotent tool answers identical calls
+   * (same tool, arguments, mode and sandbox) without running it again; 0 (the
+   * default) keeps none. Failures are never kept.
+   */
+  resultTtlMs?: number;
+  /** Largest job (the call's JSON) the invoker queues; 1 MiB by default. A larger call fails without being queued. */
+  maxJobBytes?: number;
+  /**
+   * How many events the queue's event stream keeps (BullMQ's `streams.events.maxLen`); 100,000 by
+   * default. A caller that falls further behind than this loses the results it missed (they time out).
+   */
+  eventsMaxLen?: number;
+  /** Where connection errors are reported; the console by default. */
+  logger?: Logger;
+}
+
+/** Options of `startToolWorker`. */
+export interface ToolWorkerOptions extends QueueLocation {
+  /** Calls run at once in this worker; 10 by default. */
+  concurrency?: number;
+  /**
+   * How long a running call's lock lasts without renewal, in ms; 10,000 by default. The worker renews
+   * it while the call runs; when the worker dies, its calls are taken up again once their locks have
+   * expired and a stalled check (every `stalledInterval`) has seen them twice. Too short on a busy
+   * machine, and a live worker loses the lock of a call that is still running ("Missing lock").
+   */
+  lockDuration?: number;
+  /** How often stalled calls are looked for, in ms; half of `lockDuration` by default. */
+  stalledInterval?: number;
+  /**
+   * How many times a call may be found stalled (its worker gone) and taken up again before it fails;
+   * 1 by default. An idempotent call runs again; any other call is answered "outcome unknown".
+   */
+  maxStalledCount?: number;
+  /** The worker's name, in results and BullMQ's job records; `<hostname>:<pid>` by default. */
+  name?: string;
+  /** Least time between two progress updates of one call sent to its caller, in ms; 100 by default. */
+  progressIntervalMs?: number;
+  /** Largest result (as JSON) the worker sends back; 1 MiB by default. A larger one is answered with a failure. */
+  maxResultBytes?: number;
+  /** Where the worker reports what it cannot send to a caller (errors, lost connections); the console by default. */
+  logger?: Logger;
+}
+
+/** Options of `ToolWorker.close`. */
+export interface CloseWorkerOptions {
+  /**
+   * How long running calls may take to finish, in ms; 30,000 by default. The worker takes no new
+   * call meanwhile. Calls still running then are aborted and left to the queue: an idempotent one
+   * runs again on another worker, any other is answered "outcome unknown".
+   */
+  graceMs?: number;
+}
+
+/** Options of `syncToolStates`. */
+export type SyncToolStatesOptions = QueueLocation & {
+  /** Where errors of the sync are reported; the console by default. */
+  logger?: Logger;
+};
+
+/** A positive integer option, or its default; a programmer error throws. */
+export function positiveInteger(name: string, value: number | undefined, fallback: number, min = 1): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < min) throw new RangeError(`${name} must be an integer of at least ${min}, got ${String(value)}.`);
+  return value;
+}

@@ -1,0 +1,98 @@
+import type { JobUpdate } from '../job';
+import type { ProgressReporter, ToolLogFunction } from '../core-types';
+import { capText } from '../results';
+
+/** Most log messages of one call sent to its caller; the rest are dropped (one note says so). */
+const MAX_LOGS_PER_CALL = 100;
+/** Longest log `data`, as JSON, sent along; larger data is left out. */
+const MAX_LOG_DATA_CHARS = 8_192;
+
+/**
+ * Sends a running tool's progress reports and log messages to its caller as
+ * BullMQ job progress (each an event on the queue's stream). Progress is
+ * coalesced to one update per `intervalMs` (the latest wins; the last one is
+ * flushed when the call ends, before its result), so a tool reporting in a
+ * tight loop does not flood Redis; log messages are sent as they come, up to
+ * 100 per call. Nothing is sent once the call has settled.
+ */
+export class JobUpdates {
+  private settled = false;
+  private lastSent = 0;
+  private pending: JobUpdate | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private logs = 0;
+  private readonly sends = new Set<Promise<void>>();
+
+  constructor(
+    private readonly send: (update: JobUpdate) => Promise<void>,
+    private readonly intervalMs: number,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  readonly reportProgress: ProgressReporter = (progress, total, message) => {
+    if (this.settled || typeof progress !== 'number' || !Number.isFinite(progress)) return;
+    const update: JobUpdate = { kind: 'progress', progress };
+    if (typeof total === 'number' && Number.isFinite(total)) update.total = total;
+    if (typeof message === 'string') update.message = capText(message);
+    const wait = this.lastSent + this.intervalMs - Date.now();
+    if (wait <= 0 && this.timer === undefined) {
+      this.dispatch(update);
+      return;
+    }
+    this.pending = update;
+    this.timer ??= setTimeout(() => this.flushPending(), Math.max(wait, 0));
+  };
+
+  readonly log: ToolLogFunction = (level, message, data) => {
+    if (this.settled) return;
+    this.logs += 1;
+    if (this.logs > MAX_LOGS_PER_CALL + 1) return;
+    if (this.logs === MAX_LOGS_PER_CALL + 1) {
+      this.dispatch({ kind: 'log', level: 'warning', message: `further log messages of this call were dropped (more than ${MAX_LOGS_PER_CALL})` });
+      return;
+    }
+    const update: JobUpdate = { kind: 'log', level: String(level), message: capText(String(message)) };
+    const json = data === undefined ? undefined : safeJson(data);
+    if (json !== undefined && json.length <= MAX_LOG_DATA_CHARS) update.data = JSON.parse(json);
+    this.dispatch(update);
+  };
+
+  /** Ends the call's updates: sends the progress still held back and waits for what is on its way. */
+  async settle(): Promise<void> {
+    if (this.settled) return;
+    this.flushPending();
+    this.settled = true;
+    await Promise.all(this.sends);
+  }
+
+  /** Ends the call's updates without sending anything more. */
+  drop(): void {
+    this.settled = true;
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.pending = undefined;
+  }
+
+  private flushPending(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+    const update = this.pending;
+    this.pending = undefined;
+    if (update !== undefined && !this.settled) this.dispatch(update);
+  }
+
+  private dispatch(update: JobUpdate): void {
+    if (update.kind === 'progress') this.lastSent = Date.now();
+    const sent = this.send(update).catch(this.onError);
+    this.sends.add(sent);
+    void sent.finally(() => this.sends.delete(sent));
+  }
+}
+
+function safeJson(value: unknown): string | undefined {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return undefined;
+  }
+}

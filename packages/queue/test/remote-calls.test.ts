@@ -1,0 +1,293 @@
+// The caller side (queueInvoker, called as core's pipeline calls an invoker)
+// against workers started in this process over a normal ToolRegistry, on a
+// real redis-server.
+import { ToolRegistry, ToolResult } from '@victor-tools/core';
+import { queueInvoker, startToolWorker, type QueueInvoker, type ToolWorker } from '@victor-tools/queue';
+import { invocation } from './support/invocation';
+import { freePort, startRedisServer, type RedisServer } from './support/redis-server';
+import { ProbeTool, eventually, sleep } from './support/tools';
+
+jest.setTimeout(30_000);
+
+let redis: RedisServer;
+let queueCount = 0;
+const opened: Array<{ close(): Promise<void> }> = [];
+
+beforeAll(async () => {
+  redis = await startRedisServer();
+});
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((o) => o.close()));
+});
+afterAll(async () => {
+  await redis.stop();
+});
+
+/** A fresh queue name, so that no test sees another's jobs or events. */
+function nextQueue(): string {
+  queueCount += 1;
+  return `test-${queueCount}`;
+}
+
+async function setup(tools: ProbeTool[], options: { concurrency?: number; resultTtlMs?: number; workerTools?: ProbeTool[] } = {}) {
+  const queue = nextQueue();
+  const registry = new ToolRegistry();
+  for (const tool of options.workerTools ?? tools) registry.register(tool);
+  const worker: ToolWorker = await startToolWorker(registry, { connection: redis.url, queue, concurrency: options.concurrency ?? 10 });
+  const invoker: QueueInvoker = queueInvoker({ connection: redis.url, queue, resultTtlMs: options.resultTtlMs, backoffMs: 10 });
+  opened.push(invoker, worker);
+  return { queue, worker, invoker };
+}
+
+describe('queueInvoker with startToolWorker', () => {
+  it('should run the call on the worker and answer its ToolResult, with the JSON-safe context', async () => {
+    const echo = new ProbeTool({ name: 'echo' });
+    const { invoker } = await setup([echo]);
+    const result = await invoker.invoke(invocation(echo, { value: 'hi' }, { mode: 'explore', sandbox: '/tmp/box', conversationId: 'c1', timeoutMs: 5_000 }));
+    expect(result).toBeInstanceOf(ToolResult);
+    expect(result).toMatchObject({ success: true, output: { value: 'hi', ran: 1 } });
+    expect(echo.runs).toHaveLength(1);
+    const ctx = echo.runs[0].ctx;
+    expect([ctx.mode, ctx.sandbox, ctx.conversationId, ctx.toolName]).toEqual(['explore', '/tmp/box', 'c1', 'echo']);
+    expect(ctx.signal).toBeInstanceOf(AbortSignal);
+  });
+
+  it("should answer a tool's failed result, and its thrown error as core words it, without retrying a tool that is not idempotent", async () => {
+    const fails = new ProbeTool({ name: 'fails', run: () => ToolResult.fail('no such file', { code: 'ENOENT' }) });
+    const throws = new ProbeTool({
+      name: 'throws',
+      run: () => {
+        throw new TypeError('boom');
+      },
+    });
+    const { invoker } = await setup([fails, throws]);
+    expect(await invoker.invoke(invocation(fails, {}))).toEqual(ToolResult.fail('no such file', { code: 'ENOENT' }));
+    expect(await invoker.invoke(invocation(throws, {}))).toEqual(ToolResult.fail('Tool execution failed: boom', { exception: 'TypeError' }));
+    expect(throws.runs).toHaveLength(1);
+  });
+
+  it('should retry an idempotent tool that throws, with backoff, until it answers', async () => {
+    const flaky = new ProbeTool({
+      name: 'flaky',
+      idempotent: true,
+      run: (_args, _ctx) => {
+        if (flaky.runs.length < 3) throw new Error(`attempt ${flaky.runs.length} failed`);
+        return ToolResult.ok('third time');
+      },
+    });
+    const { invoker } = await setup([flaky]);
+    expect(await invoker.invoke(invocation(flaky, {}, { timeoutMs: 10_000 }))).toMatchObject({ success: true, output: 'third time' });
+    expect(flaky.runs).toHaveLength(3);
+  });
+
+  it('should answer the last failure of an idempotent tool that always throws, after the attempts', async () => {
+    const broken = new ProbeTool({
+      name: 'broken',
+      idempotent: true,
+      run: () => {
+        throw new RangeError('always');
+      },
+    });
+    const { invoker } = await setup([broken]);
+    expect(await invoker.invoke(invocation(broken, {}, { timeoutMs: 10_000 }))).toEqual(
+      ToolResult.fail('Tool execution failed: always', { exception: 'RangeError' }),
+    );
+    expect(broken.runs).toHaveLength(3);
+  });
+
+  it('should refuse a call of a tool the worker does not have, or has with another schema', async () => {
+    const callerTool = new ProbeTool({ name: 'shape', parameters: { type: 'object', properties: { a: { type: 'string' } } } });
+    const workerTool = new ProbeTool({ name: 'shape', parameters: { type: 'object', properties: { a: { type: 'integer' } } } });
+    const missing = new ProbeTool({ name: 'missing' });
+    const { invoker } = await setup([callerTool, missing], { workerTools: [workerTool] });
+    const mismatch = await invoker.invoke(invocation(callerTool, { a: 'x' }));
+    expect(mismatch.success).toBe(false);
+    expect(mismatch.error).toMatch(/^Tool 'shape' failed on the queue: worker '.+' has another parameters schema for 'shape'/);
+    expect(mismatch.metadata).toMatchObject({ queueFailure: true, reason: 'schema-mismatch' });
+    const unknown = await invoker.invoke(invocation(missing, {}));
+    expect(unknown.error).toMatch(/^Tool 'missing' failed on the queue: worker '.+' has no tool 'missing'/);
+    expect(workerTool.runs).toHaveLength(0);
+  });
+
+  it('should validate the arguments again on the worker: the queue is not trusted', async () => {
+    const typed = new ProbeTool({
+      name: 'typed',
+      parameters: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'], additionalProperties: false },
+    });
+    const { invoker } = await setup([typed]);
+    const result = await invoker.invoke(invocation(typed, { n: 'one', extra: 1 }));
+    expect(result.error).toBe("Invalid parameters for tool 'typed': Unknown parameter 'extra'; Parameter 'n' has wrong type: expected integer, got string");
+    expect(result.metadata).toEqual({ invalidParams: { n: 'type: expected integer', extra: 'unknown parameter' } });
+    expect(typed.runs).toHaveLength(0);
+  });
+
+  it('should end the call at its deadline and abort the tool on the worker', async () => {
+    const slow = new ProbeTool({ name: 'slow' });
+    const { invoker } = await setup([slow]);
+    const started = Date.now();
+    const result = await invoker.invoke(invocation(slow, { ms: 10_000 }, { timeoutMs: 400 }));
+    expect(result).toEqual(ToolResult.fail("Tool 'slow' timed out after 400 ms", { timedOut: true, timeoutMs: 400 }));
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(await eventually(() => slow.runs[0]?.aborted !== undefined, 3_000)).toBe(true);
+  });
+
+  it('should remove a waiting call that its caller aborts: it never runs', async () => {
+    const slow = new ProbeTool({ name: 'slow' });
+    const { invoker } = await setup([slow], { concurrency: 1 });
+    const first = invoker.invoke(invocation(slow, { value: 'first', ms: 1_500 }));
+    expect(await eventually(() => slow.runs.length === 1)).toBe(true);
+    const controller = new AbortController();
+    const second = invoker.invoke(invocation(slow, { value: 'second' }, { signal: controller.signal }));
+    await sleep(200);
+    controller.abort(new Error('user pressed stop'));
+    expect(await second).toEqual(ToolResult.fail("Tool 'slow' was cancelled", { cancelled: true, reason: 'user pressed stop' }));
+    expect((await first).success).toBe(true);
+    await sleep(500);
+    expect(slow.runs.map((r) => r.args.value)).toEqual(['first']);
+  });
+
+  it("should reach a running call with its caller's abort: the tool's signal aborts within 1 s", async () => {
+    const slow = new ProbeTool({ name: 'slow' });
+    const { invoker } = await setup([slow]);
+    const controller = new AbortController();
+    const call = invoker.invoke(invocation(slow, { ms: 20_000 }, { signal: controller.signal }));
+    expect(await eventually(() => slow.runs.length === 1)).toBe(true);
+    const abortedAt = Date.now();
+    controller.abort();
+    expect((await call).metadata).toMatchObject({ cancelled: true });
+    expect(await eventually(() => slow.runs[0].aborted !== undefined, 1_000)).toBe(true);
+    expect(slow.runs[0].aborted!.at - abortedAt).toBeLessThan(1_000);
+  });
+
+  it("should relay the tool's progress and log messages to the caller's context", async () => {
+    const steps = new ProbeTool({
+      name: 'steps',
+      run: async (_args, ctx) => {
+        for (let i = 1; i <= 3; i++) {
+          ctx.reportProgress?.(i, 3, `step ${i}`);
+          await sleep(150);
+        }
+        ctx.log?.('info', 'done stepping', { steps: 3 });
+        return ToolResult.ok('stepped');
+      },
+    });
+    const { invoker } = await setup([steps]);
+    const progress: unknown[] = [];
+    const logs: unknown[] = [];
+    const result = await invoker.invoke(
+      invocation(steps, {}, { reportProgress: (...report) => progress.push(report), log: (...entry) => logs.push(entry) }),
+    );
+    expect(result.output).toBe('stepped');
+    expect(progress).toEqual([
+      [1, 3, 'step 1'],
+      [2, 3, 'step 2'],
+      [3, 3, 'step 3'],
+    ]);
+    expect(logs).toEqual([['info', 'done stepping', { steps: 3 }]]);
+  });
+
+  it('should run 10 identical concurrent idempotent calls once, and answer a repeat within the TTL without running', async () => {
+    const lookup = new ProbeTool({ name: 'lookup', idempotent: true });
+    const { invoker } = await setup([lookup], { resultTtlMs: 1_500 });
+    const results = await Promise.all(Array.from({ length: 10 }, () => invoker.invoke(invocation(lookup, { value: 'k', ms: 300 }, { mode: 'build' }))));
+    expect(lookup.runs).toHaveLength(1);
+    for (const result of results) expect(result).toMatchObject({ success: true, output: { value: 'k', ran: 1 } });
+    expect(await invoker.invoke(invocation(lookup, { value: 'k', ms: 300 }, { mode: 'build' }))).toMatchObject({ output: { ran: 1 } });
+    expect(lookup.runs).toHaveLength(1);
+    // Another mode is another call; so is the same call once the TTL is over.
+    await invoker.invoke(invocation(lookup, { value: 'k', ms: 300 }, { mode: 'plan' }));
+    expect(lookup.runs).toHaveLength(2);
+    await sleep(1_600);
+    await invoker.invoke(invocation(lookup, { value: 'k', ms: 300 }, { mode: 'build' }));
+    expect(lookup.runs).toHaveLength(3);
+  });
+
+  it('should not keep failures for identical calls', async () => {
+    let tries = 0;
+    const unsure = new ProbeTool({ name: 'unsure', idempotent: true, run: () => ToolResult.fail(`not yet (${(tries += 1)})`) });
+    const { invoker } = await setup([unsure], { resultTtlMs: 60_000 });
+    expect((await invoker.invoke(invocation(unsure, {}))).error).toBe('not yet (1)');
+    expect((await invoker.invoke(invocation(unsure, {}))).error).toBe('not yet (2)');
+  });
+
+  it("should keep a shared idempotent job running for the callers still waiting when one of them aborts", async () => {
+    const lookup = new ProbeTool({ name: 'lookup', idempotent: true });
+    const { invoker } = await setup([lookup]);
+    const controller = new AbortController();
+    const leaving = invoker.invoke(invocation(lookup, { value: 'shared', ms: 800 }, { signal: controller.signal }));
+    const staying = invoker.invoke(invocation(lookup, { value: 'shared', ms: 800 }));
+    expect(await eventually(() => lookup.runs.length === 1)).toBe(true);
+    controller.abort();
+    expect((await leaving).metadata).toMatchObject({ cancelled: true });
+    expect(await staying).toMatchObject({ success: true, output: { value: 'shared' } });
+    expect(lookup.runs).toHaveLength(1);
+    expect(lookup.runs[0].aborted).toBeUndefined();
+  });
+
+  it('should run the calls its remote option keeps local in this process', async () => {
+    const remote = new ProbeTool({ name: 'remote_tool' });
+    const local = new ProbeTool({ name: 'local_tool' });
+    const queue = nextQueue();
+    const registry = new ToolRegistry().register(remote);
+    const worker = await startToolWorker(registry, { connection: redis.url, queue });
+    const invoker = queueInvoker({ connection: redis.url, queue, remote: ['remote_tool'] });
+    opened.push(invoker, worker);
+    expect((await invoker.invoke(invocation(local, { value: 'here' }))).output).toEqual({ value: 'here', ran: 1 });
+    expect((await invoker.invoke(invocation(remote, { value: 'there' }))).output).toEqual({ value: 'there', ran: 1 });
+    expect(worker.name).toMatch(/:\d+$/);
+  });
+
+  it('should let its running calls finish when closed within the grace period, and leave them to the queue after it', async () => {
+    const queue = nextQueue();
+    const first = new ProbeTool({ name: 'slow', idempotent: true });
+    const second = new ProbeTool({ name: 'slow', idempotent: true });
+    const a = await startToolWorker(new ToolRegistry().register(first), { connection: redis.url, queue, lockDuration: 1_000 });
+    const invoker = queueInvoker({ connection: redis.url, queue });
+    opened.push(invoker);
+    const quick = invoker.invoke(invocation(first, { value: 'quick', ms: 300 }));
+    expect(await eventually(() => first.runs.length === 1)).toBe(true);
+    await a.close({ graceMs: 5_000 });
+    expect((await quick).success).toBe(true);
+
+    const c = await startToolWorker(new ToolRegistry().register(first), { connection: redis.url, queue, lockDuration: 1_000 });
+    const long = invoker.invoke(invocation(first, { value: 'long', ms: 3_000 }, { timeoutMs: 20_000 }));
+    expect(await eventually(() => first.runs.length === 2)).toBe(true);
+    const closedAt = Date.now();
+    await c.close({ graceMs: 200 });
+    expect(Date.now() - closedAt).toBeLessThan(3_000);
+    expect(first.runs[1].aborted).toBeDefined();
+    const b = await startToolWorker(new ToolRegistry().register(second), { connection: redis.url, queue, lockDuration: 1_000 });
+    opened.push(b);
+    expect(await long).toMatchObject({ success: true, output: { value: 'long', ran: 1 } });
+    expect(second.runs).toHaveLength(1);
+  });
+
+  it('should answer a result that cannot travel as JSON with a failure that says so', async () => {
+    const bigint = new ProbeTool({ name: 'bigint', run: () => ToolResult.ok({ n: BigInt(1) }) });
+    const { invoker } = await setup([bigint]);
+    const result = await invoker.invoke(invocation(bigint, {}));
+    expect(result.error).toMatch(/^Tool 'bigint' failed on the queue: its result cannot be sent to the caller as JSON: /);
+  });
+
+  it('should end a call at its deadline when Redis does not answer, and still close', async () => {
+    const port = await freePort();
+    const quiet = { debug() {}, info() {}, warn() {}, error() {} };
+    const invoker = queueInvoker({ connection: `redis://127.0.0.1:${port}`, queue: nextQueue(), logger: quiet });
+    const echo = new ProbeTool({ name: 'echo', idempotent: true });
+    const started = Date.now();
+    const result = await invoker.invoke(invocation(echo, {}, { timeoutMs: 300 }));
+    expect(result).toEqual(ToolResult.fail("Tool 'echo' timed out after 300 ms", { timedOut: true, timeoutMs: 300 }));
+    expect(Date.now() - started).toBeLessThan(2_000);
+    await invoker.close();
+  });
+
+  it('should answer the calls still waiting when it is closed', async () => {
+    const slow = new ProbeTool({ name: 'slow' });
+    const { invoker } = await setup([slow]);
+    const call = invoker.invoke(invocation(slow, { ms: 2_000 }));
+    expect(await eventually(() => slow.runs.length === 1)).toBe(true);
+    await invoker.close();
+    expect(await call).toMatchObject({ success: false, metadata: { reason: 'closed' } });
+    expect((await invoker.invoke(invocation(slow, {}))).error).toBe("Tool 'slow' was not run: the queue invoker is closed");
+  });
+});

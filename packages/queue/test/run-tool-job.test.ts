@@ -1,0 +1,104 @@
+// The worker's handling of one job, without Redis: what it refuses before
+// running a tool, and how it sends progress.
+import { ToolRegistry, ToolResult } from '@victor-tools/core';
+import { schemaFingerprint } from '../src/fingerprint';
+import type { JobUpdate, ToolJobData } from '../src/job';
+import { runToolJob, type RunnableJob, type RunnerHost } from '../src/worker/run-tool-job';
+import { ProbeTool, sleep } from './support/tools';
+
+function host(tools: ProbeTool[], cancelled: string[] = []): RunnerHost {
+  const registry = new ToolRegistry();
+  for (const tool of tools) registry.register(tool);
+  return {
+    registry,
+    workerName: 'test-worker',
+    progressIntervalMs: 100,
+    maxResultBytes: 1024,
+    controllers: new Set(),
+    wasCancelled: (jobId) => cancelled.includes(jobId),
+    keepResult: async () => undefined,
+    warn: () => undefined,
+  };
+}
+
+function job(data: unknown, fields: Partial<RunnableJob> = {}, updates: JobUpdate[] = []): RunnableJob {
+  return {
+    id: 'job-1',
+    name: 'probe',
+    data,
+    attemptsStarted: 1,
+    attemptsMade: 0,
+    stalledCounter: 0,
+    opts: {},
+    updateProgress: async (update) => void updates.push(update),
+    ...fields,
+  };
+}
+
+function data(tool: ProbeTool, args: Record<string, unknown>, extra: Partial<ToolJobData> = {}): ToolJobData {
+  return { v: 1, callId: 'c1', tool: tool.name, fingerprint: schemaFingerprint(tool), args, ctx: {}, idempotent: tool.isIdempotent, ...extra };
+}
+
+describe('runToolJob', () => {
+  it('should refuse a job it cannot read, saying why', async () => {
+    const probe = new ProbeTool({ name: 'probe' });
+    for (const [bad, why] of [
+      [null, 'the job carries no call'],
+      [{ v: 2 }, "the job's layout version 2 is not one this worker reads (1)"],
+      [{ ...data(probe, {}), ctx: { mode: 7 } }, "the job's context is not plain strings"],
+      [{ ...data(probe, {}), deadline: 'soon' }, "the job's deadline, timeout or result TTL is not a number"],
+    ] as const) {
+      const result = (await runToolJob(host([probe]), job(bad), undefined)) as ToolResult;
+      expect(result.error).toBe(`Tool 'probe' failed on the queue: worker 'test-worker' refused the job: ${why}`);
+    }
+    expect(probe.runs).toHaveLength(0);
+  });
+
+  it('should answer "outcome unknown" for a job of a tool that is not idempotent which was started before, without running it', async () => {
+    const probe = new ProbeTool({ name: 'probe' });
+    const result = (await runToolJob(host([probe]), job(data(probe, {}), { attemptsStarted: 2 }), undefined)) as ToolResult;
+    expect(result.metadata).toEqual({ outcomeUnknown: true, retried: false });
+    const again = (await runToolJob(host([probe]), job(data(probe, {}), { stalledCounter: 1 }), undefined)) as ToolResult;
+    expect(again.metadata).toEqual({ outcomeUnknown: true, retried: false });
+    expect(probe.runs).toHaveLength(0);
+  });
+
+  it('should run an idempotent job again after a stall', async () => {
+    const probe = new ProbeTool({ name: 'probe', idempotent: true });
+    const result = (await runToolJob(host([probe]), job(data(probe, { value: 'x' }), { attemptsStarted: 2, stalledCounter: 1 }), undefined)) as ToolResult;
+    expect(result.success).toBe(true);
+    expect(probe.runs).toHaveLength(1);
+  });
+
+  it('should not run a job past its deadline, nor one cancelled before it started', async () => {
+    const probe = new ProbeTool({ name: 'probe' });
+    const late = (await runToolJob(host([probe]), job(data(probe, {}, { deadline: Date.now() - 1, timeoutMs: 500 })), undefined)) as ToolResult;
+    expect(late).toEqual(ToolResult.fail("Tool 'probe' timed out after 500 ms", { timedOut: true, timeoutMs: 500 }));
+    const cancelled = (await runToolJob(host([probe], ['job-1']), job(data(probe, {})), undefined)) as ToolResult;
+    expect(cancelled.metadata).toMatchObject({ cancelled: true });
+    expect(probe.runs).toHaveLength(0);
+  });
+
+  it('should coalesce progress reported in a tight loop, and send the last report before answering', async () => {
+    const probe = new ProbeTool({
+      name: 'probe',
+      run: async (_args, ctx) => {
+        for (let i = 1; i <= 1000; i++) ctx.reportProgress(i, 1000);
+        await sleep(250);
+        ctx.reportProgress(1000, 1000, 'done');
+        return ToolResult.ok('ok');
+      },
+    });
+    const updates: JobUpdate[] = [];
+    await runToolJob(host([probe]), job(data(probe, {}), {}, updates), undefined);
+    expect(updates.length).toBeLessThanOrEqual(5);
+    expect(updates[0]).toEqual({ kind: 'progress', progress: 1, total: 1000 });
+    expect(updates[updates.length - 1]).toEqual({ kind: 'progress', progress: 1000, total: 1000, message: 'done' });
+  });
+
+  it('should answer a result larger than the worker sends with a failure that says so', async () => {
+    const probe = new ProbeTool({ name: 'probe', run: () => ToolResult.ok('x'.repeat(2048)) });
+    const result = (await runToolJob(host([probe]), job(data(probe, {})), undefined)) as ToolResult;
+    expect(result.error).toMatch(/^Tool 'probe' failed on the queue: its result is \d+ bytes, more than the worker sends \(1024\)$/);
+  });
+});

@@ -1,0 +1,319 @@
+// Issue 15: tool calls on a worker pool (BullMQ on Redis), checked from
+// outside: a real redis-server, `victor-tools worker` processes forked from
+// the built CLI and killed by pid, the caller through the public API
+// (queueInvoker called as core's pipeline calls its invoker), the fixture tools
+// writing what ran where to a log file.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { ToolRegistry, type BaseTool, type ToolResult } from '@victor-tools/core';
+import { queueInvoker, syncToolStates, type QueueInvoker } from '@victor-tools/queue';
+import { invocation } from '../../packages/queue/test/support/invocation';
+import { startRedisServer, type RedisServer } from '../../packages/queue/test/support/redis-server';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { sleepOnce, sleepIdempotent } = require('./fixtures/queue-tools/sleep-tools') as { sleepOnce: BaseTool; sleepIdempotent: BaseTool };
+
+const ROOT = join(__dirname, '..', '..');
+const BIN = join(ROOT, 'packages', 'cli', 'dist', 'bin.js');
+const TOOLS = join(__dirname, 'fixtures', 'queue-tools');
+const STATE_PROCESS = join(__dirname, 'fixtures', 'queue-state-process.js');
+
+jest.setTimeout(120_000);
+
+let redis: RedisServer;
+let dir: string;
+let queueCount = 0;
+const children = new Set<ChildProcess>();
+const invokers: QueueInvoker[] = [];
+
+beforeAll(async () => {
+  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: these tests fork the built CLI. Run 'pnpm build' first.`);
+  redis = await startRedisServer();
+  dir = mkdtempSync(join(tmpdir(), 'vt-queue-spec-'));
+});
+afterEach(async () => {
+  await Promise.all(invokers.splice(0).map((i) => i.close()));
+  await Promise.all([...children].map((child) => stop(child, 'SIGKILL')));
+});
+afterAll(async () => {
+  await redis?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+interface Worker {
+  child: ChildProcess;
+  pid: number;
+  stderr: () => string;
+}
+
+function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      children.delete(child);
+      resolve();
+      return;
+    }
+    child.once('exit', () => {
+      children.delete(child);
+      resolve();
+    });
+    child.kill(signal);
+  });
+}
+
+/** Forks `victor-tools worker` and waits until it takes calls. */
+async function startWorker(queue: string, log: string, extra: string[] = []): Promise<Worker> {
+  const child = spawn(process.execPath, [BIN, 'worker', '--tools', TOOLS, '--redis', redis.url, '--queue', queue, '--grace', '5000', ...extra], {
+    env: { ...process.env, VICTOR_QUEUE_TEST_LOG: log },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  children.add(child);
+  let stderr = '';
+  await new Promise<void>((resolve, reject) => {
+    child.stderr!.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      if (stderr.includes('taking calls')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`worker exited with ${code}: ${stderr}`)));
+  });
+  return { child, pid: child.pid!, stderr: () => stderr };
+}
+
+function setup(options: { resultTtlMs?: number } = {}) {
+  queueCount += 1;
+  const queue = `spec-${queueCount}`;
+  const log = join(dir, `${queue}.log`);
+  writeFileSync(log, '');
+  const invoker = queueInvoker({ connection: redis.url, queue, ...options });
+  invokers.push(invoker);
+  return { queue, log, invoker };
+}
+
+interface LogLine {
+  event: 'start' | 'end' | 'abort';
+  id: string;
+  pid: number;
+  at: number;
+}
+
+function readLog(log: string): LogLine[] {
+  return readFileSync(log, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const [event, id, pid, at] = line.split(' ');
+      return { event: event as LogLine['event'], id, pid: Number(pid), at: Number(at) };
+    });
+}
+
+function call(invoker: QueueInvoker, tool: BaseTool, id: string, ms: number, options: { signal?: AbortSignal; timeoutMs?: number } = {}) {
+  return invoker.invoke(invocation(tool, { id, ms }, { timeoutMs: options.timeoutMs ?? 90_000, signal: options.signal })) as Promise<ToolResult>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Checks a run in which worker `killed` was SIGKILLed: every call answered
+ * once, with its own result. A call the killed worker had taken (started or
+ * about to start) ran again elsewhere when idempotent, and was answered
+ * "outcome unknown" otherwise, never run a second time; every other call ran
+ * exactly once. Answers how many calls the kill interrupted.
+ */
+function checkDelivery(ids: string[], results: ToolResult[], lines: LogLine[], killed: number) {
+  const starts = new Map<string, LogLine[]>();
+  for (const line of lines) if (line.event === 'start') starts.set(line.id, [...(starts.get(line.id) ?? []), line]);
+  const ended = new Set(lines.filter((l) => l.event === 'end').map((l) => `${l.id} ${l.pid}`));
+  let reruns = 0;
+  let unknown = 0;
+  let interrupted = 0;
+  results.forEach((result, i) => {
+    const id = ids[i];
+    const runs = starts.get(id) ?? [];
+    const cut = runs.filter((run) => run.pid === killed && !ended.has(`${id} ${killed}`)).length;
+    const completed = runs.length - cut;
+    interrupted += cut;
+    if (id.startsWith('i')) {
+      // Idempotent: one complete run answered it; at most one more was cut short by the kill.
+      expect({ id, completed, cut }).toEqual({ id, completed: 1, cut: Math.min(cut, 1) });
+      expect(result).toMatchObject({ success: true, output: { id } });
+      if (cut > 0) reruns += 1;
+    } else if (result.success) {
+      expect({ id, runs: runs.length, completed }).toEqual({ id, runs: 1, completed: 1 });
+      expect(result.output).toMatchObject({ id });
+    } else {
+      // Not idempotent and taken by the killed worker: answered "outcome unknown", never run twice.
+      expect(result.metadata).toMatchObject({ outcomeUnknown: true, retried: false });
+      expect({ id, runs: runs.length, completed }).toEqual({ id, runs: cut, completed: 0 });
+      expect(runs.every((run) => run.pid === killed)).toBe(true);
+      unknown += 1;
+    }
+  });
+  return { interrupted, reruns, unknown };
+}
+
+describe('s19: tool calls on a worker pool (BullMQ and Redis)', () => {
+  it('kill: 200 calls of 300 ms on 4 workers (concurrency 10), one SIGKILLed at 0.5 s: 200/200 results, none lost or doubled, re-runs only of idempotent in-flight calls', async () => {
+    const { queue, log, invoker } = setup();
+    const workers = await Promise.all([0, 1, 2, 3].map(() => startWorker(queue, log, ['--concurrency', '10', '--lock-duration', '4000'])));
+    await invoker.ready();
+    const ids = Array.from({ length: 200 }, (_, i) => `${i % 2 === 0 ? 'i' : 'o'}${i}`);
+    const started = Date.now();
+    // Queued in the order of \`ids\`, kinds alternating: an idempotent call first looks for a kept
+    // result (one round trip), so each is let reach the queue before the next call starts.
+    const pending: Promise<ToolResult>[] = [];
+    let done = 0;
+    for (const id of ids) {
+      pending.push(call(invoker, id.startsWith('i') ? sleepIdempotent : sleepOnce, id, 300).finally(() => (done += 1)));
+      while (invoker.inFlight + done < pending.length) await new Promise((resolve) => setImmediate(resolve));
+    }
+    // At 0.5 s, or later on a machine so busy that the victim is not running calls of both kinds by then.
+    const victim = workers[0].pid;
+    const running = (kind: string) => {
+      const lines = readLog(log).filter((l) => l.pid === victim && l.id.startsWith(kind));
+      return lines.filter((l) => l.event === 'start').length - lines.filter((l) => l.event === 'end').length;
+    };
+    await sleep(Math.max(0, started + 500 - Date.now()));
+    while ((running('i') < 1 || running('o') < 1) && Date.now() - started < 20_000) await sleep(5);
+    await stop(workers[0].child, 'SIGKILL');
+    const results = await Promise.all(pending);
+    const seconds = (Date.now() - started) / 1000;
+
+    expect(results).toHaveLength(200);
+    const outcome = checkDelivery(ids, results, readLog(log), workers[0].pid);
+    // The killed worker had calls of both kinds running.
+    expect(outcome.reruns).toBeGreaterThan(0);
+    expect(outcome.unknown).toBeGreaterThan(0);
+    for (const worker of workers) expect(worker.stderr()).not.toContain('Missing lock');
+    console.log(
+      `kill: ${outcome.interrupted} runs cut short; ${outcome.reruns} idempotent calls re-run, ${outcome.unknown} answered "outcome unknown"; ` +
+        `all 200 answered in ${seconds.toFixed(1)} s`,
+    );
+  });
+
+  it('at most once: a tool that is not idempotent, whose worker is killed mid-call, ran exactly once and its caller got "outcome unknown"', async () => {
+    const { queue, log, invoker } = setup();
+    const first = await startWorker(queue, log, ['--lock-duration', '2000']);
+    const pending = call(invoker, sleepOnce, 'once', 3_000);
+    for (let i = 0; i < 100 && !readLog(log).some((l) => l.event === 'start'); i++) await sleep(50);
+    await startWorker(queue, log, ['--lock-duration', '2000']);
+    await stop(first.child, 'SIGKILL');
+    const result = await pending;
+    expect(result).toMatchObject({ success: false, metadata: { outcomeUnknown: true, retried: false } });
+    expect(result.error).toBe(
+      "Tool 'sleep_once' was interrupted: the worker running it stopped, so its outcome is unknown. It was not retried, because the tool is not idempotent.",
+    );
+    expect(readLog(log).filter((l) => l.event === 'start').map((l) => l.pid)).toEqual([first.pid]);
+  });
+
+  it('cache and dedup: 10 identical concurrent idempotent calls run once; a repeat within the TTL answers without running', async () => {
+    const { queue, log, invoker } = setup({ resultTtlMs: 5_000 });
+    await startWorker(queue, log);
+    const results = await Promise.all(Array.from({ length: 10 }, () => call(invoker, sleepIdempotent, 'same', 500)));
+    for (const result of results) expect(result).toMatchObject({ success: true, output: { id: 'same' } });
+    expect(readLog(log).filter((l) => l.event === 'start')).toHaveLength(1);
+    const repeat = await call(invoker, sleepIdempotent, 'same', 500);
+    expect(repeat.output).toEqual(results[0].output);
+    expect(readLog(log).filter((l) => l.event === 'start')).toHaveLength(1);
+  });
+
+  it('cancel: a waiting call never runs; a running one sees its signal abort within 1 s', async () => {
+    const { queue, log, invoker } = setup();
+    await startWorker(queue, log, ['--concurrency', '1']);
+    const running = new AbortController();
+    const waiting = new AbortController();
+    const active = call(invoker, sleepOnce, 'active', 30_000, { signal: running.signal });
+    for (let i = 0; i < 100 && !readLog(log).some((l) => l.id === 'active'); i++) await sleep(50);
+    const queued = call(invoker, sleepOnce, 'waiting', 10, { signal: waiting.signal });
+    await sleep(300);
+    waiting.abort();
+    expect((await queued).metadata).toMatchObject({ cancelled: true });
+    const abortedAt = Date.now();
+    running.abort();
+    expect((await active).metadata).toMatchObject({ cancelled: true });
+    for (let i = 0; i < 40 && !readLog(log).some((l) => l.event === 'abort'); i++) await sleep(25);
+    const abort = readLog(log).find((l) => l.event === 'abort' && l.id === 'active');
+    expect(abort).toBeDefined();
+    expect(abort!.at - abortedAt).toBeLessThan(1_000);
+    await sleep(500);
+    expect(readLog(log).some((l) => l.id === 'waiting')).toBe(false);
+  });
+
+  it('SIGTERM: a worker takes no new call and lets its running call finish within the grace period, then exits', async () => {
+    const { queue, log, invoker } = setup();
+    const worker = await startWorker(queue, log, ['--concurrency', '2']);
+    const running = call(invoker, sleepOnce, 'running', 1_500);
+    for (let i = 0; i < 100 && !readLog(log).some((l) => l.id === 'running'); i++) await sleep(50);
+    const exited = new Promise((resolve) => worker.child.once('exit', (code, signal) => resolve({ code, signal })));
+    worker.child.kill('SIGTERM');
+    await sleep(300);
+    const later = call(invoker, sleepOnce, 'later', 10);
+    expect(await running).toMatchObject({ success: true, output: { id: 'running', pid: worker.pid } });
+    expect(await exited).toEqual({ code: 0, signal: null });
+    expect(worker.stderr()).toContain('SIGTERM: taking no new calls; 1 running');
+    expect(readLog(log).some((l) => l.id === 'later')).toBe(false);
+    const next = await startWorker(queue, log);
+    expect(await later).toMatchObject({ success: true, output: { id: 'later', pid: next.pid } });
+  });
+
+  it("shared state: disabling a tool in one process removes it from another process's listTools() within 500 ms", async () => {
+    queueCount += 1;
+    const queue = `spec-${queueCount}`;
+    const registry = new ToolRegistry().register(sleepOnce).register(sleepIdempotent);
+    const sync = await syncToolStates(registry, { connection: redis.url, queue });
+    try {
+      const other = spawn(process.execPath, [STATE_PROCESS, redis.url, queue], { stdio: ['pipe', 'pipe', 'inherit'] });
+      children.add(other);
+      const lines = createInterface({ input: other.stdout! })[Symbol.asyncIterator]();
+      expect((await lines.next()).value).toBe('ready');
+      const listed = () => registry.listTools().map((t) => t.name);
+      expect(listed()).toEqual(['sleep_once', 'sleep_idempotent']);
+
+      other.stdin!.write('disable sleep_once\n');
+      const done = String((await lines.next()).value).split(' ');
+      const changedAt = Number(done[2]);
+      while (listed().includes('sleep_once') && Date.now() - changedAt < 2_000) await sleep(5);
+      const elapsed = Date.now() - changedAt;
+      expect(listed()).toEqual(['sleep_idempotent']);
+      expect(elapsed).toBeLessThan(500);
+
+      // And back, from this side to the other: the other process's next listing is not checked
+      // here, but this process's own state follows its own change.
+      registry.enableTool('sleep_once');
+      expect(listed()).toEqual(['sleep_once', 'sleep_idempotent']);
+      other.stdin!.end();
+      await new Promise((resolve) => other.once('exit', resolve));
+    } finally {
+      await sync.close();
+    }
+  });
+
+  it('load: 10,000 calls of 20 ms over 4 workers with one SIGKILL: every call answered exactly once, no "Missing lock"', async () => {
+    const { queue, log, invoker } = setup();
+    const workers = await Promise.all([0, 1, 2, 3].map(() => startWorker(queue, log, ['--concurrency', '10'])));
+    await invoker.ready();
+    const ids = Array.from({ length: 10_000 }, (_, i) => `${i % 2 === 0 ? 'i' : 'o'}${i}`);
+    const started = Date.now();
+    let answered = 0;
+    const pending = ids.map((id) =>
+      call(invoker, id.startsWith('i') ? sleepIdempotent : sleepOnce, id, 20).then((result) => {
+        answered += 1;
+        return result;
+      }),
+    );
+    while (answered < 2_000) await sleep(20);
+    await stop(workers[1].child, 'SIGKILL');
+    const results = await Promise.all(pending);
+    const seconds = (Date.now() - started) / 1000;
+
+    expect(results).toHaveLength(10_000);
+    const outcome = checkDelivery(ids, results, readLog(log), workers[1].pid);
+    for (const worker of workers) expect(worker.stderr()).not.toContain('Missing lock');
+    console.log(
+      `load: 10,000 calls in ${seconds.toFixed(1)} s (${Math.round(10_000 / seconds)} calls/s); ` +
+        `${outcome.interrupted} runs cut short by the kill; ${outcome.reruns} idempotent calls re-run, ${outcome.unknown} answered "outcome unknown"`,
+    );
+  });
+});

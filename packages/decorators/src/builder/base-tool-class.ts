@@ -1,4 +1,5 @@
-import { BaseTool, BASE_TOOL_BRAND, CostTier, ToolResult, type JsonSchema, type ToolCallContext, type ToolMetadataInput, type ToolValidationResult } from '@victor-tools/core';
+import { BaseTool, CostTier, ToolResult, type JsonSchema, type ToolCallContext, type ToolMetadataInput, type ToolValidationResult } from '@victor-tools/core';
+import { BASE_TOOL_BRAND } from '@victor-tools/core/internal';
 import type { ToolOptions } from '../options';
 import { prepareArguments, withClassValidation } from './arguments';
 import { metadataFromOptions } from './declaration';

@@ -1,0 +1,5 @@
+export { executeCall, STEPS, type Step } from './steps';
+export { Hook, toHook, type HookOptions, type HookCallback, type BeforeHookCallback, type AfterHookCallback, type AfterHookInfo } from './hook';
+export { inProcessInvoker, type ToolInvocation, type ToolInvoker } from './invoker';
+export { runBatch, type BatchCall, type BatchOptions } from './batch';
+export type { PipelineHost } from './pipeline-host';

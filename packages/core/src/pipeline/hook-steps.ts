@@ -4,23 +4,34 @@ import { criticalHookFailure } from './failures';
 import type { AfterHookCallback, AfterHookInfo, BeforeHookCallback, Hook } from './hook';
 import { isResultLike, toToolResult } from './normalize-result';
 import { checkSandbox } from './policy-steps';
-import { isThenable, runSteps, type Answer, type Outcome } from './run-steps';
+import { isThenable, runSteps, type Answer, type Outcome, type Step } from './run-steps';
 import type { ToolCall } from './tool-call';
 import { validateArgs } from './validate';
 
-// Hooks run through the same sync-first runner as the steps: each hook is a
-// step that lets the call through or answers (a critical hook's failure).
+// Hooks run through the same sync-first runner as the steps: each hook is
+// made into a step when it is registered, which lets the call through or
+// answers (a critical hook's failure).
 
 /** The before-hooks, in registration order; each sees the previous one's replacement. */
 export function runBeforeHooks(call: ToolCall): Outcome {
   const hooks = call.host.beforeHooks;
-  return hooks.length === 0 ? undefined : runSteps(call, hooks, runBeforeHook);
+  return hooks.length === 0 ? undefined : runSteps(call, hooks);
 }
 
 /** The after-hooks, in registration order; each sees the previous one's replacement. */
 export function runAfterHooks(call: ToolCall): Outcome {
   const hooks = call.host.afterHooks;
-  return hooks.length === 0 ? undefined : runSteps(call, hooks, runAfterHook);
+  return hooks.length === 0 ? undefined : runSteps(call, hooks);
+}
+
+/** A before-hook as a step. */
+export function beforeHookStep(hook: Hook<BeforeHookCallback>): Step {
+  return (call) => runBeforeHook(call, hook);
+}
+
+/** An after-hook as a step. */
+export function afterHookStep(hook: Hook<AfterHookCallback>): Step {
+  return (call) => runAfterHook(call, hook);
 }
 
 function runBeforeHook(call: ToolCall, hook: Hook<BeforeHookCallback>): Outcome {
@@ -31,11 +42,10 @@ function runBeforeHook(call: ToolCall, hook: Hook<BeforeHookCallback>): Outcome 
   } catch (error) {
     return hookFailed(call, hook, error, 'before');
   }
-  // A hook that never settles is stopped by the call's timeout or the caller's abort.
-  return call.untilStopped(
-    returned,
-    (_call, value) => takeArguments(call, hook, value),
-    (_call, error) => hookFailed(call, hook, error, 'before'),
+  // The runner's wait races it: a hook that never settles is stopped by the call's timeout or the caller's abort.
+  return Promise.resolve(returned).then(
+    (value) => takeArguments(call, hook, value),
+    (error: unknown) => hookFailed(call, hook, error, 'before'),
   );
 }
 

@@ -1,4 +1,5 @@
-export { executeCall, STEPS, type Step } from './steps';
+export { executeCall, STEPS } from './steps';
+export type { Step } from './run-steps';
 export { Hook, toHook, type HookOptions, type HookCallback, type BeforeHookCallback, type AfterHookCallback, type AfterHookInfo } from './hook';
 export { inProcessInvoker, type ToolInvocation, type ToolInvoker } from './invoker';
 export { runBatch, type BatchCall, type BatchOptions } from './batch';

@@ -3,16 +3,16 @@ import type { ValidationOptions } from '../validation';
 import type { ApprovalCallback } from '../policy/approval';
 import type { LoopDetector } from '../policy/loop-detector';
 import type { ToolEntry } from '../registry/tool-entry';
-import type { AfterHookCallback, BeforeHookCallback, Hook } from './hook';
 import type { ToolInvoker } from './invoker';
+import type { Step } from './run-steps';
 
 /** What the execute pipeline reads from its registry. */
 export interface PipelineHost {
   lookup(name: string): ToolEntry | undefined;
   knownNames(): Iterable<string>;
-  /** Replaced, never mutated, so a call in flight keeps the hooks it started with. */
-  beforeHooks: readonly Hook<BeforeHookCallback>[];
-  afterHooks: readonly Hook<AfterHookCallback>[];
+  /** The hooks as steps (see `hookStep`); replaced, never mutated, so a call in flight keeps the hooks it started with. */
+  beforeHooks: readonly Step[];
+  afterHooks: readonly Step[];
   readonly logger: Logger;
   readonly validationOptions: ValidationOptions;
   /** The timeout of tools that set none; undefined for none. */

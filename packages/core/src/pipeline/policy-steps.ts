@@ -44,7 +44,8 @@ export function detectLoop(call: ToolCall): Answer {
  * danger level requires it: `Tool 'x' was not approved: ...`. The request
  * carries the frozen arguments and context. Time spent waiting for an
  * answer does not count against the tool's timeout (approval has its own,
- * `approvalTimeoutMs`): the call's clock restarts once approved.
+ * `approvalTimeoutMs`): no timer runs before the approval (see
+ * `ToolCall.untilStopped`), so the call's clock starts once approved.
  */
 export function approve(call: ToolCall): Outcome {
   const { entry, host } = call;
@@ -55,11 +56,12 @@ export function approve(call: ToolCall): Outcome {
   }
   if (host.approve === undefined) return undefined;
   const request = { toolName: call.name, args: call.args, accessMode: entry.accessMode, dangerLevel: entry.dangerLevel, reason, ctx: call.ctx };
+  call.approving = true;
   return askApproval(host.approve, request, host.approvalTimeoutMs, call.callerSignal).then((decision) => {
+    call.approving = false;
     if (!decision.approved) return ToolResult.fail(notApprovedMessage(call.name, decision), { approval: decision });
     if (entry.accessMode.approvalLevel === 2) entry.approvedOnce = true;
     call.approval = decision;
-    call.startedAt = Date.now();
     return undefined;
   });
 }

@@ -4,8 +4,12 @@ import type { ToolCall } from './tool-call';
 /** What a step answers: a ToolResult ends the call with it; `undefined` lets the call through. */
 export type Answer = ToolResult | undefined;
 
-/** A step's answer, now or later. */
-export type Outcome = Answer | PromiseLike<Answer>;
+/**
+ * A step's answer, now or later: a promise resolves to the step's Answer,
+ * except the one `invokeTool` answers, which is the tool's own (normalized by
+ * `ToolCall.wait`).
+ */
+export type Outcome = Answer | PromiseLike<unknown>;
 
 /** A value `await` would wait for: an object or function with a callable `then`. */
 export function isThenable(value: unknown): value is PromiseLike<unknown> {
@@ -16,28 +20,29 @@ export function isThenable(value: unknown): value is PromiseLike<unknown> {
   );
 }
 
+/** A step of a call: lets it through (answers undefined) or answers its ToolResult, now or later. */
+export type Step = (call: ToolCall) => Outcome;
+
 /**
- * Applies `apply` to each of `items` in order until one answers. Sync-first:
- * while the answers are plain values the loop runs on without a turn of the
- * event loop, and it waits only on an answer that is a promise. After each
- * wait, `call.interrupted()` may answer instead (the call was cancelled,
- * timed out, or its tool disabled or unregistered meanwhile). Never throws
- * or rejects: what a step throws answers the call's internal failure.
+ * Runs `steps` in order until one answers. Sync-first: while the answers are
+ * plain values the loop runs on without a turn of the event loop; an answer
+ * that is a promise is waited for by `call.wait`, which goes on with the
+ * rest of the steps once it settles (after checking `call.interrupted()`:
+ * the call was cancelled, timed out, or its tool disabled or unregistered
+ * meanwhile). Never throws or rejects: what a step throws answers the call's
+ * internal failure. The hooks run through it too, each hook a step.
  */
-export function runSteps<T>(call: ToolCall, items: readonly T[], apply: (call: ToolCall, item: T) => Outcome, from = 0): Outcome {
-  for (let i = from; i < items.length; i++) {
+export function runSteps(call: ToolCall, steps: readonly Step[], from = 0): Answer | Promise<Answer> {
+  for (let i = from; i < steps.length; i++) {
     let outcome: Outcome;
     try {
-      outcome = apply(call, items[i]);
+      outcome = steps[i](call);
       if (outcome === undefined) continue;
       if (!isThenable(outcome)) return outcome;
     } catch (error) {
       return call.failure(error);
     }
-    return Promise.resolve(outcome).then(
-      (answer) => answer ?? call.interrupted() ?? runSteps(call, items, apply, i + 1),
-      (error: unknown) => call.failure(error),
-    );
+    return call.wait(outcome, steps, i + 1);
   }
   return undefined;
 }

@@ -6,12 +6,9 @@ import { invokeTool } from './invoker';
 import { checkAvailable, checkEnabled, resolveTool } from './lookup-steps';
 import type { PipelineHost } from './pipeline-host';
 import { addCallMetadata, approve, checkMode, checkSandbox, detectLoop } from './policy-steps';
-import { isThenable, runSteps, type Answer, type Outcome } from './run-steps';
+import { isThenable, runSteps, type Answer, type Step } from './run-steps';
 import { ToolCall } from './tool-call';
 import { validate } from './validate';
-
-/** A step of a call: lets it through (answers undefined) or answers its ToolResult, now or later. */
-export type Step = (call: ToolCall) => Outcome;
 
 /**
  * The steps of one call through `ToolRegistry.execute`, in order. A step
@@ -57,10 +54,6 @@ function answerResult(call: ToolCall): Answer {
   return call.result ?? call.failure(new Error('the tool step left no result'));
 }
 
-function applyStep(call: ToolCall, step: Step): Outcome {
-  return step(call);
-}
-
 /**
  * One call through `STEPS`. Never throws or rejects: something thrown where
  * nothing should throw (a hostile context getter, a throwing logger) is a
@@ -75,6 +68,6 @@ export function executeCall(host: PipelineHost, name: unknown, args: unknown, ct
     // Only a hostile context (a throwing getter or Proxy trap) can get here.
     return Promise.resolve(internalFailure(capText(typeof name === 'string' ? name : typeof name), error));
   }
-  const answer = runSteps(call, STEPS, applyStep);
+  const answer = runSteps(call, STEPS);
   return (isThenable(answer) ? answer : Promise.resolve(answer)) as Promise<ToolResult>;
 }

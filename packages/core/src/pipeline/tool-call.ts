@@ -6,7 +6,8 @@ import { ToolResult } from '../results';
 import type { ProgressReporter, ToolCallContext, ToolExecutionContext, ToolLogFunction } from '../types';
 import { copyCallContext } from './call-context';
 import { cancelledResult, internalFailure, timedOutResult } from './failures';
-import type { Answer } from './run-steps';
+import { thrownResult, toToolResult } from './normalize-result';
+import { runSteps, type Answer, type Step } from './run-steps';
 import type { PipelineHost } from './pipeline-host';
 import { toolLogFunction } from './tool-log';
 
@@ -41,8 +42,6 @@ export class ToolCall implements PolicyContext {
   callerSignal: AbortSignal | undefined;
   callerReport: unknown;
   callerLog: unknown;
-  /** Date.now() at the call's start, or when it was approved (approval waits do not count against the timeout). */
-  startedAt = Date.now();
   approval: ApprovalDecision | undefined;
   loop: LoopDetection | undefined;
   /** The tool's normalized answer (or its timeout or cancellation), once it ran. */
@@ -55,8 +54,12 @@ export class ToolCall implements PolicyContext {
   private controller: AbortController | undefined;
   /** The timeout or cancellation that stopped the call, once one did. */
   private stoppedWith: { result: ToolResult; reason: unknown } | undefined;
-  /** Resolves the wait in progress (a before-hook or the tool) when the call is stopped. */
-  private onStop: ((answer: Answer) => void) | undefined;
+  /** Ends the raced wait in progress (a before-hook or the tool) when the call is stopped. */
+  private onStop: ((result: ToolResult) => void) | undefined;
+  /** The last wait made: a wait for it (a step running hooks) is not raced again. */
+  private lastWait: Promise<Answer> | undefined;
+  /** Set by the approval step while it waits: approval has its own timeout and watches the signal itself. */
+  approving = false;
   private timer: NodeJS.Timeout | undefined;
   private stopOnAbort: (() => void) | undefined;
   private progress: ProgressReporter | undefined;
@@ -79,12 +82,6 @@ export class ToolCall implements PolicyContext {
     this.sandbox = ctx.sandbox;
     const conversation = ctx.conversationId;
     this.loopScope = typeof conversation === 'string' && conversation !== '' ? conversation : (source ?? host.loops);
-  }
-
-  /** Date.now()-based time at which the call times out, or undefined for none. */
-  get deadline(): number | undefined {
-    const timeout = this.timeoutMs;
-    return timeout === undefined ? undefined : this.startedAt + timeout;
   }
 
   // ---------------------------------------------------------------- what the tool gets
@@ -121,21 +118,24 @@ export class ToolCall implements PolicyContext {
 
   /**
    * Whether the call must stop before its tool: checked after every wait
-   * (approval, an async before-hook) and before the tool runs. The caller
-   * aborted, the deadline passed, or the tool was disabled, unregistered or
-   * replaced meanwhile.
+   * (approval, an async before-hook). The call timed out or the caller
+   * aborted meanwhile, or its tool was disabled, unregistered or replaced.
    */
   interrupted(): Answer {
     if (this.reachedTool) return undefined;
     if (this.stoppedWith !== undefined) return this.stoppedWith.result;
     const signal = this.callerSignal;
     if (signal !== undefined && signal.aborted) return cancelledResult(this.name, signal.reason);
-    const deadline = this.deadline;
-    if (deadline !== undefined && Date.now() >= deadline) return timedOutResult(this.name, this.timeoutMs!);
     const current = this.host.lookup(this.name);
     if (current !== this.entry) return ToolResult.fail(`Tool '${this.name}' was unregistered while the call was waiting`);
     if (!this.entry.enabled) return ToolResult.fail(`Tool '${this.name}' is disabled`);
     return undefined;
+  }
+
+  /** Passes `outcome` on; a ToolResult ends the call, so its timer and abort listener go. */
+  ended(outcome: Answer | Promise<Answer>): Answer | Promise<Answer> {
+    if (outcome instanceof ToolResult) this.stopWaiting();
+    return outcome;
   }
 
   /** The cancelled result when the caller's signal is aborted. */
@@ -145,30 +145,57 @@ export class ToolCall implements PolicyContext {
   }
 
   /**
-   * Waits for `pending` (an async before-hook's answer, or the tool's) unless
-   * the call is stopped first, by its timeout or the caller's abort. Resolves
-   * to `onValue(call, value)` or `onError(call, error)`; if stopped, to the
-   * stop's failed result before the tool, or (the tool reached) with that
-   * result as `call.result`, so the after-hooks still see it.
+   * Waits for the promise a step answered (see `runSteps`), then runs the
+   * rest of `steps`, from `next`, in the same turn of the microtask queue;
+   * resolves to the answer that ended the call, or undefined when the steps
+   * let it through. The tool's own answer (the wait that follows
+   * `invokeTool`) is normalized into `call.result` on the way.
    *
-   * The timer is armed a turn of the microtask queue later, and only if
-   * `pending` has not settled by then: most tools answer with a promise that
-   * is already resolved and need no timer at all. The deadline still counts
-   * from the call's start.
+   * A wait races the call's stop, its timeout or the caller's abort: stopped
+   * before the tool, the call answers the stop's failed result; once the tool
+   * was reached, that result becomes `call.result` and the after-hooks still
+   * run. Approval does not race (it has its own timeout and watches the
+   * signal itself), nor does a wait for another wait of this call (a step
+   * running hooks through the runner).
+   *
+   * The timer is armed a turn of the microtask queue later, and only if the
+   * wait is not over by then: most tools answer with a promise that is
+   * already resolved and need no timer at all. Armed once, it stays until
+   * the tool settles. It still counts from the call's start: it is armed in
+   * the event-loop turn the call started in (every step before the first
+   * wait runs synchronously, and a wait that outlives the turn has armed
+   * it), and Node's timers count from the start of the turn they are set in
+   * (libuv's cached loop time). A call that asked for approval starts its
+   * clock when approved: no timer runs before that.
    */
-  untilStopped(
-    pending: PromiseLike<unknown>,
-    onValue: (call: ToolCall, value: unknown) => Answer,
-    onError: (call: ToolCall, error: unknown) => Answer,
-  ): Promise<Answer> {
-    const stopped = this.stoppedWith?.result ?? this.cancelled();
-    if (stopped !== undefined) return Promise.resolve(this.answerStop(stopped));
-    return new Promise<Answer>((resolve) => {
-      this.onStop = resolve;
+  wait(pending: PromiseLike<unknown>, steps: readonly Step[], next: number): Promise<Answer> {
+    const raced = !this.approving && pending !== this.lastWait;
+    const waited = new Promise<Answer>((resolve) => {
+      let done = false;
+      const resume = (answer: Answer): void => {
+        if (done) return;
+        done = true;
+        if (raced) this.onStop = undefined;
+        let outcome: Answer | Promise<Answer>;
+        try {
+          outcome = this.ended(answer ?? this.interrupted() ?? runSteps(this, steps, next));
+        } catch (error) {
+          outcome = this.failure(error);
+        }
+        resolve(outcome);
+      };
       pending.then(
-        (value) => this.settleWait(resolve, onValue, value),
-        (error: unknown) => this.settleWait(resolve, onError, error),
+        (value) => {
+          if (!done) resume(this.toolPending ? this.takeToolAnswer(toToolResult(value)) : (value as Answer));
+        },
+        (error: unknown) => {
+          if (!done) resume(this.toolPending ? this.takeToolAnswer(thrownResult(error)) : this.failure(error));
+        },
       );
+      if (!raced) return;
+      const stopped = this.stoppedWith?.result ?? this.cancelled();
+      if (stopped !== undefined) return resume(this.answerStop(stopped));
+      this.onStop = (result) => resume(this.answerStop(result));
       const signal = this.callerSignal;
       if (signal !== undefined && this.stopOnAbort === undefined) {
         const onAbort = (): void => this.stop(cancelledResult(this.name, signal.reason), signal.reason);
@@ -176,21 +203,20 @@ export class ToolCall implements PolicyContext {
         this.stopOnAbort = () => signal.removeEventListener('abort', onAbort);
       }
       // A promise job rather than queueMicrotask, which costs an async-hooks resource per call in Node.
-      if (this.timer === undefined && this.deadline !== undefined) void RESOLVED.then(() => this.armTimer());
+      if (this.timer === undefined && this.timeoutMs !== undefined) void RESOLVED.then(() => this.armTimer());
     });
+    this.lastWait = waited;
+    return waited;
   }
 
-  private settleWait(resolve: (answer: Answer) => void, map: (call: ToolCall, outcome: unknown) => Answer, outcome: unknown): void {
-    if (this.onStop !== resolve) return; // stopped first
-    this.onStop = undefined;
-    this.stopWaiting();
-    let answer: Answer;
-    try {
-      answer = map(this, outcome);
-    } catch (error) {
-      answer = this.failure(error);
-    }
-    resolve(answer);
+  /** Whether the wait in progress is the tool's: invoked, not settled. */
+  private get toolPending(): boolean {
+    return this.reachedTool && !this.settled;
+  }
+
+  private takeToolAnswer(result: ToolResult): Answer {
+    this.settleTool(result);
+    return undefined;
   }
 
   /** What a stop answers: its result before the tool; once the tool was reached, the call's result (for the after-hooks). */
@@ -204,14 +230,13 @@ export class ToolCall implements PolicyContext {
   settleTool(result: ToolResult): void {
     this.settled = true;
     this.result = result;
+    this.stopWaiting();
   }
 
-  /** Arms the timer for the rest of the time to the deadline, unless the wait is already over. */
+  /** Arms the timer, unless the wait is already over. */
   armTimer(): void {
     if (this.onStop === undefined || this.timer !== undefined || this.stoppedWith !== undefined) return;
-    const remaining = this.deadline! - Date.now();
-    if (remaining <= 0) this.timeOut();
-    else this.timer = setTimeout(fireTimeout, remaining, this);
+    this.timer = setTimeout(fireTimeout, this.timeoutMs, this);
   }
 
   /** Called by the timer: the call outlived its timeout. */
@@ -226,12 +251,12 @@ export class ToolCall implements PolicyContext {
     this.stoppedWith = { result, reason };
     this.controller?.abort(reason);
     this.stopWaiting();
-    const resolve = this.onStop;
+    const onStop = this.onStop;
     this.onStop = undefined;
-    resolve?.(this.answerStop(result));
+    onStop?.(result);
   }
 
-  /** Clears the timer and the abort listener: each wait arms them anew, so none outlives the call. */
+  /** Clears the timer and the abort listener, once the tool settled or the call ended before it. */
   stopWaiting(): void {
     if (this.timer !== undefined) {
       clearTimeout(this.timer);

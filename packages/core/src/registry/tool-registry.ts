@@ -3,6 +3,7 @@ import { CostTier, ExecutionCategory, SchemaLevel, type CostTierLike } from '../
 import { errorMessage } from '../error-text';
 import { runBatch, type BatchCall, type BatchOptions } from '../pipeline/batch';
 import { toHook, type AfterHookCallback, type BeforeHookCallback, type Hook, type HookOptions } from '../pipeline/hook';
+import { afterHookStep, beforeHookStep } from '../pipeline/hook-steps';
 import { inProcessInvoker } from '../pipeline/invoker';
 import type { PipelineHost } from '../pipeline/pipeline-host';
 import { executeCall } from '../pipeline/steps';
@@ -274,7 +275,7 @@ export class ToolRegistry implements Iterable<BaseTool> {
 
   /** Adds a hook run before each tool call that reaches the tool; returns its remover. */
   registerBeforeHook(hook: Hook<BeforeHookCallback> | BeforeHookCallback, options?: HookOptions): () => void {
-    const added = toHook(hook, options);
+    const added = beforeHookStep(toHook(hook, options));
     const host = this.host;
     host.beforeHooks = [...host.beforeHooks, added];
     return () => {
@@ -284,7 +285,7 @@ export class ToolRegistry implements Iterable<BaseTool> {
 
   /** Adds a hook run after each tool call; returns its remover. */
   registerAfterHook(hook: Hook<AfterHookCallback> | AfterHookCallback, options?: HookOptions): () => void {
-    const added = toHook(hook, options);
+    const added = afterHookStep(toHook(hook, options));
     const host = this.host;
     host.afterHooks = [...host.afterHooks, added];
     return () => {

@@ -17,11 +17,7 @@ export interface ToolInvocation {
   readonly ctx: ToolCallContext;
   /** The call's timeout (undefined: none). */
   readonly timeoutMs: number | undefined;
-  /**
-   * Date.now()-based ms when the call times out (undefined: none): counted
-   * from the call's start as Node's timers count, from the start of the
-   * event-loop turn. Read from the clock when first asked.
-   */
+  /** Date.now()-based ms when the call times out, counted from the call's start (undefined: none). */
   readonly deadline: number | undefined;
 }
 
@@ -69,31 +65,6 @@ export function invokeTool(call: ToolCall): Outcome {
   return answer;
 }
 
-/** A call as the invoker sees it. A class so that `deadline`, which needs a clock read, costs nothing unless an invoker reads it. */
-class Invocation implements ToolInvocation {
-  readonly name: string;
-  readonly tool: BaseTool;
-  readonly args: Readonly<Record<string, unknown>>;
-  readonly ctx: ToolCallContext;
-  readonly timeoutMs: number | undefined;
-  #deadline: number | undefined;
-
-  constructor(call: ToolCall) {
-    this.name = call.name;
-    this.tool = call.entry.original;
-    this.args = call.args;
-    this.ctx = call.ctx;
-    this.timeoutMs = call.timeoutMs;
-  }
-
-  get deadline(): number | undefined {
-    if (this.timeoutMs === undefined) return undefined;
-    // Read during `invoke`, in the turn the call started in (or was approved in), whose start the local timer counts from.
-    this.#deadline ??= Date.now() + this.timeoutMs;
-    return this.#deadline;
-  }
-}
-
 function invocationOf(call: ToolCall): ToolInvocation {
-  return new Invocation(call);
+  return { name: call.name, tool: call.entry.original, args: call.args, ctx: call.ctx, timeoutMs: call.timeoutMs, deadline: call.deadline };
 }

@@ -44,8 +44,7 @@ export function detectLoop(call: ToolCall): Answer {
  * danger level requires it: `Tool 'x' was not approved: ...`. The request
  * carries the frozen arguments and context. Time spent waiting for an
  * answer does not count against the tool's timeout (approval has its own,
- * `approvalTimeoutMs`): no timer runs before the approval (see
- * `ToolCall.untilStopped`), so the call's clock starts once approved.
+ * `approvalTimeoutMs`): the call's clock restarts once approved.
  */
 export function approve(call: ToolCall): Outcome {
   const { entry, host } = call;
@@ -62,6 +61,7 @@ export function approve(call: ToolCall): Outcome {
     if (!decision.approved) return ToolResult.fail(notApprovedMessage(call.name, decision), { approval: decision });
     if (entry.accessMode.approvalLevel === 2) entry.approvedOnce = true;
     call.approval = decision;
+    call.startedAt = Date.now();
     return undefined;
   });
 }

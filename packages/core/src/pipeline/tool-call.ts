@@ -38,6 +38,8 @@ export class ToolCall implements PolicyContext {
   readonly loopScope: LoopScope;
   /** The call's timeout in ms (undefined: none), set once the tool is resolved. */
   timeoutMs: number | undefined;
+  /** Date.now() at the call's start; reset when it is approved (waiting for approval does not count against the timeout). */
+  startedAt = Date.now();
   /** The caller's own `signal`, `reportProgress` and `log` (read once, by copyCallContext). */
   callerSignal: AbortSignal | undefined;
   callerReport: unknown;
@@ -116,6 +118,11 @@ export class ToolCall implements PolicyContext {
 
   // ---------------------------------------------------------------- stopping
 
+  /** Date.now()-based time at which the call times out, or undefined for none. */
+  get deadline(): number | undefined {
+    return this.timeoutMs === undefined ? undefined : this.startedAt + this.timeoutMs;
+  }
+
   /**
    * Whether the call must stop before its tool: checked after every wait
    * (approval, an async before-hook). The call timed out or the caller
@@ -126,6 +133,8 @@ export class ToolCall implements PolicyContext {
     if (this.stoppedWith !== undefined) return this.stoppedWith.result;
     const signal = this.callerSignal;
     if (signal !== undefined && signal.aborted) return cancelledResult(this.name, signal.reason);
+    const deadline = this.deadline;
+    if (deadline !== undefined && Date.now() >= deadline) return timedOutResult(this.name, this.timeoutMs!);
     const current = this.host.lookup(this.name);
     if (current !== this.entry) return ToolResult.fail(`Tool '${this.name}' was unregistered while the call was waiting`);
     if (!this.entry.enabled) return ToolResult.fail(`Tool '${this.name}' is disabled`);
@@ -155,21 +164,19 @@ export class ToolCall implements PolicyContext {
    * before the tool, the call answers the stop's failed result; once the tool
    * was reached, that result becomes `call.result` and the after-hooks still
    * run. Approval does not race (it has its own timeout and watches the
-   * signal itself), nor does a wait for another wait of this call (a step
-   * running hooks through the runner).
+   * signal itself), nor do the after-hooks (the tool has answered), nor does
+   * a wait for another wait of this call (a step running hooks through the
+   * runner).
    *
    * The timer is armed a turn of the microtask queue later, and only if the
    * wait is not over by then: most tools answer with a promise that is
-   * already resolved and need no timer at all. Armed once, it stays until
-   * the tool settles. It still counts from the call's start: it is armed in
-   * the event-loop turn the call started in (every step before the first
-   * wait runs synchronously, and a wait that outlives the turn has armed
-   * it), and Node's timers count from the start of the turn they are set in
-   * (libuv's cached loop time). A call that asked for approval starts its
-   * clock when approved: no timer runs before that.
+   * already resolved and need no timer at all. It is set for what is left
+   * until the deadline, counted from the call's start, so a busy event loop
+   * does not lengthen the timeout; armed once, it stays until the tool
+   * settles. A call that asked for approval starts its clock when approved.
    */
   wait(pending: PromiseLike<unknown>, steps: readonly Step[], next: number): Promise<Answer> {
-    const raced = !this.approving && pending !== this.lastWait;
+    const raced = !this.approving && !this.settled && pending !== this.lastWait;
     const waited = new Promise<Answer>((resolve) => {
       let done = false;
       const resume = (answer: Answer): void => {
@@ -233,10 +240,12 @@ export class ToolCall implements PolicyContext {
     this.stopWaiting();
   }
 
-  /** Arms the timer, unless the wait is already over. */
+  /** Arms the timer for what is left until the deadline, unless the wait is already over. */
   armTimer(): void {
     if (this.onStop === undefined || this.timer !== undefined || this.stoppedWith !== undefined) return;
-    this.timer = setTimeout(fireTimeout, this.timeoutMs, this);
+    const remaining = this.deadline! - Date.now();
+    if (remaining <= 0) this.timeOut();
+    else this.timer = setTimeout(fireTimeout, remaining, this);
   }
 
   /** Called by the timer: the call outlived its timeout. */

@@ -33,6 +33,8 @@ export function resolveRealPath(target: string, base: string): string {
   /** Components still to walk: the input, then the targets of the links met on the way. */
   const pending: Array<{ parts: string[]; next: number }> = [{ parts: absolute.slice(root.length).split(SEPARATORS), next: 0 }];
   let links = 0;
+  // `d/../d/../...` asks about the same entry again and again: ask the file system once.
+  const known = new Map<string, fs.Stats | undefined>();
   while (pending.length > 0) {
     const segment = pending[pending.length - 1];
     if (segment.next === segment.parts.length) {
@@ -50,7 +52,11 @@ export function resolveRealPath(target: string, base: string): string {
     // The parent is missing (or not a directory): so is this component.
     if (prefixes.length < parts.length - 1) continue;
     const candidate = (parts.length === 1 ? root : prefixes[parts.length - 2] + path.sep) + part;
-    const stat = lstat(candidate);
+    let stat = known.get(candidate);
+    if (stat === undefined && !known.has(candidate)) {
+      stat = lstat(candidate);
+      known.set(candidate, stat);
+    }
     if (stat === undefined) continue;
     if (!stat.isSymbolicLink()) {
       prefixes.push(candidate);

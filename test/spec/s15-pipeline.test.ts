@@ -12,6 +12,10 @@ import {
   type ToolInvocation,
   type ToolInvoker,
 } from '@victor-tools/core';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import * as coreEntry from '@victor-tools/core';
+import * as internalEntry from '@victor-tools/core/internal';
 import { TestTool, silentLogger } from './helpers';
 
 const SCHEMA: JsonSchema = {
@@ -311,5 +315,42 @@ describe('the one result rule', () => {
     const result = await registry.execute('t', {});
     expect(result).toBeInstanceOf(ToolResult);
     expect(result).toMatchObject({ success: false, error: 'redacted' });
+  });
+});
+
+describe('the public API and the internal entry', () => {
+  const PLUMBING = ['TOOL_PROTOCOL', 'BASE_TOOL_BRAND', 'isToolProvider', 'normalizeMetadata', 'SmartEnum', 'registerSchemaRenderer', 'getSchemaRenderer', 'schemaRendererNames', 'renderSchema', 'truncateDescription', 'splitSentences'];
+
+  it('should keep protocol plumbing out of @victor-tools/core and serve it from @victor-tools/core/internal', () => {
+    const core = coreEntry as Record<string, unknown>;
+    const internal = internalEntry as Record<string, unknown>;
+    for (const name of PLUMBING) {
+      expect([name, name in core]).toEqual([name, false]);
+      expect([name, internal[name] !== undefined]).toEqual([name, true]);
+    }
+    for (const name of ['ToolRegistry', 'Hook', 'BaseTool', 'ToolResult', 'ToolValidationResult', 'validateArguments', 'estimateTokens', 'inProcessInvoker', 'checkModePolicy', 'resolveTool', 'AgentMode']) {
+      expect([name, core[name] !== undefined]).toEqual([name, true]);
+    }
+  });
+
+  it('should load the built internal entry with require and with import, sharing one copy with the root entry', () => {
+    // As test/packaging.test.ts: the built dist/ (`pnpm test` builds first), from the repository root.
+    const out = execFileSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        [
+          "import { createRequire } from 'node:module';",
+          "import { TOOL_PROTOCOL } from '@victor-tools/core/internal';",
+          "import { BaseTool } from '@victor-tools/core';",
+          "const require = createRequire(import.meta.url);",
+          "const internal = require('@victor-tools/core/internal');",
+          "console.log(TOOL_PROTOCOL === internal.TOOL_PROTOCOL && TOOL_PROTOCOL === Symbol.for('victor-tools.tool') && BaseTool.prototype[internal.BASE_TOOL_BRAND] === true);",
+        ].join('\n'),
+      ],
+      { cwd: join(__dirname, '..', '..'), encoding: 'utf8' },
+    );
+    expect(out.trim()).toBe('true');
   });
 });

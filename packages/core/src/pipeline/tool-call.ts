@@ -191,15 +191,17 @@ export class ToolCall implements PolicyContext {
         }
         resolve(outcome);
       };
-      pending.then(
-        (value) => {
+      const failed = (error: unknown): void => {
+        if (!done) resume(this.toolPending ? this.takeToolAnswer(thrownResult(error)) : this.failure(error));
+      };
+      try {
+        pending.then((value) => {
           if (!done) resume(this.toolPending ? this.takeToolAnswer(toToolResult(value)) : (value as Answer));
-        },
-        (error: unknown) => {
-          if (!done) resume(this.toolPending ? this.takeToolAnswer(thrownResult(error)) : this.failure(error));
-        },
-      );
-      if (!raced) return;
+        }, failed);
+      } catch (error) {
+        failed(error); // a tool's own thenable whose `then` throws
+      }
+      if (!raced || done) return;
       const stopped = this.stoppedWith?.result ?? this.cancelled();
       if (stopped !== undefined) return resume(this.answerStop(stopped));
       this.onStop = (result) => resume(this.answerStop(result));

@@ -52,7 +52,8 @@ for (const key of PROVIDED) Object.defineProperty(CallContext.prototype, key, { 
 /**
  * A frozen shallow copy of `source` for `call`: each own enumerable property
  * read once (a getter answers once), `__proto__` kept as an own property,
- * never assigned. Freezing is what keeps `mode` and `sandbox` as they were at
+ * never assigned; `mode`, `sandbox`, `conversationId`, `signal`,
+ * `reportProgress` and `log` are read even when inherited. Freezing is what keeps `mode` and `sandbox` as they were at
  * the call's start: a hook or tool that writes `ctx.mode = 'build'` gets a
  * TypeError, and the caller's object is never touched. The caller's own
  * `signal`, `reportProgress` and `log` go to the call, which combines them
@@ -61,15 +62,23 @@ for (const key of PROVIDED) Object.defineProperty(CallContext.prototype, key, { 
 export function copyCallContext(call: CallSource, source: ToolExecutionContext | undefined): ToolCallContext {
   const ctx = new CallContext(call) as unknown as Record<string, unknown>;
   if (source !== undefined) {
-    for (const key of Object.keys(source)) {
-      const value = source[key];
-      if (!PROVIDED.has(key)) setOwn(ctx, key, value);
-      else if (key === 'signal') call.callerSignal = isAbortSignal(value) ? value : undefined;
-      else if (key === 'reportProgress') call.callerReport = value;
-      else if (key === 'log') call.callerLog = value;
+    for (const key of Object.keys(source)) take(call, ctx, key, source[key]);
+    // A context object of a class may carry these as inherited getters: they count all the same.
+    for (const key of INHERITED_TOO) {
+      if (!Object.prototype.hasOwnProperty.call(source, key) && key in source) take(call, ctx, key, source[key]);
     }
   }
   return Object.freeze(ctx) as unknown as ToolCallContext;
+}
+
+/** The members of the caller's context that count even when inherited: the policy's and the registry's. */
+const INHERITED_TOO = ['mode', 'sandbox', 'conversationId', 'signal', 'reportProgress', 'log'];
+
+function take(call: CallSource, ctx: Record<string, unknown>, key: string, value: unknown): void {
+  if (!PROVIDED.has(key)) setOwn(ctx, key, value);
+  else if (key === 'signal') call.callerSignal = isAbortSignal(value) ? value : undefined;
+  else if (key === 'reportProgress') call.callerReport = value;
+  else if (key === 'log') call.callerLog = value;
 }
 
 function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {

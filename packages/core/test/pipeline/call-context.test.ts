@@ -2,7 +2,7 @@ import { ToolRegistry, type ToolCallContext, type ToolExecutionContext } from '@
 import { recordingLogger, testTool } from '../registry/helpers';
 
 async function contextOf(callerCtx?: ToolExecutionContext, registry = new ToolRegistry()): Promise<ToolCallContext> {
-  const tool = testTool({ name: 't' });
+  const tool = testTool({ name: 't', metadata: { accessMode: 'readonly' } });
   registry.register(tool);
   await registry.execute('t', {}, callerCtx);
   return tool.calls[0].ctx;
@@ -31,6 +31,23 @@ describe('the context a tool receives', () => {
     expect(() => {
       (ctx as Record<string, unknown>).mode = 'plan';
     }).toThrow(TypeError);
+  });
+
+  it("should read the policy's members of a context of a class, where they are inherited getters", async () => {
+    class SessionContext {
+      get mode() {
+        return 'plan' as const;
+      }
+      get sandbox() {
+        return '/srv/box';
+      }
+    }
+    const callerCtx = new SessionContext() as unknown as ToolExecutionContext;
+    const ctx = await contextOf(callerCtx);
+    expect([ctx.mode, ctx.sandbox]).toEqual(['plan', '/srv/box']);
+    const registry = new ToolRegistry();
+    registry.register(testTool({ name: 'writer', metadata: { accessMode: 'write' } }));
+    expect((await registry.execute('writer', {}, callerCtx)).error).toMatch(/^Tool 'writer' refused in plan mode/);
   });
 
   it('should keep a __proto__ key as an own property, never as the prototype', async () => {

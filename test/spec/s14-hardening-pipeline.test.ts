@@ -244,26 +244,34 @@ describe('what runs is what was checked', () => {
 
   it("should not let a hook change the call's mode or sandbox, nor the caller's context", async () => {
     const registry = new ToolRegistry({ logger: silentLogger });
-    const reader = new TestTool({ name: 'reader', metadata: { accessMode: AccessMode.READONLY }, run: (_args, ctx) => [ctx.mode, ctx.sandbox] });
+    const reader = new TestTool({ name: 'reader', metadata: { accessMode: AccessMode.READONLY } });
     registry.register(reader);
     registry.register(writeTool({ type: 'object' }));
-    const attempts: unknown[] = [];
+    for (const [key, value] of [['mode', 'build'], ['sandbox', '/']] as const) {
+      const remove = registry.registerBeforeHook((_name, _args, ctx) => {
+        (ctx as Record<string, unknown>)[key] = value;
+      });
+      const callerCtx: ToolExecutionContext = { mode: 'plan', sandbox };
+      const read = await registry.execute('reader', {}, callerCtx);
+      expect(read.error).toBe(
+        `Tool 'reader' refused: ctx.${key} was changed during the call (by the approval callback or a before-hook); mode and sandbox are read once, when the call starts`,
+      );
+      expect(callerCtx).toEqual({ mode: 'plan', sandbox });
+      expect((await registry.execute('writer', {}, callerCtx)).error).toMatch(/^Tool 'writer' refused in plan mode/);
+      remove();
+    }
+    expect(reader.calls).toHaveLength(0);
+  });
+
+  it('should let a hook hand the tool other values through the context, never through the caller\'s object', async () => {
+    const registry = new ToolRegistry();
+    registry.register(new TestTool({ name: 'who', run: (_args, ctx) => ctx.user }));
     registry.registerBeforeHook((_name, _args, ctx) => {
-      for (const [key, value] of [['mode', 'build'], ['sandbox', '/']] as const) {
-        try {
-          (ctx as Record<string, unknown>)[key] = value;
-        } catch (error) {
-          attempts.push(error);
-        }
-      }
+      (ctx as Record<string, unknown>).user = 'ann';
     });
-    const callerCtx: ToolExecutionContext = { mode: 'plan', sandbox };
-    const read = await registry.execute('reader', {}, callerCtx);
-    expect(read.output).toEqual(['plan', sandbox]);
-    expect(attempts).toEqual([expect.any(TypeError), expect.any(TypeError)]);
-    expect(callerCtx).toEqual({ mode: 'plan', sandbox });
-    const write = await registry.execute('writer', {}, callerCtx);
-    expect(write.error).toMatch(/^Tool 'writer' refused in plan mode/);
+    const callerCtx: ToolExecutionContext = { mode: 'build' };
+    expect((await registry.execute('who', {}, callerCtx)).output).toBe('ann');
+    expect(callerCtx).toEqual({ mode: 'build' });
   });
 
   it("should not let a tool change the caller's context", async () => {
@@ -272,13 +280,14 @@ describe('what runs is what was checked', () => {
       new TestTool({
         name: 'meddler',
         run: (_args, ctx) => {
-          (ctx as Record<string, unknown>).mode = 'build';
+          (ctx as Record<string, unknown>).mode = 'plan';
+          (ctx as Record<string, unknown>).sandbox = '/';
+          return 'done';
         },
       }),
     );
     const callerCtx: ToolExecutionContext = { mode: 'build', user: 'ann' };
-    const result = await registry.execute('meddler', {}, callerCtx);
-    expect(result.error).toMatch(/^Tool execution failed: /);
+    expect((await registry.execute('meddler', {}, callerCtx)).output).toBe('done');
     expect(callerCtx).toEqual({ mode: 'build', user: 'ann' });
   });
 

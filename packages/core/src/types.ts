@@ -69,9 +69,10 @@ export interface ToolExecutionContext {
 }
 
 /**
- * What a tool (and each hook) receives: a frozen shallow copy of the caller's
- * context, taken once at the call's start, with the registry's `signal`
- * (timeout and cancellation), `toolName`, `reportProgress` and `log`.
+ * What a tool (and each hook) receives: a shallow copy of the caller's
+ * context, taken once at the call's start (writes stay in it), with the
+ * registry's `signal` (timeout and cancellation), `toolName`,
+ * `reportProgress` and `log`.
  */
 export interface ToolCallContext extends ToolExecutionContext {
   /** Aborted by the call's timeout or the caller's signal. */

@@ -16,14 +16,14 @@ const PROVIDED = new Set(['signal', 'toolName', 'reportProgress', 'log']);
 
 /**
  * The context a tool and its hooks receive: the caller's own enumerable
- * properties, copied once and frozen, plus `signal`, `toolName`,
- * `reportProgress` and `log` read from the call. Those four are accessors
- * on the prototype (the signal is made on first read: an AbortController
- * costs microseconds), so `ctx.signal` works but `{ ...ctx }` does not carry
- * them: pass `ctx` itself, or `ctx.signal`, along.
+ * properties, copied once, plus `signal`, `toolName`, `reportProgress` and
+ * `log` read from the call. Those four are accessors on the prototype (the
+ * signal is made on first read: an AbortController costs microseconds), so
+ * `ctx.signal` works but `{ ...ctx }` does not carry them: pass `ctx`
+ * itself, or `ctx.signal`, along.
  */
 class CallContext {
-  // A private field: invisible to Object.keys, spreads and deep equality, and writable although the object is frozen.
+  // A private field: invisible to Object.keys, spreads and deep equality.
   readonly #call: CallSource;
 
   constructor(call: CallSource) {
@@ -50,14 +50,14 @@ class CallContext {
 for (const key of PROVIDED) Object.defineProperty(CallContext.prototype, key, { enumerable: true });
 
 /**
- * A frozen shallow copy of `source` for `call`: each own enumerable property
- * read once (a getter answers once), `__proto__` kept as an own property,
- * never assigned; `mode`, `sandbox`, `conversationId`, `signal`,
- * `reportProgress` and `log` are read even when inherited. Freezing is what keeps `mode` and `sandbox` as they were at
- * the call's start: a hook or tool that writes `ctx.mode = 'build'` gets a
- * TypeError, and the caller's object is never touched. The caller's own
- * `signal`, `reportProgress` and `log` go to the call, which combines them
- * with its own.
+ * A shallow copy of `source` for `call`: each own enumerable property read
+ * once (a getter answers once), `__proto__` kept as an own property, never
+ * assigned; `mode`, `sandbox`, `conversationId`, `signal`, `reportProgress`
+ * and `log` are read even when inherited. A hook or a tool writes into the
+ * copy, never into the caller's object; the call's `mode` and `sandbox` are
+ * read from the copy here, once (see `checkPolicyContext` for writes to
+ * those two). The caller's own `signal`, `reportProgress` and `log` go to
+ * the call, which combines them with its own.
  */
 export function copyCallContext(call: CallSource, source: ToolExecutionContext | undefined): ToolCallContext {
   const ctx = new CallContext(call) as unknown as Record<string, unknown>;
@@ -68,7 +68,7 @@ export function copyCallContext(call: CallSource, source: ToolExecutionContext |
       if (!Object.prototype.hasOwnProperty.call(source, key) && key in source) take(call, ctx, key, source[key]);
     }
   }
-  return Object.freeze(ctx) as unknown as ToolCallContext;
+  return ctx as unknown as ToolCallContext;
 }
 
 /** The members of the caller's context that count even when inherited: the policy's and the registry's. */

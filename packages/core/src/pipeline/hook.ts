@@ -2,10 +2,13 @@ import type { ToolResult } from '../results';
 import type { ToolExecutionContext } from '../types';
 
 /**
- * Runs before a tool. `args` and `ctx` are frozen (what the tool will
- * receive): returning a plain object replaces the arguments (they are
- * validated and checked against the sandbox again); any other return value
- * (`undefined`, a number from `list.push(...)`) leaves them as they are.
+ * Runs before a tool, with the arguments and the context the tool will
+ * receive. `args` is frozen: returning a plain object replaces the
+ * arguments (they are validated and checked against the sandbox again); any
+ * other return value (`undefined`, a number from `list.push(...)`) leaves
+ * them as they are. `ctx` is the call's copy of the caller's context: what
+ * a hook adds to it reaches the tool, never the caller; changing
+ * `ctx.mode` or `ctx.sandbox` fails the call.
  */
 export type BeforeHookCallback = (
   toolName: string,

@@ -42,7 +42,7 @@ export function detectLoop(call: ToolCall): Answer {
 /**
  * Asks the registry's `approve` callback when the tool's access mode or
  * danger level requires it: `Tool 'x' was not approved: ...`. The request
- * carries the frozen arguments and context. Time spent waiting for an
+ * carries the frozen arguments and the call's context. Time spent waiting for an
  * answer does not count against the tool's timeout (approval has its own,
  * `approvalTimeoutMs`): the call's clock restarts once approved.
  */
@@ -64,6 +64,23 @@ export function approve(call: ToolCall): Outcome {
     call.startedAt = Date.now();
     return undefined;
   });
+}
+
+/**
+ * `mode` and `sandbox` as the call started: the policy was decided on them,
+ * and a tool takes its root from `ctx.sandbox`, so the call does not run if
+ * the approval callback or a before-hook changed them in the context the
+ * tool receives (a copy: the caller's object is never touched).
+ */
+export function checkPolicyContext(call: ToolCall): Answer {
+  const { ctx } = call;
+  const changed = ctx.mode !== call.mode ? 'mode' : ctx.sandbox !== call.sandbox ? 'sandbox' : undefined;
+  if (changed === undefined) return undefined;
+  return ToolResult.fail(
+    `Tool '${call.name}' refused: ctx.${changed} was changed during the call (by the approval callback or a before-hook); ` +
+      'mode and sandbox are read once, when the call starts',
+    { contextChanged: changed },
+  );
 }
 
 /** Records the approval and the loop detection of a call that ran in its result's metadata. */

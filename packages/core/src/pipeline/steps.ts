@@ -5,7 +5,7 @@ import { runAfterHooks, runBeforeHooks } from './hook-steps';
 import { invokeTool } from './invoker';
 import { checkAvailable, checkEnabled, resolveTool } from './lookup-steps';
 import type { PipelineHost } from './pipeline-host';
-import { addCallMetadata, approve, checkMode, checkSandbox, detectLoop } from './policy-steps';
+import { addCallMetadata, approve, checkMode, checkPolicyContext, checkSandbox, detectLoop } from './policy-steps';
 import { isThenable, runSteps, type Answer, type Step } from './run-steps';
 import { ToolCall } from './tool-call';
 import { validate } from './validate';
@@ -27,6 +27,7 @@ import { validate } from './validate';
  * detectLoop        metadata.loopDetected, or refused             (policy/loop-detector)
  * approve           Tool 'x' was not approved: ...                (policy/approval)
  * runBeforeHooks    Critical hook 'h' failed for tool 'x': ...    (replacements validated and checked again)
+ * checkPolicyContext  Tool 'x' refused: ctx.mode was changed during the call ...
  * invokeTool        the invoker, under the timeout and the caller's signal: the result, normalized
  * addCallMetadata   metadata.approval, metadata.loopDetected
  * runAfterHooks     a replacement result, or a critical hook's failure
@@ -43,6 +44,7 @@ export const STEPS: readonly Step[] = [
   detectLoop,
   approve,
   runBeforeHooks,
+  checkPolicyContext,
   invokeTool,
   addCallMetadata,
   runAfterHooks,

@@ -19,8 +19,9 @@ const NO_ARGUMENTS: Readonly<Record<string, unknown>> = Object.freeze({});
  * (see `steps.ts` for the order), its deadline and its cancellation.
  *
  * The caller's context is read once, here, at the call's start: the tool and
- * the hooks get a frozen copy, and the policy reads `mode` and `sandbox` from
- * that copy only, so nothing a hook or a tool does can change them.
+ * the hooks get a copy, and the policy reads `mode` and `sandbox` from it
+ * once, so nothing a hook or a tool writes can change the call's policy or
+ * the caller's object.
  */
 export class ToolCall implements PolicyContext {
   /** The name asked for, as given. */

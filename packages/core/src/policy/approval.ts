@@ -13,7 +13,7 @@ export interface ApprovalRequest {
   dangerLevel: DangerLevel;
   /** Why approval is asked: the access mode's rule or the danger level's warning. */
   reason: string;
-  /** The call's context: a frozen copy of the caller's, as the tool will receive it. */
+  /** The call's context: the copy of the caller's that the tool will receive. */
   ctx: ToolExecutionContext;
 }
 

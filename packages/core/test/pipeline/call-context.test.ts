@@ -9,7 +9,7 @@ async function contextOf(callerCtx?: ToolExecutionContext, registry = new ToolRe
 }
 
 describe('the context a tool receives', () => {
-  it("should be a frozen copy of the caller's own properties, each read once", async () => {
+  it("should be a copy of the caller's own properties, each read once, that writes never leave", async () => {
     let reads = 0;
     const shared = { files: ['a'] };
     const callerCtx = {
@@ -22,15 +22,13 @@ describe('the context a tool receives', () => {
     };
     const ctx = await contextOf(callerCtx);
     expect(ctx).not.toBe(callerCtx);
-    expect(Object.isFrozen(ctx)).toBe(true);
     expect(ctx.shared).toBe(shared);
     expect(ctx.mode).toBe('build');
     expect(ctx.counted).toBe(1);
     expect(ctx.counted).toBe(1);
     expect(reads).toBe(1);
-    expect(() => {
-      (ctx as Record<string, unknown>).mode = 'plan';
-    }).toThrow(TypeError);
+    (ctx as Record<string, unknown>).mode = 'plan';
+    expect(callerCtx.mode).toBe('build');
   });
 
   it("should read the policy's members of a context of a class, where they are inherited getters", async () => {

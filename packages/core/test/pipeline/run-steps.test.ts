@@ -90,6 +90,7 @@ describe('STEPS', () => {
       'detectLoop',
       'approve',
       'runBeforeHooks',
+      'checkPolicyContext',
       'invokeTool',
       'addCallMetadata',
       'runAfterHooks',

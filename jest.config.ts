@@ -5,7 +5,11 @@ import type { Config } from 'jest';
 // Tests import the packages' sources, not their builds, so a test run never
 // depends on a stale dist/. ts-jest only transpiles (isolatedModules); the
 // type check is `pnpm build` / `pnpm typecheck`, which run the full compiler.
-const moduleNameMapper = { '^@victor-tools/([a-z-]+)$': '<rootDir>/packages/$1/src' };
+const moduleNameMapper = {
+  '^@victor-tools/([a-z-]+)$': '<rootDir>/packages/$1/src',
+  // A package's plumbing for the others (`@victor-tools/core/internal`).
+  '^@victor-tools/([a-z-]+)/internal$': '<rootDir>/packages/$1/src/internal',
+};
 
 function project(name: string, roots: string[], tsconfig = '<rootDir>/tsconfig.json', extra: Config = {}): Config {
   return {

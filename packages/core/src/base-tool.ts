@@ -1,5 +1,5 @@
 import { CostTier, SchemaLevel, type SchemaLevelLike } from './enums';
-import type { ToolMetadataInput } from './metadata';
+import type { ToolMetadataInput } from './tool-metadata';
 import { ToolResult, ToolValidationResult } from './results';
 import { renderSchema } from './schema';
 import { BASE_TOOL_BRAND } from './tool-protocol';

@@ -1,19 +1,46 @@
-// Any new export here becomes public API: named exports only.
-export * from './enums';
-export { ToolResult, ToolValidationResult, type ToolResultInit } from './results';
-export { toToolResult } from './registry/normalize-result';
-export type { JsonSchema, ParametersSchema, ToolJSONSchema, ToolExecutionContext, ToolCallContext, Logger, SchemaRenderer, RegistryChangeEvent } from './types';
-export { normalizeMetadata, type ToolMetadata, type ToolMetadataInput } from './metadata';
+// The public API of @victor-tools/core: what users program against. Any new
+// export here becomes public API: named exports only, no `export *`.
+// Protocol plumbing for the other victor-tools packages lives in ./internal
+// (the `@victor-tools/core/internal` subpath).
 export {
-  TOOL_PROTOCOL,
-  BASE_TOOL_BRAND,
-  isBaseTool,
-  isToolProvider,
-  resolveTool,
-  type ToolProvider,
-  type ToolLike,
-  type RegistrableTool,
-} from './tool-protocol';
+  CostTier,
+  AccessMode,
+  DangerLevel,
+  Priority,
+  ExecutionCategory,
+  SchemaLevel,
+  AgentMode,
+  type CostTierValue,
+  type CostTierLike,
+  type AccessModeValue,
+  type AccessModeLike,
+  type DangerLevelValue,
+  type DangerLevelLike,
+  type PriorityValue,
+  type PriorityLike,
+  type ExecutionCategoryValue,
+  type ExecutionCategoryLike,
+  type SchemaLevelValue,
+  type SchemaLevelLike,
+  type AgentModeValue,
+  type AgentModeLike,
+} from './enums';
+export { ToolResult, ToolValidationResult, type ToolResultInit } from './results';
+export type {
+  JsonSchema,
+  ParametersSchema,
+  ToolJSONSchema,
+  ToolExecutionContext,
+  ToolCallContext,
+  ProgressReporter,
+  ToolLogLevel,
+  ToolLogFunction,
+  Logger,
+  SchemaRenderer,
+  RegistryChangeEvent,
+} from './types';
+export type { ToolMetadata, ToolMetadataInput } from './tool-metadata';
+export { isBaseTool, resolveTool, type ToolLike, type RegistrableTool } from './tool-protocol';
 export { BaseTool } from './base-tool';
 export {
   compileSchema,
@@ -27,35 +54,10 @@ export {
   type ValidationOptions,
   type ValidationOutcome,
 } from './validation';
-export {
-  renderSchema,
-  estimateTokens,
-  approximateTokens,
-  truncateDescription,
-  splitSentences,
-  registerSchemaRenderer,
-  getSchemaRenderer,
-  schemaRendererNames,
-} from './schema';
-// registry
+export { estimateTokens, approximateTokens } from './schema';
 export {
   ToolRegistry,
   ToolRegistrationError,
-  Hook,
-  checkModePolicy,
-  type HookOptions,
-  type HookCallback,
-  type BeforeHookCallback,
-  type AfterHookCallback,
-  type AfterHookInfo,
-  type ModePolicyDecision,
-  type ModePolicyRule,
-  type ApprovalRequest,
-  type ApprovalCallback,
-  type ApprovalDecision,
-  type LoopDetection,
-  type BatchCall,
-  type BatchOptions,
   type ToolRegistryOptions,
   type RegisterOptions,
   type ListToolsOptions,
@@ -63,3 +65,26 @@ export {
   type ToolsByCostOptions,
   type CostSummary,
 } from './registry';
+export {
+  Hook,
+  inProcessInvoker,
+  toToolResult,
+  type HookOptions,
+  type HookCallback,
+  type BeforeHookCallback,
+  type AfterHookCallback,
+  type AfterHookInfo,
+  type ToolInvocation,
+  type ToolInvoker,
+  type BatchCall,
+  type BatchOptions,
+} from './pipeline';
+export {
+  checkModePolicy,
+  type ModePolicyDecision,
+  type ModePolicyRule,
+  type ApprovalRequest,
+  type ApprovalCallback,
+  type ApprovalDecision,
+  type LoopDetection,
+} from './policy';

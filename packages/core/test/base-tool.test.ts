@@ -92,7 +92,7 @@ describe('BaseTool', () => {
 
   describe('execute', () => {
     it('should run the subclass with the context and arguments', async () => {
-      const ctx = { signal: new AbortController().signal, toolName: 'custom_tool' };
+      const ctx = { signal: new AbortController().signal, toolName: 'custom_tool', reportProgress: () => undefined, log: () => undefined };
       const result = await new CustomTool().execute(ctx, { param1: 'x' });
       expect(result).toEqual(ToolResult.ok('Executed with x'));
     });

@@ -6,8 +6,8 @@ import {
   ExecutionCategory,
   Priority,
   SchemaLevel,
-  SmartEnum,
 } from '@victor-tools/core';
+import { SmartEnum } from '@victor-tools/core/internal';
 
 interface EnumClass {
   values(): readonly SmartEnum<string | number>[];

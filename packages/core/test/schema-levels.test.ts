@@ -1,16 +1,5 @@
-import {
-  BaseTool,
-  getSchemaRenderer,
-  registerSchemaRenderer,
-  schemaRendererNames,
-  renderSchema,
-  SchemaLevel,
-  splitSentences,
-  ToolResult,
-  truncateDescription,
-  type JsonSchema,
-  type ToolJSONSchema,
-} from '@victor-tools/core';
+import { BaseTool, SchemaLevel, ToolResult, type JsonSchema, type ToolJSONSchema } from '@victor-tools/core';
+import { getSchemaRenderer, registerSchemaRenderer, schemaRendererNames, renderSchema, splitSentences, truncateDescription } from '@victor-tools/core/internal';
 
 const LONG_DESCRIPTION =
   'Read a text file from the workspace, e.g. src/main.py or docs/guide.md, and return its lines. ' +

@@ -1,6 +1,5 @@
 import {
   checkModePolicy,
-  normalizeMetadata,
   type AccessMode,
   type ApprovalCallback,
   type ApprovalRequest,
@@ -8,6 +7,7 @@ import {
   type DangerLevel,
   type ToolExecutionContext,
 } from '@victor-tools/core';
+import { normalizeMetadata } from '@victor-tools/core/internal';
 
 /**
  * When a call of a tool needs a person's approval, by the registry's own

@@ -1,4 +1,5 @@
-import { normalizeMetadata, type BaseTool, type JsonSchema, type ToolMetadata } from '@victor-tools/core';
+import type { BaseTool, JsonSchema, ToolMetadata } from '@victor-tools/core';
+import { normalizeMetadata } from '@victor-tools/core/internal';
 import { contentWords, stemWord } from './text/tokenize';
 
 /**

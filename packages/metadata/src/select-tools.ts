@@ -1,13 +1,5 @@
-import {
-  CostTier,
-  Priority,
-  SchemaLevel,
-  checkModePolicy,
-  getSchemaRenderer,
-  schemaRendererNames,
-  type BaseTool,
-  type SchemaRenderer,
-} from '@victor-tools/core';
+import { CostTier, Priority, SchemaLevel, checkModePolicy, type BaseTool, type SchemaRenderer } from '@victor-tools/core';
+import { getSchemaRenderer, schemaRendererNames } from '@victor-tools/core/internal';
 import { criticalToolNames, rebuildCount, ToolMetadataRegistry } from './metadata-registry';
 import { renderedTokens } from './token-count';
 import type { SearchOptions, SelectableRegistry, SelectedTool, SelectToolsOptions, ToolSelection } from './types';

@@ -1,4 +1,5 @@
-import { checkModePolicy, normalizeMetadata, type ApprovalCallback, type BaseTool, type ToolExecutionContext } from '@victor-tools/core';
+import { checkModePolicy, type ApprovalCallback, type BaseTool, type ToolExecutionContext } from '@victor-tools/core';
+import { normalizeMetadata } from '@victor-tools/core/internal';
 
 /**
  * When a call of a tool needs a person's approval, by the registry's own

@@ -1,4 +1,5 @@
-import { AccessMode, DangerLevel, normalizeMetadata, type BaseTool } from '@victor-tools/core';
+import { AccessMode, DangerLevel, type BaseTool } from '@victor-tools/core';
+import { normalizeMetadata } from '@victor-tools/core/internal';
 import { TOOL_NAME_RULES, assertToolName } from './names';
 import { readTool } from './schema/tool-input';
 import { DropLog, asObjectRoot } from './schema/walk';

@@ -1,4 +1,5 @@
-import { registerSchemaRenderer, type BaseTool, type SchemaLevel, type SchemaRenderer } from '@victor-tools/core';
+import type { BaseTool, SchemaLevel, SchemaRenderer } from '@victor-tools/core';
+import { registerSchemaRenderer } from '@victor-tools/core/internal';
 import { toAnthropicTool } from './anthropic';
 import { UnknownProviderError } from './errors/unknown-provider-error';
 import { toGeminiFunction } from './gemini';

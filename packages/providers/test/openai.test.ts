@@ -1,5 +1,6 @@
 import Ajv from 'ajv';
-import { SchemaLevel, TOOL_PROTOCOL, dropNullOptionals, type JsonSchema } from '@victor-tools/core';
+import { SchemaLevel, dropNullOptionals, type JsonSchema } from '@victor-tools/core';
+import { TOOL_PROTOCOL } from '@victor-tools/core/internal';
 import {
   createStrictArgumentsNormalizer,
   normalizeStrictArguments,

@@ -1,106 +1,91 @@
 // End to end through core's pipeline: new ToolRegistry({ invoker: queueInvoker(...) }).
-//
-// GUARD: core's pipeline refactor (ToolRegistry's `invoker` option, exported
-// with `inProcessInvoker`) is not on main yet. Until it is, this file checks
-// only that it is not, and the suite below is not declared. At merge, delete
-// PIPELINE_LANDED, the `else` branch and the `if`, keeping the describe block
-// (and the `as ToolRegistryOptions` cast, which is then unneeded).
-import * as core from '@victor-tools/core';
 import { ToolRegistry, ToolResult, type ToolRegistryOptions } from '@victor-tools/core';
 import { queueInvoker, startToolWorker } from '@victor-tools/queue';
 import { startRedisServer, type RedisServer } from './support/redis-server';
 import { ProbeTool, eventually, sleep } from './support/tools';
 
-const PIPELINE_LANDED = 'inProcessInvoker' in core;
+describe('ToolRegistry({ invoker: queueInvoker(...) })', () => {
+  jest.setTimeout(30_000);
+  let redis: RedisServer;
+  let queueCount = 0;
+  const opened: Array<{ close(): Promise<void> }> = [];
 
-if (PIPELINE_LANDED) {
-  describe('ToolRegistry({ invoker: queueInvoker(...) })', () => {
-    jest.setTimeout(30_000);
-    let redis: RedisServer;
-    let queueCount = 0;
-    const opened: Array<{ close(): Promise<void> }> = [];
+  beforeAll(async () => {
+    redis = await startRedisServer();
+  });
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((o) => o.close()));
+  });
+  afterAll(async () => {
+    await redis.stop();
+  });
 
-    beforeAll(async () => {
-      redis = await startRedisServer();
-    });
-    afterEach(async () => {
-      await Promise.all(opened.splice(0).map((o) => o.close()));
-    });
-    afterAll(async () => {
-      await redis.stop();
-    });
+  /** The same tools on both sides, as a deployment has them: the caller's registry routes calls to the worker's. */
+  async function setup(make: () => ProbeTool[], options: Omit<ToolRegistryOptions, 'invoker'> = {}) {
+    queueCount += 1;
+    const queue = `registry-${queueCount}`;
+    const workerTools = make();
+    const workerRegistry = new ToolRegistry();
+    for (const tool of workerTools) workerRegistry.register(tool);
+    const worker = await startToolWorker(workerRegistry, { connection: redis.url, queue });
+    const invoker = queueInvoker({ connection: redis.url, queue });
+    opened.push(invoker, worker);
+    const registry = new ToolRegistry({ ...options, invoker });
+    for (const tool of make()) registry.register(tool);
+    return { registry, workerTools };
+  }
 
-    /** The same tools on both sides, as a deployment has them: the caller's registry routes calls to the worker's. */
-    async function setup(make: () => ProbeTool[], options: Omit<ToolRegistryOptions, 'invoker'> = {}) {
-      queueCount += 1;
-      const queue = `registry-${queueCount}`;
-      const workerTools = make();
-      const workerRegistry = new ToolRegistry();
-      for (const tool of workerTools) workerRegistry.register(tool);
-      const worker = await startToolWorker(workerRegistry, { connection: redis.url, queue });
-      const invoker = queueInvoker({ connection: redis.url, queue });
-      opened.push(invoker, worker);
-      const registry = new ToolRegistry({ ...options, invoker } as ToolRegistryOptions);
-      for (const tool of make()) registry.register(tool);
-      return { registry, workerTools };
-    }
+  const probes = () => [
+    new ProbeTool({
+      name: 'write_note',
+      parameters: { type: 'object', properties: { value: { type: 'string' }, ms: { type: 'integer' } }, required: ['value'], additionalProperties: false },
+    }),
+  ];
 
-    const probes = () => [
+  it('should run the checks and hooks at the caller and the tool on the worker', async () => {
+    const { registry, workerTools } = await setup(probes);
+    const seen: string[] = [];
+    registry.registerBeforeHook((name, args) => void seen.push(`before ${name} ${JSON.stringify(args)}`));
+    registry.registerAfterHook((result) => void seen.push(`after ${result.success}`));
+    expect(await registry.execute('write_note', { value: 'remote' })).toMatchObject({ success: true, output: { value: 'remote', ran: 1 } });
+    expect(workerTools[0].runs).toHaveLength(1);
+    expect(seen).toEqual(['before write_note {"value":"remote"}', 'after true']);
+    const bad = await registry.execute('write_note', { value: 1 });
+    expect(bad.error).toBe("Invalid parameters for tool 'write_note': Parameter 'value' has wrong type: expected string, got number");
+    expect(workerTools[0].runs).toHaveLength(1);
+  });
+
+  it("should apply the caller's mode policy before anything is queued", async () => {
+    const { registry, workerTools } = await setup(() => [
+      new ProbeTool({ name: 'writer', parameters: { type: 'object', properties: {} } }),
+    ]);
+    // The probe declares no access mode: PLAN refuses a tool whose access mode was never declared.
+    const refused = await registry.execute('writer', {}, { mode: 'plan' });
+    expect(refused.success).toBe(false);
+    expect(workerTools[0].runs).toHaveLength(0);
+  });
+
+  it("should time a remote call out by the registry's timeout, and abort the tool on the worker", async () => {
+    const { registry, workerTools } = await setup(probes, { defaultTimeoutMs: 300 });
+    const result = await registry.execute('write_note', { value: 'slow', ms: 10_000 });
+    expect(result).toEqual(ToolResult.fail("Tool 'write_note' timed out after 300 ms", { timedOut: true, timeoutMs: 300 }));
+    expect(await eventually(() => workerTools[0].runs[0]?.aborted !== undefined, 3_000)).toBe(true);
+  });
+
+  it("should relay the worker's progress to the caller's reportProgress", async () => {
+    const { registry } = await setup(() => [
       new ProbeTool({
-        name: 'write_note',
-        parameters: { type: 'object', properties: { value: { type: 'string' }, ms: { type: 'integer' } }, required: ['value'], additionalProperties: false },
+        name: 'stepper',
+        run: async (_args, ctx) => {
+          ctx.reportProgress?.(1, 2, 'half');
+          await sleep(150);
+          return ToolResult.ok('stepped');
+        },
       }),
-    ];
-
-    it('should run the checks and hooks at the caller and the tool on the worker', async () => {
-      const { registry, workerTools } = await setup(probes);
-      const seen: string[] = [];
-      registry.registerBeforeHook((name, args) => void seen.push(`before ${name} ${JSON.stringify(args)}`));
-      registry.registerAfterHook((result) => void seen.push(`after ${result.success}`));
-      expect(await registry.execute('write_note', { value: 'remote' })).toMatchObject({ success: true, output: { value: 'remote', ran: 1 } });
-      expect(workerTools[0].runs).toHaveLength(1);
-      expect(seen).toEqual(['before write_note {"value":"remote"}', 'after true']);
-      const bad = await registry.execute('write_note', { value: 1 });
-      expect(bad.error).toBe("Invalid parameters for tool 'write_note': Parameter 'value' has wrong type: expected string, got number");
-      expect(workerTools[0].runs).toHaveLength(1);
-    });
-
-    it("should apply the caller's mode policy before anything is queued", async () => {
-      const { registry, workerTools } = await setup(() => [
-        new ProbeTool({ name: 'writer', parameters: { type: 'object', properties: {} } }),
-      ]);
-      // The probe declares no access mode: PLAN refuses a tool whose access mode was never declared.
-      const refused = await registry.execute('writer', {}, { mode: 'plan' });
-      expect(refused.success).toBe(false);
-      expect(workerTools[0].runs).toHaveLength(0);
-    });
-
-    it("should time a remote call out by the registry's timeout, and abort the tool on the worker", async () => {
-      const { registry, workerTools } = await setup(probes, { defaultTimeoutMs: 300 });
-      const result = await registry.execute('write_note', { value: 'slow', ms: 10_000 });
-      expect(result).toEqual(ToolResult.fail("Tool 'write_note' timed out after 300 ms", { timedOut: true, timeoutMs: 300 }));
-      expect(await eventually(() => workerTools[0].runs[0]?.aborted !== undefined, 3_000)).toBe(true);
-    });
-
-    it("should relay the worker's progress to the caller's reportProgress", async () => {
-      const { registry } = await setup(() => [
-        new ProbeTool({
-          name: 'stepper',
-          run: async (_args, ctx) => {
-            ctx.reportProgress?.(1, 2, 'half');
-            await sleep(150);
-            return ToolResult.ok('stepped');
-          },
-        }),
-      ]);
-      const reports: unknown[] = [];
-      const result = await registry.execute('stepper', {}, { reportProgress: (...report: unknown[]) => reports.push(report) });
-      expect(result.output).toBe('stepped');
-      expect(reports).toEqual([[1, 2, 'half']]);
-    });
+    ]);
+    const reports: unknown[] = [];
+    const result = await registry.execute('stepper', {}, { reportProgress: (...report: unknown[]) => reports.push(report) });
+    expect(result.output).toBe('stepped');
+    expect(reports).toEqual([[1, 2, 'half']]);
   });
-} else {
-  it("waits for core's pipeline refactor: ToolRegistry takes no invoker yet (delete this guard at merge)", () => {
-    expect('inProcessInvoker' in core).toBe(false);
-  });
-}
+});

@@ -1,6 +1,7 @@
 import type { SchemaLevelLike } from '../enums';
 import type { Logger } from '../types';
-import type { ApprovalCallback } from './approval';
+import type { ToolInvoker } from '../pipeline/invoker';
+import type { ApprovalCallback } from '../policy/approval';
 
 /** Options of `new ToolRegistry(...)`. */
 export interface ToolRegistryOptions {
@@ -15,12 +16,22 @@ export interface ToolRegistryOptions {
    * wrong type (`Parameter 'x' has wrong type: expected integer, got null`).
    */
   nullAsAbsent?: boolean;
-  /** Timeout of tools that do not set `timeoutMs`; 30000 ms by default. 0 or Infinity: none. */
+  /** How many problems an invalid call's error names before '... and N more problems'; 20 by default. */
+  maxErrors?: number;
+  /** The cap on the characters of an invalid call's error text; 2048 by default. */
+  maxErrorChars?: number;
+  /**
+   * Timeout of tools that do not set `timeoutMs`; 30000 ms by default. 0 or
+   * Infinity: none. Counted from the call's start (from its approval, for a
+   * call that asked for one).
+   */
   defaultTimeoutMs?: number;
   /** Asked before WRITE (first use), EXECUTE and MIXED (every call) tools and dangerous ones. */
   approve?: ApprovalCallback;
-  /** How long `approve` may take before the call is refused; no limit by default. */
+  /** How long `approve` may take before the call is refused; 300000 ms (5 minutes) by default. 0 or Infinity: no limit. */
   approvalTimeoutMs?: number;
+  /** Runs the checked calls; `inProcessInvoker` (the tool's own `execute`, here) by default. */
+  invoker?: ToolInvoker;
   /** Calls with the same progress values past this count are reported; 4 by default. */
   loopThreshold?: number;
   /** Refuse, rather than only report, calls past `loopThreshold`. */

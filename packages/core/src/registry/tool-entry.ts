@@ -1,15 +1,14 @@
 import { AccessMode, CostTier, type DangerLevel, type ExecutionCategory } from '../enums';
 import { BaseTool } from '../base-tool';
-import { normalizeMetadata } from '../metadata';
+import { errorMessage } from '../error-text';
+import { normalizeMetadata } from '../tool-metadata';
 import type { JsonSchema } from '../types';
 import type { CompiledSchema } from '../validation/validator-cache';
-import { errorMessage } from './describe-error';
-import { describeToolPolicy, type ToolPolicyFacts } from './mode-policy';
+import { describeToolPolicy, type ToolPolicyFacts } from '../policy/mode-policy';
 import { renamedTool } from './renamed-tool';
-import type { DurationQueue } from './timeout';
 
 /**
- * A registered tool with everything the hot path needs read once, at
+ * A registered tool with everything a call needs read once, at
  * registration: the schema reference (so the validator's compile cache
  * hits), the policy facts, the timeout, the progress parameters.
  */
@@ -44,8 +43,6 @@ export interface ToolEntry {
    * schemas cost nothing per static tool.
    */
   readonly alwaysAvailable: boolean;
-  /** The queue of this tool's timeout in its registry, found on the first call; null for no timeout. */
-  timeouts: DurationQueue | null | undefined;
   enabled: boolean;
   /** Set once a WRITE tool's first use was approved. */
   approvedOnce: boolean;
@@ -92,7 +89,6 @@ export function createEntry(source: unknown, tool: BaseTool, name: string, enabl
     logsCalls: accessMode.approvalLevel === 1,
     compiled: undefined,
     alwaysAvailable: keepsDefaultAvailability(tool),
-    timeouts: undefined,
     enabled,
     approvedOnce: false,
   };

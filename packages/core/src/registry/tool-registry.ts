@@ -1,14 +1,17 @@
 import type { BaseTool } from '../base-tool';
 import { CostTier, ExecutionCategory, SchemaLevel, type CostTierLike } from '../enums';
+import { errorMessage } from '../error-text';
+import { runBatch, type BatchCall, type BatchOptions } from '../pipeline/batch';
+import { toHook, type AfterHookCallback, type BeforeHookCallback, type Hook, type HookOptions } from '../pipeline/hook';
+import { afterHookStep, beforeHookStep } from '../pipeline/hook-steps';
+import { inProcessInvoker } from '../pipeline/invoker';
+import type { PipelineHost } from '../pipeline/pipeline-host';
+import { executeCall } from '../pipeline/steps';
+import { LoopDetector } from '../policy/loop-detector';
 import type { ToolResult } from '../results';
+import { timeoutDelay } from '../timeouts';
 import { resolveTool, type RegistrableTool } from '../tool-protocol';
 import type { RegistryChangeEvent, ToolExecutionContext, ToolJSONSchema } from '../types';
-import { runBatch, type BatchCall, type BatchOptions } from './batch';
-import { errorMessage } from './describe-error';
-import { ToolRegistrationError } from './errors';
-import { executePipeline, type PipelineHost } from './execute-pipeline';
-import { toHook, type AfterHookCallback, type BeforeHookCallback, type Hook, type HookOptions } from './hook';
-import { LoopDetector } from './loop-detector';
 import type {
   CostSummary,
   ListToolsOptions,
@@ -17,11 +20,12 @@ import type {
   ToolSchemaOptions,
   ToolsByCostOptions,
 } from './options';
-import { TimeoutScheduler } from './timeout';
 import { createEntry, type ToolEntry } from './tool-entry';
-import { ToolSelection } from './tool-selection';
+import { ToolRegistrationError } from './tool-registration-error';
+import { UsableTools } from './usable-tools';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_APPROVAL_TIMEOUT_MS = 5 * 60_000;
 const DEFAULT_LOOP_THRESHOLD = 4;
 
 interface SchemaCacheEntry {
@@ -63,13 +67,17 @@ export class ToolRegistry implements Iterable<BaseTool> {
   private readonly schemaCache = new Map<string, SchemaCacheEntry>();
   private readonly host: PipelineHost;
   private version = 0;
-  private readonly selection = new ToolSelection(this.entries, () => this.version);
+  private readonly usable = new UsableTools(this.entries, () => this.version);
 
   constructor(options: ToolRegistryOptions = {}) {
     const threshold = options.loopThreshold ?? DEFAULT_LOOP_THRESHOLD;
     if (!(threshold >= 1)) throw new TypeError(`loopThreshold must be a number of at least 1, got ${String(threshold)}.`);
     if (options.approve !== undefined && typeof options.approve !== 'function') {
       throw new TypeError(`approve must be a function (request) => boolean | Promise<boolean>, got ${describeValue(options.approve)}.`);
+    }
+    const invoker = options.invoker ?? inProcessInvoker;
+    if (invoker === null || typeof invoker !== 'object' || typeof invoker.invoke !== 'function') {
+      throw new TypeError(`invoker must be an object with an invoke(call) method, got ${describeValue(invoker)}.`);
     }
     const byName = this.byName;
     this.host = {
@@ -78,13 +86,18 @@ export class ToolRegistry implements Iterable<BaseTool> {
       beforeHooks: [],
       afterHooks: [],
       logger: options.logger ?? console,
-      validationOptions: Object.freeze({ coerce: options.coerce === true, nullAsAbsent: options.nullAsAbsent !== false }),
-      defaultTimeoutMs: options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS,
+      validationOptions: Object.freeze({
+        coerce: options.coerce === true,
+        nullAsAbsent: options.nullAsAbsent !== false,
+        maxErrors: options.maxErrors,
+        maxErrorChars: options.maxErrorChars,
+      }),
+      defaultTimeoutMs: timeoutDelay(options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS),
       approve: options.approve,
-      approvalTimeoutMs: options.approvalTimeoutMs,
+      approvalTimeoutMs: timeoutDelay(options.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS),
       loops: new LoopDetector(threshold),
       refuseLoops: options.refuseLoops === true,
-      timeouts: new TimeoutScheduler(),
+      invoker,
     };
   }
 
@@ -223,7 +236,7 @@ export class ToolRegistry implements Iterable<BaseTool> {
 
   /** Shared arrays, kept while nothing changes: never hand them out or mutate them. */
   private selected(onlyEnabled: boolean | undefined): readonly ToolEntry[] {
-    return onlyEnabled === false ? this.selection.all() : this.selection.usable();
+    return onlyEnabled === false ? this.usable.all() : this.usable.enabledAndAvailable();
   }
 
   /** The tools, in registration order; by default only the enabled and available ones. */
@@ -267,7 +280,7 @@ export class ToolRegistry implements Iterable<BaseTool> {
 
   /** Adds a hook run before each tool call that reaches the tool; returns its remover. */
   registerBeforeHook(hook: Hook<BeforeHookCallback> | BeforeHookCallback, options?: HookOptions): () => void {
-    const added = toHook(hook, options);
+    const added = beforeHookStep(toHook(hook, options));
     const host = this.host;
     host.beforeHooks = [...host.beforeHooks, added];
     return () => {
@@ -277,7 +290,7 @@ export class ToolRegistry implements Iterable<BaseTool> {
 
   /** Adds a hook run after each tool call; returns its remover. */
   registerAfterHook(hook: Hook<AfterHookCallback> | AfterHookCallback, options?: HookOptions): () => void {
-    const added = toHook(hook, options);
+    const added = afterHookStep(toHook(hook, options));
     const host = this.host;
     host.afterHooks = [...host.afterHooks, added];
     return () => {
@@ -307,12 +320,16 @@ export class ToolRegistry implements Iterable<BaseTool> {
   // ---------------------------------------------------------------- execute
 
   /**
-   * Calls a tool: resolve, enabled, available, mode policy, validation,
-   * approval, before-hooks, the tool under its timeout and `ctx.signal`,
-   * after-hooks. Every failure is a failed ToolResult; it never throws.
+   * Calls a tool through the steps listed, in order, in `STEPS`
+   * (`pipeline/steps.ts`): resolve, enabled, available, mode policy,
+   * validation, sandbox paths, loops, approval, before-hooks, the tool (through
+   * the invoker, under its timeout and `ctx.signal`), after-hooks. Every
+   * failure is a failed ToolResult; it never throws or rejects.
+   *
+   * @see STEPS in `packages/core/src/pipeline/steps.ts`
    */
   execute(name: string, args?: unknown, ctx?: ToolExecutionContext): Promise<ToolResult> {
-    return executePipeline(this.host, name, args, ctx);
+    return executeCall(this.host, name, args, ctx);
   }
 
   /**
@@ -329,8 +346,13 @@ export class ToolRegistry implements Iterable<BaseTool> {
     );
   }
 
-  /** Forgets the repeated-call counts of `ctx` (or of calls made without a context). */
+  /**
+   * Forgets the repeated-call counts of `ctx`'s scope: its `conversationId`
+   * when it has one, else the context object itself; without `ctx`, those of
+   * calls made without a context.
+   */
   resetLoopDetection(ctx?: ToolExecutionContext): void {
-    this.host.loops.reset(ctx ?? this.host.loops);
+    const conversation = ctx?.conversationId;
+    this.host.loops.reset(typeof conversation === 'string' && conversation !== '' ? conversation : (ctx ?? this.host.loops));
   }
 }

@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../types';
 import { ArgumentFailureBox, type CompiledSchema, type ValidationOptions, type ValidationOutcome } from './compiled-schema';
-import { getCompiledSchema, type CompiledSchema as SchemaCompilation } from './validator-cache';
+import { getCompiledSchema } from './validator-cache';
 
 export { ArgumentFailureBox, type CompiledSchema, type ValidationOptions, type ValidationOutcome };
 
@@ -25,25 +25,3 @@ export function compileSchema(schema: JsonSchema | boolean): CompiledSchema {
 export function validateArguments(schema: JsonSchema, args: unknown, options: ValidationOptions = {}): ValidationOutcome {
   return getCompiledSchema(schema).validate(args, options);
 }
-
-/**
- * The registry's call (kept for it; `getCompiledSchema(schema).check(args,
- * options)` is the same with every option): the validated copy itself on
- * success, an `ArgumentFailureBox` otherwise. `compiled` is the schema's
- * compiled form when the caller already holds it. Never throws.
- */
-export function checkArguments(
-  schema: JsonSchema,
-  compiled: SchemaCompilation | undefined,
-  args: unknown,
-  coerce: boolean,
-  nullAsAbsent = false,
-): Record<string, unknown> | ArgumentFailureBox {
-  return (compiled ?? getCompiledSchema(schema)).check(args, PRESETS[Number(coerce)][Number(nullAsAbsent)]);
-}
-
-/** The four option sets of `checkArguments`, made once rather than per call. */
-const PRESETS: ReadonlyArray<readonly [ValidationOptions, ValidationOptions]> = [
-  [Object.freeze({}), Object.freeze({ nullAsAbsent: true })],
-  [Object.freeze({ coerce: true }), Object.freeze({ coerce: true, nullAsAbsent: true })],
-];

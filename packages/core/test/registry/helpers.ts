@@ -1,4 +1,5 @@
-import { BaseTool, CostTier, ToolResult, TOOL_PROTOCOL, type JsonSchema, type Logger, type ToolCallContext, type ToolMetadataInput } from '@victor-tools/core';
+import { BaseTool, CostTier, ToolResult, type JsonSchema, type Logger, type ToolCallContext, type ToolMetadataInput } from '@victor-tools/core';
+import { TOOL_PROTOCOL } from '@victor-tools/core/internal';
 
 /** How a test tool is built. */
 export interface TestToolSpec {

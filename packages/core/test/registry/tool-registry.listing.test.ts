@@ -1,4 +1,5 @@
-import { BaseTool, CostTier, SchemaLevel, ToolRegistry, ToolResult, TOOL_PROTOCOL, type JsonSchema } from '@victor-tools/core';
+import { BaseTool, CostTier, SchemaLevel, ToolRegistry, ToolResult, type JsonSchema } from '@victor-tools/core';
+import { TOOL_PROTOCOL } from '@victor-tools/core/internal';
 import { testTool } from './helpers';
 
 /** A tool that keeps BaseTool's own `isAvailable` (always available). */

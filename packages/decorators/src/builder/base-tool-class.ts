@@ -1,4 +1,5 @@
-import { BASE_TOOL_BRAND, CostTier, type BaseTool, type JsonSchema, type ToolMetadataInput } from '@victor-tools/core';
+import { CostTier, type BaseTool, type JsonSchema, type ToolMetadataInput } from '@victor-tools/core';
+import { BASE_TOOL_BRAND } from '@victor-tools/core/internal';
 import type { ToolOptions } from '../options';
 import { availableBy, declaredToolClass, type ToolClass } from './declared-tool';
 import { metadataFromOptions, type ToolDeclaration } from './declaration';

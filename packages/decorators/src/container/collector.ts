@@ -1,4 +1,5 @@
-import { isBaseTool, resolveTool, isToolProvider, type BaseTool } from '@victor-tools/core';
+import { isBaseTool, resolveTool, type BaseTool } from '@victor-tools/core';
+import { isToolProvider } from '@victor-tools/core/internal';
 import { DeclaredTool } from '../builder/declared-tool';
 import { classLabel } from '../builder/names';
 import type { ToolBuilder } from '../builder/tool-builder';

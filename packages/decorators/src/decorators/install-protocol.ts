@@ -1,4 +1,4 @@
-import { TOOL_PROTOCOL } from '@victor-tools/core';
+import { TOOL_PROTOCOL } from '@victor-tools/core/internal';
 import { protocolToolOf } from '../builder/instance-tools';
 
 function protocol(this: object) {

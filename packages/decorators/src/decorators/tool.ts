@@ -1,4 +1,5 @@
-import { BASE_TOOL_BRAND, isBaseTool } from '@victor-tools/core';
+import { isBaseTool } from '@victor-tools/core';
+import { BASE_TOOL_BRAND } from '@victor-tools/core/internal';
 import { declareBaseToolClass } from '../builder/base-tool-class';
 import { globalToolBuilder } from '../builder/tool-builder';
 import { requireDescription } from '../builder/declaration';

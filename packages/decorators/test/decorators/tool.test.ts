@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { AccessMode, BaseTool, CostTier, TOOL_PROTOCOL, ToolResult, isBaseTool, resolveTool, type JsonSchema, type ToolCallContext } from '@victor-tools/core';
+import { AccessMode, BaseTool, CostTier, ToolResult, isBaseTool, resolveTool, type JsonSchema, type ToolCallContext } from '@victor-tools/core';
+import { TOOL_PROTOCOL } from '@victor-tools/core/internal';
 import { DecoratedTool, DecoratorUsageError, MissingDescriptionError, Param, Tool, toolsOfInstance } from '@victor-tools/decorators';
 
 const ctx = {} as ToolCallContext;

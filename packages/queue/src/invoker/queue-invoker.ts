@@ -1,7 +1,7 @@
 import { Queue, QueueEvents } from 'bullmq';
 import { ToolResult, type Logger } from '@victor-tools/core';
 import { bullConnection, closeRedis, createRedis } from '../connection';
-import { inProcessInvoker, type ToolInvocation, type ToolInvoker } from '../core-types';
+import { inProcessInvoker, type ToolInvocation, type ToolInvoker } from '@victor-tools/core';
 import { QueueKeys, type JobUpdate } from '../job';
 import { DEFAULT_PREFIX, DEFAULT_QUEUE, positiveInteger, type QueueInvokerOptions } from '../options';
 import { errorMessage } from '../results';

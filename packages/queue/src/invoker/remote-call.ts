@@ -1,6 +1,6 @@
 import type { JobsOptions, Queue } from 'bullmq';
 import { ToolResult, toToolResult, type Logger } from '@victor-tools/core';
-import type { ToolInvocation } from '../core-types';
+import type { ToolInvocation } from '@victor-tools/core';
 import { schemaFingerprint } from '../fingerprint';
 import {
   callJobId,

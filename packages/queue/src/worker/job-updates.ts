@@ -1,5 +1,5 @@
 import type { JobUpdate } from '../job';
-import type { ProgressReporter, ToolLogFunction } from '../core-types';
+import type { ProgressReporter, ToolLogFunction } from '@victor-tools/core';
 import { capText } from '../results';
 
 /** Most log messages of one call sent to its caller; the rest are dropped (one note says so). */

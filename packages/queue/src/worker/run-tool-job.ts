@@ -1,5 +1,5 @@
 import { ToolResult, toToolResult, validateArguments, type BaseTool, type ToolRegistry } from '@victor-tools/core';
-import type { ToolCallContext } from '../core-types';
+import type { ToolCallContext } from '@victor-tools/core';
 import { schemaFingerprint } from '../fingerprint';
 import { idempotentCallKey, readJobData, type JobUpdate, type ToolJobData } from '../job';
 import {

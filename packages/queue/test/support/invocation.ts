@@ -1,7 +1,7 @@
 // Builds the ToolInvocation core's pipeline hands an invoker, for tests of the
 // caller side that call invoker.invoke(...) directly.
 import type { BaseTool } from '@victor-tools/core';
-import type { ProgressReporter, ToolCallContext, ToolInvocation, ToolLogFunction } from '../../src/core-types';
+import type { ProgressReporter, ToolCallContext, ToolInvocation, ToolLogFunction } from '@victor-tools/core';
 
 export interface InvocationOptions {
   name?: string;

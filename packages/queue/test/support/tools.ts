@@ -1,6 +1,6 @@
 // Tools for the in-process tests: each records its runs where the test sees them.
 import { BaseTool, ToolResult, type JsonSchema } from '@victor-tools/core';
-import type { ToolCallContext } from '../../src/core-types';
+import type { ToolCallContext } from '@victor-tools/core';
 
 export interface Run {
   args: Record<string, unknown>;

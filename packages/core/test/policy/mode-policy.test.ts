@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { AccessMode, AgentMode, CostTier, ToolRegistry, checkModePolicy, type ToolMetadataInput } from '@victor-tools/core';
-import { testTool } from './helpers';
+import { testTool } from '../registry/helpers';
 
 const FILE_SCHEMA = {
   type: 'object',

@@ -1,5 +1,5 @@
 import { Hook, ToolRegistry, ToolResult } from '@victor-tools/core';
-import { recordingLogger, testTool } from './helpers';
+import { recordingLogger, testTool } from '../registry/helpers';
 
 function setup() {
   const logger = recordingLogger();

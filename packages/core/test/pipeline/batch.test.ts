@@ -1,5 +1,5 @@
 import { ExecutionCategory, ToolRegistry, type ExecutionCategoryLike } from '@victor-tools/core';
-import { flush, testTool } from './helpers';
+import { flush, testTool } from '../registry/helpers';
 
 /** A registry whose tools log start and end events and take a few ticks in between. */
 function setup() {

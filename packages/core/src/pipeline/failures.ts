@@ -1,5 +1,5 @@
+import { errorMessage } from '../error-text';
 import { ToolResult } from '../results';
-import { errorMessage } from './describe-error';
 import type { Hook } from './hook';
 
 // The failed results the pipeline builds itself, worded in one place.
@@ -7,6 +7,11 @@ import type { Hook } from './hook';
 /** The result of a call the caller's signal stopped. */
 export function cancelledResult(toolName: string, reason: unknown): ToolResult {
   return ToolResult.fail(`Tool '${toolName}' was cancelled`, { cancelled: true, reason: errorMessage(reason) });
+}
+
+/** The result of a call that outlived its timeout, counted from the call's start. */
+export function timedOutResult(toolName: string, timeoutMs: number): ToolResult {
+  return ToolResult.fail(`Tool '${toolName}' timed out after ${timeoutMs} ms`, { timedOut: true, timeoutMs });
 }
 
 /** The result of a call whose critical hook threw or rejected. */

@@ -1,5 +1,5 @@
 import { ToolRegistry, type ToolExecutionContext, type ToolRegistryOptions } from '@victor-tools/core';
-import { recordingLogger, testTool } from './helpers';
+import { recordingLogger, testTool } from '../registry/helpers';
 
 function setup(options: ToolRegistryOptions = {}) {
   const registry = new ToolRegistry({ logger: recordingLogger(), ...options });

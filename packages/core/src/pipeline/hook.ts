@@ -2,25 +2,31 @@ import type { ToolResult } from '../results';
 import type { ToolExecutionContext } from '../types';
 
 /**
- * Runs before a tool. Returning an object replaces the arguments (they are
- * validated again); any other return value (`undefined`, a number from
- * `list.push(...)`) leaves them as they are.
+ * Runs before a tool, with the arguments and the context the tool will
+ * receive. `args` is frozen: returning a plain object replaces the
+ * arguments (they are validated and checked against the sandbox again); any
+ * other return value (`undefined`, a number from `list.push(...)`) leaves
+ * them as they are. `ctx` is the call's copy of the caller's context: what
+ * a hook adds to it reaches the tool, never the caller; changing
+ * `ctx.mode` or `ctx.sandbox` fails the call.
  */
 export type BeforeHookCallback = (
   toolName: string,
-  args: Record<string, unknown>,
+  args: Readonly<Record<string, unknown>>,
   ctx: ToolExecutionContext,
 ) => unknown;
 
 /** What an after-hook learns about the call besides its result. */
 export interface AfterHookInfo {
   toolName: string;
-  args: Record<string, unknown>;
+  /** The arguments the tool ran with (frozen). */
+  args: Readonly<Record<string, unknown>>;
 }
 
 /**
- * Runs after a tool. Returning a `ToolResult` replaces the result; any other
- * return value leaves it as it is.
+ * Runs after a tool. Returning a `ToolResult` (or a result-shaped object,
+ * normalized by the same rule as a tool's return value) replaces the result;
+ * any other return value leaves it as it is.
  */
 export type AfterHookCallback = (result: ToolResult, info: AfterHookInfo) => unknown;
 

@@ -1,5 +1,5 @@
 import { ToolRegistry, ToolResult, type ToolCallContext } from '@victor-tools/core';
-import { deferred, flush, testTool } from './helpers';
+import { deferred, flush, testTool } from '../registry/helpers';
 
 describe('ToolRegistry', () => {
   describe('execute', () => {

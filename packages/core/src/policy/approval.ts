@@ -1,22 +1,23 @@
 import type { AccessMode, DangerLevel } from '../enums';
 import type { ToolExecutionContext } from '../types';
-import { errorMessage } from './describe-error';
+import { errorMessage } from '../error-text';
+import { timeoutDelay } from '../timeouts';
 
 /** What the `approve` callback is asked about. */
 export interface ApprovalRequest {
   /** The registered name of the tool. */
   toolName: string;
-  /** The validated arguments the tool would receive. */
-  args: Record<string, unknown>;
+  /** The validated arguments the tool would receive: frozen, so what is approved is what runs. */
+  args: Readonly<Record<string, unknown>>;
   accessMode: AccessMode;
   dangerLevel: DangerLevel;
   /** Why approval is asked: the access mode's rule or the danger level's warning. */
   reason: string;
-  /** The caller's context. */
+  /** The call's context: the copy of the caller's that the tool will receive. */
   ctx: ToolExecutionContext;
 }
 
-/** Decides whether a call may go ahead; only `true` approves. */
+/** Decides whether a call may go ahead; only `true` approves. Unanswered after `approvalTimeoutMs` (5 minutes by default), the call is refused. */
 export type ApprovalCallback = (request: ApprovalRequest) => boolean | Promise<boolean>;
 
 /** The approval decision recorded in a result's `metadata.approval`. */
@@ -64,8 +65,9 @@ export function askApproval(
       if (signal.aborted) return onAbort();
       signal.addEventListener('abort', onAbort, { once: true });
     }
-    if (timeoutMs !== undefined && Number.isFinite(timeoutMs) && timeoutMs > 0) {
-      timer = setTimeout(() => finish({ asked: true, approved: false, reason, error: `approval timed out after ${timeoutMs} ms` }), timeoutMs);
+    const delay = timeoutDelay(timeoutMs);
+    if (delay !== undefined) {
+      timer = setTimeout(() => finish({ asked: true, approved: false, reason, error: `approval timed out after ${delay} ms` }), delay);
     }
     let answer: unknown;
     try {

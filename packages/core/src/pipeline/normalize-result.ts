@@ -1,12 +1,14 @@
+import { errorMessage, errorName } from '../error-text';
 import { ToolResult } from '../results';
-import { errorMessage, errorName } from './describe-error';
 
 const RESULT_KEYS = new Set(['success', 'output', 'error', 'metadata']);
 
 /**
  * Whether `value` is a ToolResult made by another copy of core (or its
- * JSON): an object with a boolean `success` and no keys but the four of a
- * ToolResult. A tool's own `{ success, items }` output is not mistaken for one.
+ * JSON, or a literal such as `{ success: false, error: 'boom' }`): an object
+ * with a boolean `success` and no own keys but the four of a ToolResult,
+ * `error` a string when present and `metadata` an object. A tool's own
+ * `{ success, items }` output is not mistaken for one.
  */
 function isForeignResult(value: unknown): value is { success: boolean; output?: unknown; error?: unknown; metadata?: unknown } {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
@@ -18,25 +20,36 @@ function isForeignResult(value: unknown): value is { success: boolean; output?: 
 }
 
 /**
- * The one rule for a tool's return value: a ToolResult passes through; an object whose only keys are
- * `success` (a boolean), `output`, `error` and `metadata` becomes that result; anything else `ToolResult.ok(value)`.
+ * The one result rule, for whatever a tool (or an invoker, or an after-hook)
+ * answers: a `ToolResult` passes through as it is (failed ones too); a
+ * result-shaped object (see `isForeignResult`) becomes that result; any
+ * other value becomes `ToolResult.ok(value)`. Never throws: a value whose
+ * getters throw gives the failed result of a throwing tool.
  */
 export function toToolResult(value: unknown): ToolResult {
-  if (value instanceof ToolResult) return value;
-  if (isForeignResult(value)) {
-    return new ToolResult({
-      success: value.success,
-      output: value.output,
-      error: value.error as string | undefined,
-      metadata: value.metadata as Record<string, unknown> | undefined,
-    });
+  try {
+    if (value instanceof ToolResult) return value;
+    if (isForeignResult(value)) {
+      return new ToolResult({
+        success: value.success,
+        output: value.output,
+        error: value.error as string | undefined,
+        metadata: value.metadata as Record<string, unknown> | undefined,
+      });
+    }
+    return ToolResult.ok(value);
+  } catch (error) {
+    return thrownResult(error);
   }
-  return ToolResult.ok(value);
 }
 
 /** Whether a hook's return value is a result that replaces the call's. */
 export function isResultLike(value: unknown): boolean {
-  return value instanceof ToolResult || isForeignResult(value);
+  try {
+    return value instanceof ToolResult || isForeignResult(value);
+  } catch {
+    return false;
+  }
 }
 
 /** The failed result of a tool that threw: `Tool execution failed: <message>`, `metadata.exception` = the error's name. */

@@ -1,5 +1,5 @@
 import { AccessMode, DangerLevel, ToolRegistry, type ApprovalRequest, type ToolMetadataInput } from '@victor-tools/core';
-import { deferred, recordingLogger, testTool } from './helpers';
+import { deferred, recordingLogger, testTool } from '../registry/helpers';
 
 function setup(metadata: ToolMetadataInput, approve?: (request: ApprovalRequest) => boolean | Promise<boolean>, extra = {}) {
   const logger = recordingLogger();

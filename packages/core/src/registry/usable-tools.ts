@@ -21,7 +21,7 @@ interface Snapshot {
  * A tool that becomes available thus shows up on the next call, without
  * registering it again, and a cached call costs O(dynamic tools).
  */
-export class ToolSelection {
+export class UsableTools {
   private snapshot: Snapshot | undefined;
 
   constructor(
@@ -35,7 +35,7 @@ export class ToolSelection {
   }
 
   /** The enabled and available entries, in registration order (shared: do not mutate; same array while nothing changed). */
-  usable(): readonly ToolEntry[] {
+  enabledAndAvailable(): readonly ToolEntry[] {
     const snapshot = this.snapshot;
     // A new snapshot has just asked every dynamic tool.
     if (snapshot === undefined || snapshot.version !== this.version()) return this.current().usable;

@@ -1,7 +1,7 @@
 import { ExecutionCategory } from '../enums';
 import { ToolResult } from '../results';
 import type { ToolExecutionContext } from '../types';
-import { errorMessage } from './describe-error';
+import { errorMessage } from '../error-text';
 
 /** One call of a batch. */
 export interface BatchCall {

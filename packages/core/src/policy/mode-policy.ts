@@ -1,7 +1,8 @@
-import { AccessMode, AgentMode, CostTier, type AgentModeValue } from '../enums';
+import { AccessMode, AgentMode, CostTier, type AgentModeLike, type AgentModeValue } from '../enums';
 import type { BaseTool } from '../base-tool';
+import { capText, errorMessage } from '../error-text';
 import type { JsonSchema, ToolExecutionContext } from '../types';
-import { capText, errorMessage } from './describe-error';
+import { findPathArguments } from './path-arguments';
 import { isInside, resolveRealPath } from './sandbox';
 
 /** Which rule of the agent-mode policy decided. */
@@ -24,17 +25,22 @@ export interface ModePolicyDecision {
   rule?: ModePolicyRule;
 }
 
-/** What the policy needs to know about a tool, computed once per registration. */
+/** What the policy needs to know about a tool, read once at registration. */
 export interface ToolPolicyFacts {
   /** The declared access mode; `undefined` when the tool never declared one. */
   readonly declaredAccessMode: AccessMode | undefined;
   readonly costTier: CostTier;
-  /** Parameters whose schema says `format: 'path'` (also on array items). */
-  readonly pathFormatParams: ReadonlySet<string>;
+  /** The parameters schema, for `format: 'path'` declarations. */
+  readonly parameters: JsonSchema | undefined;
+}
+
+/** The mode and sandbox a call runs under, read once from its context at the call's start. */
+export interface PolicyContext {
+  readonly mode: unknown;
+  readonly sandbox: unknown;
 }
 
 const ALLOWED: ModePolicyDecision = Object.freeze({ allowed: true });
-const PATH_LIKE_NAME = /(path|file|dir|directory|cwd)s?$|directories$/i;
 
 /** The policy facts of `tool`, whose parameters schema is `parameters`. */
 export function describeToolPolicy(tool: BaseTool, parameters: JsonSchema = tool.parameters): ToolPolicyFacts {
@@ -42,21 +48,8 @@ export function describeToolPolicy(tool: BaseTool, parameters: JsonSchema = tool
   return {
     declaredAccessMode: declared === undefined ? undefined : AccessMode.from(declared),
     costTier: CostTier.from(tool.costTier),
-    pathFormatParams: pathFormatParams(parameters),
+    parameters,
   };
-}
-
-function pathFormatParams(parameters: JsonSchema | undefined): ReadonlySet<string> {
-  const found = new Set<string>();
-  const properties = parameters?.properties;
-  if (properties && typeof properties === 'object') {
-    for (const [key, schema] of Object.entries(properties)) {
-      if (!schema || typeof schema !== 'object') continue;
-      const items = schema.items;
-      if (schema.format === 'path' || (items && !Array.isArray(items) && items.format === 'path')) found.add(key);
-    }
-  }
-  return found;
 }
 
 /**
@@ -73,28 +66,29 @@ export function checkModePolicy(
   args?: Record<string, unknown>,
 ): ModePolicyDecision {
   let facts: ToolPolicyFacts;
+  let context: PolicyContext;
   try {
     facts = describeToolPolicy(tool);
+    context = { mode: ctx?.mode, sandbox: ctx?.sandbox };
   } catch (error) {
     return { allowed: false, rule: 'undeclared-access-mode', reason: `the tool's metadata cannot be read: ${errorMessage(error)}` };
   }
-  const decision = checkToolLevel(facts, ctx);
+  const decision = checkToolLevel(facts, context);
   if (!decision.allowed || args === undefined) return decision;
-  return checkPathArguments(facts, ctx, args);
+  return checkPathArguments(facts, context, args);
 }
 
-/** The mode of `ctx`, or the `TypeError` of an invalid one. */
-function modeOf(ctx: ToolExecutionContext | undefined): AgentMode {
-  const raw = ctx?.mode;
-  return raw === undefined || raw === null ? AgentMode.BUILD : AgentMode.from(raw);
+/** The mode named by `raw` (none means BUILD); throws the TypeError of an invalid one. */
+function modeOf(raw: unknown): AgentMode {
+  return raw === undefined || raw === null ? AgentMode.BUILD : AgentMode.from(raw as AgentModeLike);
 }
 
 /** The tool-level rules: everything but the path arguments. */
-export function checkToolLevel(facts: ToolPolicyFacts, ctx: ToolExecutionContext | undefined): ModePolicyDecision {
-  if (ctx === undefined || ctx === null || ctx.mode === undefined || ctx.mode === null) return ALLOWED;
+export function checkToolLevel(facts: ToolPolicyFacts, context: PolicyContext): ModePolicyDecision {
+  if (context.mode === undefined || context.mode === null) return ALLOWED;
   let mode: AgentMode;
   try {
-    mode = modeOf(ctx);
+    mode = modeOf(context.mode);
   } catch (error) {
     return { allowed: false, rule: 'invalid-mode', reason: errorMessage(error) };
   }
@@ -114,65 +108,52 @@ export function checkToolLevel(facts: ToolPolicyFacts, ctx: ToolExecutionContext
   if (facts.costTier === CostTier.HIGH) {
     return refuse(mode, 'cost-tier', `explore mode does not allow tools of the high cost tier; switch to build mode to use it`);
   }
-  if (needsSandbox(access) && !hasSandbox(ctx)) {
-    return refuse(
-      mode,
-      'no-sandbox',
-      `explore mode allows ${access.value} tools only inside a sandbox, and ctx.sandbox is not set; set ctx.sandbox to a directory`,
-    );
-  }
+  if (needsSandbox(access) && !hasSandbox(context)) return noSandbox(mode, access);
   return ALLOWED;
 }
 
 /**
  * The argument-level rule: in EXPLORE, every path argument of a WRITE,
- * EXECUTE or MIXED tool must resolve inside `ctx.sandbox`. Path arguments
- * are the string (or string array) arguments whose name ends in path, file,
- * dir, directory or cwd (plurals too, case-insensitive) or whose schema says
- * `format: 'path'`. Relative paths resolve against the sandbox.
+ * EXECUTE or MIXED tool must resolve inside `sandbox` (see
+ * `findPathArguments` for which arguments are paths). Relative paths
+ * resolve against the sandbox, `..` and symlinks as the operating system
+ * would; the first argument outside is named in the refusal.
  */
 export function checkPathArguments(
   facts: ToolPolicyFacts,
-  ctx: ToolExecutionContext | undefined,
-  args: Record<string, unknown>,
+  context: PolicyContext,
+  args: Readonly<Record<string, unknown>>,
 ): ModePolicyDecision {
-  if (ctx === undefined || ctx === null || ctx.mode === undefined || ctx.mode === null) return ALLOWED;
+  if (context.mode === undefined || context.mode === null) return ALLOWED;
   const access = facts.declaredAccessMode;
   if (access === undefined || !needsSandbox(access)) return ALLOWED;
   let mode: AgentMode;
   try {
-    mode = modeOf(ctx);
+    mode = modeOf(context.mode);
   } catch (error) {
     return { allowed: false, rule: 'invalid-mode', reason: errorMessage(error) };
   }
   if (mode !== AgentMode.EXPLORE) return ALLOWED;
-  if (!hasSandbox(ctx)) {
-    return refuse(mode, 'no-sandbox', `explore mode allows ${access.value} tools only inside a sandbox, and ctx.sandbox is not set; set ctx.sandbox to a directory`);
-  }
+  if (!hasSandbox(context)) return noSandbox(mode, access);
   let sandbox: string;
   try {
-    sandbox = resolveRealPath(ctx.sandbox as string, process.cwd());
+    sandbox = resolveRealPath(context.sandbox as string, process.cwd());
   } catch (error) {
-    return refuse(mode, 'outside-sandbox', `the sandbox '${capText(String(ctx.sandbox))}' cannot be resolved: ${errorMessage(error)}`);
+    return refuse(mode, 'outside-sandbox', `the sandbox '${capText(String(context.sandbox))}' cannot be resolved: ${errorMessage(error)}`);
   }
-  for (const key of Object.keys(args)) {
-    if (!PATH_LIKE_NAME.test(key) && !facts.pathFormatParams.has(key)) continue;
-    const value = args[key];
-    const values = typeof value === 'string' ? [value] : Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-    for (const raw of values) {
-      let real: string;
-      try {
-        real = resolveRealPath(raw, sandbox);
-      } catch (error) {
-        return refuse(mode, 'outside-sandbox', `argument '${capText(key)}' ('${capText(raw)}') cannot be resolved: ${errorMessage(error)}`);
-      }
-      if (!isInside(real, sandbox)) {
-        return refuse(
-          mode,
-          'outside-sandbox',
-          `explore mode allows ${access.value} tools only inside the sandbox '${sandbox}', and argument '${capText(key)}' resolves to '${capText(real)}', outside it`,
-        );
-      }
+  for (const { where, value } of findPathArguments(args, facts.parameters)) {
+    let real: string;
+    try {
+      real = resolveRealPath(value, sandbox);
+    } catch (error) {
+      return refuse(mode, 'outside-sandbox', `argument '${capText(where)}' ('${capText(value)}') cannot be resolved: ${errorMessage(error)}`);
+    }
+    if (!isInside(real, sandbox)) {
+      return refuse(
+        mode,
+        'outside-sandbox',
+        `explore mode allows ${access.value} tools only inside the sandbox '${sandbox}', and argument '${capText(where)}' resolves to '${capText(real)}', outside it`,
+      );
     }
   }
   return ALLOWED;
@@ -182,8 +163,16 @@ function needsSandbox(access: AccessMode): boolean {
   return access === AccessMode.WRITE || access === AccessMode.EXECUTE || access === AccessMode.MIXED;
 }
 
-function hasSandbox(ctx: ToolExecutionContext): boolean {
-  return typeof ctx.sandbox === 'string' && ctx.sandbox.length > 0;
+function hasSandbox(context: PolicyContext): boolean {
+  return typeof context.sandbox === 'string' && context.sandbox.length > 0;
+}
+
+function noSandbox(mode: AgentMode, access: AccessMode): ModePolicyDecision {
+  return refuse(
+    mode,
+    'no-sandbox',
+    `explore mode allows ${access.value} tools only inside a sandbox, and ctx.sandbox is not set; set ctx.sandbox to a directory`,
+  );
 }
 
 function refuse(mode: AgentMode, rule: ModePolicyRule, reason: string): ModePolicyDecision {

@@ -1,0 +1,32 @@
+import { capText } from '../error-text';
+import { isEntryAvailable } from '../registry/tool-entry';
+import { ToolResult } from '../results';
+import { timeoutDelay } from '../timeouts';
+import type { Answer } from './run-steps';
+import { suggestNames } from './suggest-names';
+import type { ToolCall } from './tool-call';
+
+// The first steps: which tool, and whether it can be called at all.
+
+/** Finds the tool by name or alias: `Tool 'x' not found`, with `metadata.suggestions` of close names. */
+export function resolveTool(call: ToolCall): Answer {
+  const entry = typeof call.rawName === 'string' ? call.host.lookup(call.rawName) : undefined;
+  if (entry === undefined) {
+    const suggestions = typeof call.rawName === 'string' ? suggestNames(call.rawName, call.host.knownNames()) : [];
+    return ToolResult.fail(`Tool '${capText(call.name)}' not found`, { suggestions });
+  }
+  call.entry = entry;
+  call.name = entry.name;
+  call.timeoutMs = timeoutDelay(entry.timeoutMs ?? call.host.defaultTimeoutMs);
+  return undefined;
+}
+
+/** `Tool 'x' is disabled`. */
+export function checkEnabled(call: ToolCall): Answer {
+  return call.entry.enabled ? undefined : ToolResult.fail(`Tool '${call.name}' is disabled`);
+}
+
+/** `Tool 'x' is not available`: its `isAvailable()` said false or threw. */
+export function checkAvailable(call: ToolCall): Answer {
+  return isEntryAvailable(call.entry) ? undefined : ToolResult.fail(`Tool '${call.name}' is not available`);
+}

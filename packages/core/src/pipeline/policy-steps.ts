@@ -1,0 +1,94 @@
+import { approvalReason, askApproval, notApprovedMessage } from '../policy/approval';
+import { checkPathArguments, checkToolLevel, refusalMessage } from '../policy/mode-policy';
+import { ToolResult } from '../results';
+import type { Answer, Outcome } from './run-steps';
+import type { ToolCall } from './tool-call';
+
+// The steps that apply the policies of policy/: mode, sandbox, loops, approval.
+
+/** The agent-mode rules about the tool itself (section 12): `Tool 'x' refused in plan mode: ...`. */
+export function checkMode(call: ToolCall): Answer {
+  const decision = checkToolLevel(call.entry.policy, call);
+  return decision.allowed ? undefined : ToolResult.fail(refusalMessage(call.name, decision), { policy: decision });
+}
+
+/** In EXPLORE, every path argument of a WRITE, EXECUTE or MIXED tool inside `ctx.sandbox`. */
+export function checkSandbox(call: ToolCall, hookName?: string): Answer {
+  const decision = checkPathArguments(call.entry.policy, call, call.args);
+  if (decision.allowed) return undefined;
+  const metadata: Record<string, unknown> = { policy: decision };
+  if (hookName !== undefined) metadata.hook = hookName;
+  return ToolResult.fail(refusalMessage(call.name, decision), metadata);
+}
+
+/** Repeated progress values: reported in `metadata.loopDetected`, or refused with `refuseLoops`. */
+export function detectLoop(call: ToolCall): Answer {
+  const { entry, host } = call;
+  if (entry.progressParams.length === 0) return undefined;
+  const loop = host.loops.record(call.loopScope, call.name, entry.progressParams, call.args);
+  if (loop === undefined) return undefined;
+  host.logger.warn(`Tool '${call.name}' was called ${loop.count} times with the same progress arguments`, loop.values);
+  if (host.refuseLoops) {
+    return ToolResult.fail(
+      `Tool '${call.name}' refused: it was called ${loop.count} times with the same ${entry.progressParams.join(', ')} ` +
+        `(threshold ${loop.threshold}); change the arguments or try another approach`,
+      { loopDetected: loop },
+    );
+  }
+  call.loop = loop;
+  return undefined;
+}
+
+/**
+ * Asks the registry's `approve` callback when the tool's access mode or
+ * danger level requires it: `Tool 'x' was not approved: ...`. The request
+ * carries the frozen arguments and the call's context. Time spent waiting for an
+ * answer does not count against the tool's timeout (approval has its own,
+ * `approvalTimeoutMs`): the call's clock restarts once approved.
+ */
+export function approve(call: ToolCall): Outcome {
+  const { entry, host } = call;
+  const reason = entry.mayAskApproval ? approvalReason(entry.accessMode, entry.dangerLevel, entry.approvedOnce) : undefined;
+  if (reason === undefined) {
+    if (entry.logsCalls) host.logger.info(`Tool '${call.name}' called (${entry.accessMode.value} access)`, call.args);
+    return undefined;
+  }
+  if (host.approve === undefined) return undefined;
+  const request = { toolName: call.name, args: call.args, accessMode: entry.accessMode, dangerLevel: entry.dangerLevel, reason, ctx: call.ctx };
+  call.approving = true;
+  return askApproval(host.approve, request, host.approvalTimeoutMs, call.callerSignal).then((decision) => {
+    call.approving = false;
+    if (!decision.approved) return ToolResult.fail(notApprovedMessage(call.name, decision), { approval: decision });
+    if (entry.accessMode.approvalLevel === 2) entry.approvedOnce = true;
+    call.approval = decision;
+    call.startedAt = Date.now();
+    return undefined;
+  });
+}
+
+/**
+ * `mode` and `sandbox` as the call started: the policy was decided on them,
+ * and a tool takes its root from `ctx.sandbox`, so the call does not run if
+ * the approval callback or a before-hook changed them in the context the
+ * tool receives (a copy: the caller's object is never touched).
+ */
+export function checkPolicyContext(call: ToolCall): Answer {
+  const { ctx } = call;
+  const changed = ctx.mode !== call.mode ? 'mode' : ctx.sandbox !== call.sandbox ? 'sandbox' : undefined;
+  if (changed === undefined) return undefined;
+  return ToolResult.fail(
+    `Tool '${call.name}' refused: ctx.${changed} was changed during the call (by the approval callback or a before-hook); ` +
+      'mode and sandbox are read once, when the call starts',
+    { contextChanged: changed },
+  );
+}
+
+/** Records the approval and the loop detection of a call that ran in its result's metadata. */
+export function addCallMetadata(call: ToolCall): Answer {
+  if (call.approval === undefined && call.loop === undefined) return undefined;
+  const extra: Record<string, unknown> = {};
+  if (call.approval !== undefined) extra.approval = call.approval;
+  if (call.loop !== undefined) extra.loopDetected = call.loop;
+  call.result = call.result!.withMetadata(extra);
+  return undefined;
+}

@@ -1,0 +1,75 @@
+import { capText } from '../error-text';
+import type { ToolResult } from '../results';
+import { internalFailure } from './failures';
+import { runAfterHooks, runBeforeHooks } from './hook-steps';
+import { invokeTool } from './invoker';
+import { checkAvailable, checkEnabled, resolveTool } from './lookup-steps';
+import type { PipelineHost } from './pipeline-host';
+import { addCallMetadata, approve, checkMode, checkPolicyContext, checkSandbox, detectLoop } from './policy-steps';
+import { isThenable, runSteps, type Answer, type Step } from './run-steps';
+import { ToolCall } from './tool-call';
+import { validate } from './validate';
+
+/**
+ * The steps of one call through `ToolRegistry.execute`, in order. A step
+ * that answers a ToolResult ends the call with it: a call that stops before
+ * the tool never reaches the hooks. After every wait (approval, an async
+ * hook) the call is checked again: cancelled, timed out, or its tool
+ * disabled or unregistered meanwhile.
+ *
+ * ```
+ * resolveTool       Tool 'x' not found (metadata.suggestions)
+ * checkEnabled      Tool 'x' is disabled
+ * checkAvailable    Tool 'x' is not available
+ * checkMode         Tool 'x' refused in plan mode: ...            (policy/mode-policy)
+ * validate          Invalid parameters for tool 'x': ...          (validation/; the copy is frozen)
+ * checkSandbox      Tool 'x' refused in explore mode: ... outside (policy/sandbox, path-arguments)
+ * detectLoop        metadata.loopDetected, or refused             (policy/loop-detector)
+ * approve           Tool 'x' was not approved: ...                (policy/approval)
+ * runBeforeHooks    Critical hook 'h' failed for tool 'x': ...    (replacements validated and checked again)
+ * checkPolicyContext  Tool 'x' refused: ctx.mode was changed during the call ...
+ * invokeTool        the invoker, under the timeout and the caller's signal: the result, normalized
+ * addCallMetadata   metadata.approval, metadata.loopDetected
+ * runAfterHooks     a replacement result, or a critical hook's failure
+ * answerResult      the tool's result, as the after-hooks left it
+ * ```
+ */
+export const STEPS: readonly Step[] = [
+  resolveTool,
+  checkEnabled,
+  checkAvailable,
+  checkMode,
+  validate,
+  checkSandbox,
+  detectLoop,
+  approve,
+  runBeforeHooks,
+  checkPolicyContext,
+  invokeTool,
+  addCallMetadata,
+  runAfterHooks,
+  answerResult,
+];
+
+/** The last step: the tool's result, as the after-hooks left it. */
+function answerResult(call: ToolCall): Answer {
+  return call.result ?? call.failure(new Error('the tool step left no result'));
+}
+
+/**
+ * One call through `STEPS`. Never throws or rejects: something thrown where
+ * nothing should throw (a hostile context getter, a throwing logger) is a
+ * failed result too. Not an async function: a call that needs no wait is
+ * answered in an already resolved promise.
+ */
+export function executeCall(host: PipelineHost, name: unknown, args: unknown, ctx: unknown): Promise<ToolResult> {
+  let call: ToolCall;
+  try {
+    call = new ToolCall(host, name, args, ctx);
+  } catch (error) {
+    // Only a hostile context (a throwing getter or Proxy trap) can get here.
+    return Promise.resolve(internalFailure(capText(typeof name === 'string' ? name : typeof name), error));
+  }
+  const answer = runSteps(call, STEPS);
+  return (isThenable(answer) ? answer : Promise.resolve(answer)) as Promise<ToolResult>;
+}

@@ -1,0 +1,46 @@
+import { errorMessage } from '../error-text';
+import type { Logger, ToolLogFunction, ToolLogLevel } from '../types';
+
+/** Which Logger method takes each level of a tool's log message. */
+const LOGGER_METHOD: Record<ToolLogLevel, keyof Logger> = {
+  debug: 'debug',
+  info: 'info',
+  notice: 'info',
+  warning: 'warn',
+  error: 'error',
+  critical: 'error',
+  alert: 'error',
+  emergency: 'error',
+};
+
+interface LoggingCall {
+  readonly name: string;
+  readonly settled: boolean;
+  readonly host: { readonly logger: Logger };
+}
+
+/**
+ * `ctx.log` of a call: to the caller's `ctx.log` while the call runs, to the
+ * registry's logger otherwise (no caller's log, or the call has settled: a
+ * tool still logging after its timeout is worth seeing). An unknown level
+ * counts as 'info'. Never throws into the tool.
+ */
+export function toolLogFunction(call: LoggingCall, callerLog: unknown): ToolLogFunction {
+  return (level, message, data) => {
+    try {
+      if (typeof callerLog === 'function' && !call.settled) {
+        (callerLog as ToolLogFunction)(level, message, data);
+        return;
+      }
+      const method = Object.prototype.hasOwnProperty.call(LOGGER_METHOD, level) ? LOGGER_METHOD[level] : 'info';
+      if (data === undefined) call.host.logger[method](`Tool '${call.name}': ${message}`);
+      else call.host.logger[method](`Tool '${call.name}': ${message}`, data);
+    } catch (error) {
+      try {
+        call.host.logger.debug(`A log message of tool '${call.name}' could not be delivered: ${errorMessage(error)}`);
+      } catch {
+        // The logger itself is broken; a tool's log line is not worth failing its call over.
+      }
+    }
+  };
+}

@@ -1,0 +1,62 @@
+import { errorMessage } from '../error-text';
+import { ToolResult } from '../results';
+// The one call site into validation/.
+import { ArgumentFailureBox } from '../validation/validate-arguments';
+import { getCompiledSchema } from '../validation/validator-cache';
+import type { Answer } from './run-steps';
+import type { ToolCall } from './tool-call';
+
+/**
+ * The validation step: `Invalid parameters for tool 'x': <errors joined by '; '>`,
+ * with `metadata.invalidParams`; otherwise the call goes on with the validated copy.
+ */
+export function validate(call: ToolCall): Answer {
+  const checked = validateArgs(call, call.rawArgs);
+  if (checked instanceof ToolResult) return checked;
+  call.args = checked;
+  return undefined;
+}
+
+/**
+ * The validated copy of `args` for the call's tool (defaults applied; the
+ * tool never holds the caller's object), deeply frozen so that hooks,
+ * approval and the tool see and run exactly what was checked; or the failed
+ * result saying why not (with `metadata.hook` when `hookName` names the
+ * before-hook that replaced the arguments).
+ */
+export function validateArgs(call: ToolCall, args: unknown, hookName?: string): Readonly<Record<string, unknown>> | ToolResult {
+  const entry = call.entry;
+  let checked;
+  try {
+    entry.compiled ??= getCompiledSchema(entry.parameters);
+    checked = entry.compiled.check(args, call.host.validationOptions);
+  } catch (error) {
+    return ToolResult.fail(prefix(call) + errorMessage(error), withHook({ invalidParams: {} }, hookName));
+  }
+  if (!(checked instanceof ArgumentFailureBox)) return deepFreeze(checked);
+  const { result } = checked.failure;
+  return ToolResult.fail(prefix(call) + result.errors.join('; '), withHook({ invalidParams: result.invalidParams, issues: result.issues }, hookName));
+}
+
+function prefix(call: ToolCall): string {
+  return `Invalid parameters for tool '${call.name}': `;
+}
+
+function withHook(metadata: Record<string, unknown>, hookName: string | undefined): Record<string, unknown> {
+  if (hookName !== undefined) metadata.hook = hookName;
+  return metadata;
+}
+
+/** Freezes `value` and every object and array inside it (a validated copy: plain JSON, no cycles); linear, no recursion. */
+function deepFreeze<T extends object>(value: T): Readonly<T> {
+  const stack: object[] = [value];
+  while (stack.length > 0) {
+    const node = stack.pop()! as Record<string, unknown>;
+    Object.freeze(node);
+    for (const key in node) {
+      const child = node[key];
+      if (child !== null && typeof child === 'object') stack.push(child);
+    }
+  }
+  return value;
+}

@@ -1,0 +1,107 @@
+/** What `metadata.loopDetected` says about a repeated call. */
+export interface LoopDetection {
+  /** How many times this tool was called with these progress values in this scope. */
+  count: number;
+  threshold: number;
+  /** The repeated values of the tool's `progressParams` (this call's own). */
+  values: Record<string, unknown>;
+}
+
+/** Where a call's repetitions are counted: its `conversationId`, else its context object. */
+export type LoopScope = string | object;
+
+// Both bounds keep the oldest out first: a loop is by nature among the recent calls.
+/** Distinct (tool, progress values) pairs remembered per scope. */
+const MAX_KEYS_PER_SCOPE = 1000;
+/** Conversations remembered by id (context objects are held weakly and need no bound). */
+const MAX_CONVERSATIONS = 1000;
+
+type Counts = Map<string, number>;
+
+/**
+ * Counts calls of a tool with the same values of its `progressParams`, per
+ * scope: the call's `ctx.conversationId` when it has one (so that calls
+ * that each bring a fresh context object, as over MCP, still count
+ * together), otherwise the caller's context object (held weakly, so a
+ * finished conversation's counts go with it), and the registry itself for
+ * calls without a context. Only a hash of the values is kept, never the
+ * values: a scope costs at most MAX_KEYS_PER_SCOPE short strings.
+ */
+export class LoopDetector {
+  private readonly byObject = new WeakMap<object, Counts>();
+  private readonly byConversation = new Map<string, Counts>();
+
+  constructor(readonly threshold: number) {}
+
+  /** Records a call; returns the detection when the count is past the threshold. */
+  record(
+    scope: LoopScope,
+    toolName: string,
+    progressParams: readonly string[],
+    args: Readonly<Record<string, unknown>>,
+  ): LoopDetection | undefined {
+    const values: Record<string, unknown> = {};
+    for (const param of progressParams) {
+      if (Object.prototype.hasOwnProperty.call(args, param)) Object.defineProperty(values, param, { value: args[param], enumerable: true, writable: true, configurable: true });
+    }
+    let key: string;
+    try {
+      const text = JSON.stringify(progressParams.map((param) => values[param]));
+      key = `${toolName}\u0000${hashText(text)}`;
+    } catch {
+      return undefined; // values that cannot be serialized cannot be compared either
+    }
+    const counts = this.countsOf(scope);
+    const count = (counts.get(key) ?? 0) + 1;
+    counts.delete(key); // re-inserted below so the map's order stays least-recent first
+    counts.set(key, count);
+    if (counts.size > MAX_KEYS_PER_SCOPE) counts.delete(counts.keys().next().value as string);
+    if (count <= this.threshold) return undefined;
+    return { count, threshold: this.threshold, values };
+  }
+
+  /** Forgets the counts of `scope`. */
+  reset(scope: LoopScope): void {
+    if (typeof scope === 'string') this.byConversation.delete(scope);
+    else this.byObject.delete(scope);
+  }
+
+  private countsOf(scope: LoopScope): Counts {
+    if (typeof scope !== 'string') {
+      let counts = this.byObject.get(scope);
+      if (counts === undefined) {
+        counts = new Map();
+        this.byObject.set(scope, counts);
+      }
+      return counts;
+    }
+    let counts = this.byConversation.get(scope);
+    if (counts !== undefined) {
+      this.byConversation.delete(scope); // most recent last
+    } else {
+      counts = new Map();
+      if (this.byConversation.size >= MAX_CONVERSATIONS) this.byConversation.delete(this.byConversation.keys().next().value as string);
+    }
+    this.byConversation.set(scope, counts);
+    return counts;
+  }
+}
+
+/**
+ * A 53-bit hash of `text` (two 32-bit multiplicative lanes, mixed), in plain
+ * JavaScript so core bundles for browsers and edge runtimes: node:crypto is
+ * not there. Collisions at 53 bits among the at most MAX_KEYS_PER_SCOPE keys
+ * of a scope are far rarer than any loop worth reporting.
+ */
+function hashText(text: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ code, 2654435761);
+    h2 = Math.imul(h2 ^ code, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+}

@@ -1,0 +1,100 @@
+import type * as Fs from 'node:fs';
+import { nodeFs, nodePath } from '../node-fs';
+
+// Like Linux, which follows at most 40 symbolic links in one lookup (ELOOP),
+// counted over the whole path, so `link/../link/../...` cannot make the walk
+// follow a link per component.
+const MAX_SYMLINKS = 40;
+
+
+/**
+ * The real location `target` names once `..` and symlinks are resolved the
+ * way the operating system would: component by component, so that
+ * `link/../x` goes to the parent of the link's target, not back beside the
+ * link. Components that do not exist yet (a file about to be written) are
+ * kept as they are; a dangling symlink is followed to where it points,
+ * since writing through it would create its target. Relative targets
+ * resolve against `base`.
+ *
+ * Linear in the length of the path: each component is visited once, the
+ * file system is asked only about components whose parent exists (nothing
+ * exists below a missing directory), and the strings it is asked about are
+ * built from the resolved prefix (as long as the real path, not the input).
+ * No recursion, so a path of 100,000 components cannot overflow the stack.
+ */
+export function resolveRealPath(target: string, base: string): string {
+  const path = nodePath();
+  const SEPARATORS = path.sep === '\\' ? /[\\/]/ : /\//;
+  const absolute = path.isAbsolute(target) ? target : path.resolve(base) + path.sep + target;
+  let root = path.parse(absolute.slice(0, 260)).root;
+  /** The resolved components below `root`. */
+  const parts: string[] = [];
+  /** prefixes[i]: the path of parts[0..i], for the components known to exist. */
+  const prefixes: string[] = [];
+  /** Components still to walk: the input, then the targets of the links met on the way. */
+  const pending: Array<{ parts: string[]; next: number }> = [{ parts: absolute.slice(root.length).split(SEPARATORS), next: 0 }];
+  let links = 0;
+  // `d/../d/../...` asks about the same entry again and again: ask the file system once.
+  const known = new Map<string, Fs.Stats | undefined>();
+  while (pending.length > 0) {
+    const segment = pending[pending.length - 1];
+    if (segment.next === segment.parts.length) {
+      pending.pop();
+      continue;
+    }
+    const part = segment.parts[segment.next++];
+    if (part === '' || part === '.') continue;
+    if (part === '..') {
+      parts.pop();
+      if (prefixes.length > parts.length) prefixes.length = parts.length;
+      continue;
+    }
+    parts.push(part);
+    // The parent is missing (or not a directory): so is this component.
+    if (prefixes.length < parts.length - 1) continue;
+    const candidate = (parts.length === 1 ? root : prefixes[parts.length - 2] + path.sep) + part;
+    let stat = known.get(candidate);
+    if (stat === undefined && !known.has(candidate)) {
+      stat = lstat(candidate);
+      known.set(candidate, stat);
+    }
+    if (stat === undefined) continue;
+    if (!stat.isSymbolicLink()) {
+      prefixes.push(candidate);
+      continue;
+    }
+    if (++links > MAX_SYMLINKS) throw new Error(`Too many symbolic links while resolving '${shorten(target)}'`);
+    const link = nodeFs().readlinkSync(candidate);
+    parts.pop();
+    if (path.isAbsolute(link)) {
+      root = path.parse(link).root;
+      parts.length = 0;
+      prefixes.length = 0;
+      pending.push({ parts: link.slice(root.length).split(SEPARATORS), next: 0 });
+    } else {
+      pending.push({ parts: link.split(SEPARATORS), next: 0 });
+    }
+  }
+  return root + parts.join(path.sep);
+}
+
+/** The entry's own stats, or undefined when it does not exist or cannot be reached (ENOTDIR, ENAMETOOLONG...). */
+function lstat(candidate: string): Fs.Stats | undefined {
+  try {
+    return nodeFs().lstatSync(candidate, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+}
+
+function shorten(text: string): string {
+  return text.length <= 200 ? text : `${text.slice(0, 200)}...`;
+}
+
+/** Whether the real path `target` is `directory` or inside it (both already resolved). */
+export function isInside(target: string, directory: string): boolean {
+  const path = nodePath();
+  if (target === directory) return true;
+  const prefix = directory.endsWith(path.sep) ? directory : directory + path.sep;
+  return target.startsWith(prefix);
+}

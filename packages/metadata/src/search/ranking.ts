@@ -19,6 +19,15 @@ export interface RankingParameters {
    * request holds; 0 leaves BM25's idf alone.
    */
   readonly commonness: number;
+  /**
+   * A request word's weight by how generic it is in English (`genericness`,
+   * the cosine of its word vector with the centroid of frequent words): 1 up
+   * to `from`, falling linearly to `floor` at `to` and beyond. Request filler
+   * ('provide', 'planning', 'looking', 'help') gets a high idf in a small
+   * catalogue, where few descriptions hold it; this takes it back. Subject
+   * words ('weather' 0.47, 'stock' 0.51) are below `from`.
+   */
+  readonly generic: { readonly from: number; readonly to: number; readonly floor: number };
   /** Weight of a term reached through a compound split, a joined pair or an agent noun (finder -> find). */
   readonly variantWeight: number;
   /**
@@ -54,6 +63,7 @@ export const DEFAULT_RANKING: RankingParameters = {
     phrases: { boost: 0.25, b: 0.75 },
   },
   commonness: 0,
+  generic: { from: 0.6, to: 0.8, floor: 0.25 },
   variantWeight: 0.5,
   semanticWeight: 0.5,
 };

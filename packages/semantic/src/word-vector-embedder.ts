@@ -39,7 +39,19 @@ export class WordVectorEmbedder implements Embedder {
   }
 
   embed(texts: string[]): Float32Array[] {
-    return texts.map((text) => this.embedOne(text));
+    return texts.map((text) => this.embedOne(text, false));
+  }
+
+  /**
+   * Vectors for search requests: as `embed`, with each word weighed also by
+   * how specific it is (`Vocabulary.genericness`): fully up to 0.55, down to
+   * nothing at 0.75. A long request's filler ('could you provide some
+   * specific recommendations', 'I am planning', 'help me') otherwise pulls
+   * its average toward the centre of the language, where every tool is about
+   * as near. A request of generic words only is embedded as `embed` does.
+   */
+  embedQuery(texts: string[]): Float32Array[] {
+    return texts.map((text) => this.embedOne(text, true));
   }
 
   /** The vocabulary id of a word: as written, else the most frequent word with its stem. */
@@ -47,20 +59,37 @@ export class WordVectorEmbedder implements Embedder {
     return this.vocabulary.idOf(word) ?? this.vocabulary.idOfStem(stemWord(word));
   }
 
-  private embedOne(text: string): Float32Array {
+  private embedOne(text: string, specific: boolean): Float32Array {
     const { dimensions, components, scales, ranks } = this.vocabulary;
     const vector = new Float32Array(dimensions);
+    const ids: number[] = [];
     for (const word of splitWords(String(text))) {
       if (word.length < 2 || isStopWord(word)) continue;
       const id = this.idOf(word);
-      if (id === undefined) continue;
+      if (id !== undefined) ids.push(id);
+    }
+    let weighed = 0;
+    for (const id of ids) {
       const frequency = 1 / ((ranks[id] + 1) * HARMONIC);
-      const weight = (this.smoothing / (this.smoothing + frequency)) * scales[id];
+      let weight = (this.smoothing / (this.smoothing + frequency)) * scales[id];
+      if (specific) weight *= specificity(this.vocabulary.genericness(id));
+      if (weight === 0) continue;
+      weighed += 1;
       const row = id * dimensions;
       for (let d = 0; d < dimensions; d++) vector[d] += weight * components[row + d];
     }
-    return vector;
+    return specific && weighed === 0 && ids.length > 0 ? this.embedOne(text, false) : vector;
   }
+}
+
+// Request words weigh fully up to this genericness, nothing from SPECIFIC_TO on.
+const SPECIFIC_FROM = 0.55;
+const SPECIFIC_TO = 0.75;
+
+function specificity(genericness: number): number {
+  if (genericness <= SPECIFIC_FROM) return 1;
+  if (genericness >= SPECIFIC_TO) return 0;
+  return (SPECIFIC_TO - genericness) / (SPECIFIC_TO - SPECIFIC_FROM);
 }
 
 /**

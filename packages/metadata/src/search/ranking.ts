@@ -31,9 +31,11 @@ export interface RankingParameters {
   /** Weight of a term reached through a compound split, a joined pair or an agent noun (finder -> find). */
   readonly variantWeight: number;
   /**
-   * With an embedder: the share of the similarity in the fused score,
-   * (1 - w) * lexical / best lexical + w * max(0, similarity - mean) / (1 - mean),
-   * the mean over all tools: it adapts to an embedder's range of cosines.
+   * With an embedder, a tool's score is lexical + w * M * max(0, z): z the
+   * standard score of its similarity among all tools ((similarity - mean) /
+   * standard deviation, so any embedder's range of cosines fits), M the idf
+   * of a word only one tool holds (ln(1 + (n + 0.5) / 1.5), n tools). w is
+   * how many such words one standard deviation of similarity is worth.
    */
   readonly semanticWeight: number;
 }

@@ -45,10 +45,10 @@ export class WordVectorEmbedder implements Embedder {
   /**
    * Vectors for search requests: as `embed`, with each word weighed also by
    * how specific it is (`Vocabulary.genericness`): fully up to 0.55, down to
-   * nothing at 0.75. A long request's filler ('could you provide some
+   * a quarter at 0.75 and beyond. A long request's filler ('could you provide some
    * specific recommendations', 'I am planning', 'help me') otherwise pulls
    * its average toward the centre of the language, where every tool is about
-   * as near. A request of generic words only is embedded as `embed` does.
+   * as near.
    */
   embedQuery(texts: string[]): Float32Array[] {
     return texts.map((text) => this.embedOne(text, true));
@@ -62,34 +62,29 @@ export class WordVectorEmbedder implements Embedder {
   private embedOne(text: string, specific: boolean): Float32Array {
     const { dimensions, components, scales, ranks } = this.vocabulary;
     const vector = new Float32Array(dimensions);
-    const ids: number[] = [];
     for (const word of splitWords(String(text))) {
       if (word.length < 2 || isStopWord(word)) continue;
       const id = this.idOf(word);
-      if (id !== undefined) ids.push(id);
-    }
-    let weighed = 0;
-    for (const id of ids) {
+      if (id === undefined) continue;
       const frequency = 1 / ((ranks[id] + 1) * HARMONIC);
       let weight = (this.smoothing / (this.smoothing + frequency)) * scales[id];
       if (specific) weight *= specificity(this.vocabulary.genericness(id));
-      if (weight === 0) continue;
-      weighed += 1;
       const row = id * dimensions;
       for (let d = 0; d < dimensions; d++) vector[d] += weight * components[row + d];
     }
-    return specific && weighed === 0 && ids.length > 0 ? this.embedOne(text, false) : vector;
+    return vector;
   }
 }
 
-// Request words weigh fully up to this genericness, nothing from SPECIFIC_TO on.
+// Request words weigh fully up to this genericness, SPECIFIC_FLOOR from SPECIFIC_TO on.
 const SPECIFIC_FROM = 0.55;
 const SPECIFIC_TO = 0.75;
+const SPECIFIC_FLOOR = 0.25;
 
 function specificity(genericness: number): number {
   if (genericness <= SPECIFIC_FROM) return 1;
-  if (genericness >= SPECIFIC_TO) return 0;
-  return (SPECIFIC_TO - genericness) / (SPECIFIC_TO - SPECIFIC_FROM);
+  if (genericness >= SPECIFIC_TO) return SPECIFIC_FLOOR;
+  return 1 - ((1 - SPECIFIC_FLOOR) * (genericness - SPECIFIC_FROM)) / (SPECIFIC_TO - SPECIFIC_FROM);
 }
 
 /**

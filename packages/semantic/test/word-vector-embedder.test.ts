@@ -65,6 +65,17 @@ describe('wordVectorEmbedder', () => {
     expect(() => wordVectorEmbedder({ smoothing: Number.NaN })).toThrow(RangeError);
   });
 
+  it('should leave generic words out of a request vector (embedQuery), not out of a tool vector (embed)', () => {
+    const [subject] = embedder.embed(['weather forecast']);
+    const chatty = 'could you provide me with some specific information and help, I am looking for the weather forecast';
+    const [asQuery] = embedder.embedQuery([chatty]);
+    const [asText] = embedder.embed([chatty]);
+    expect(cosine(asQuery, subject)).toBeGreaterThan(0.8);
+    expect(cosine(asText, subject)).toBeLessThan(cosine(asQuery, subject) - 0.1);
+    // Generic words weigh less, not nothing: a request of generic words only still has a vector.
+    expect(embedder.embedQuery(['help me find it'])[0].some((x) => x !== 0)).toBe(true);
+  });
+
   it('should weigh rare words more than frequent ones', () => {
     const sharp = new WordVectorEmbedder(new Vocabulary(readFileSync(VECTORS_FILE)), { smoothing: 1e-5 });
     const [mixed, rare] = sharp.embed(['get umbrella', 'umbrella']);

@@ -9,7 +9,7 @@ import type { Embedder } from '@victor-tools/metadata';
 import { wordVectorEmbedder } from '@victor-tools/semantic';
 import { catalogueTools } from '../examples/catalogue';
 import { REQUESTS } from '../packages/metadata/test/fixtures/requests';
-import { BFCL_CANDIDATE_PATHS, REPO_ROOT, findBfcl, loadBfcl, withoutParameters, type Measures } from './selection-eval/datasets';
+import { BFCL_CANDIDATE_PATHS, REPO_ROOT, findBfcl, loadBfcl, withFiller, withoutParameters, withoutSharedWords, type Measures } from './selection-eval/datasets';
 import { catalogue, figures, perRequest, pooled, type SettingFigures } from './selection-eval/rank';
 
 const BENCHMARKS = path.join(REPO_ROOT, 'BENCHMARKS.md');
@@ -72,14 +72,19 @@ function main(): void {
       rows.push(...rowsOf('BFCL', 'pooled', ranking, figures(categories, (c) => pooled(c, chosen))));
     }
     const bare = withoutParameters(categories);
-    for (const [ranking, chosen] of rankings) {
-      rows.push({ dataset: 'BFCL: all', setting: 'pooled, no schemas', ranking, measures: figures(bare, (c) => pooled(c, chosen)).all });
+    const variants: Array<[string, typeof bare]> = [
+      ['pooled, no schemas', bare],
+      ['pooled, no schemas, no shared word', withoutSharedWords(bare)],
+      ['pooled, no schemas, filler', withFiller(bare)],
+    ];
+    for (const [setting, data] of variants) {
+      for (const [ranking, chosen] of rankings) rows.push(...rowsOf('BFCL', setting, ranking, figures(data, (c) => pooled(c, chosen))));
     }
   }
   for (const [ranking, chosen] of rankings) {
     rows.push({ dataset: `example catalogue (${catalogueTools.length} tools)`, setting: 'pooled', ranking, measures: catalogue(catalogueTools, REQUESTS, chosen) });
   }
-  const settings = ['per request', 'pooled', 'pooled, no schemas'];
+  const settings = ['per request', 'pooled', 'pooled, no schemas', 'pooled, no schemas, no shared word', 'pooled, no schemas, filler'];
   const order = (r: Row): string =>
     `${r.dataset.startsWith('BFCL') ? 0 : 1}${settings.indexOf(r.setting)}${r.dataset.endsWith(': all') ? '~' : r.dataset}${r.ranking === 'lexical' ? 0 : 1}`;
   rows.sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
@@ -93,6 +98,7 @@ function main(): void {
     '',
     `Search ranked on the BFCL development set (\`shared/selection-dev/bfcl.json\`, Berkeley Function Calling Leaderboard v4, Apache-2.0; outside this repository) and on the example catalogue with its ${REQUESTS.length} requests (\`packages/metadata/test/fixtures/requests.ts\`).`,
     "Per request: only that request's 2 to 4 candidate functions are registered. Pooled: every distinct function of the category (about 450) in one registry. No schemas: the same, each function reduced to its name and description.",
+    'No shared word: the no-schemas setting with every request word removed whose stem is in the name or description of a tool the request needs (requests left with no content word dropped): only meaning can route what is left, and often little meaning is left. Filler: the no-schemas setting with each request between two sentences of filler written for this check (`withFiller` in scripts/selection-eval/datasets.ts).',
     "recall@k is the share of a request's expected tools in its top k, out of min(k, expected) (a request needing two tools is fully recalled at 1 when one of them comes first); MRR is the reciprocal rank of the first expected tool.",
     'Lexical: the default `search()`. + semantic: with `configure({ embedder: wordVectorEmbedder() })` from `@victor-tools/semantic`.',
     '',

@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BaseTool, ToolResult, type JsonSchema } from '@victor-tools/core';
+import { splitWords, stemWord, contentWords } from '@victor-tools/metadata';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 /**
@@ -109,6 +110,62 @@ export function withoutParameters(categories: readonly EvalCategory[]): EvalCate
     name: c.name,
     pool: c.pool.map(strip),
     requests: c.requests.map((r) => ({ ...r, tools: r.tools.map(strip) })),
+  }));
+}
+
+/**
+ * The same requests with every word removed whose stem is in the name or
+ * description of a tool the request needs: what is left shares no word with
+ * the right tool, so only meaning can route it (as synonyms, paraphrases and
+ * related concepts do: 'umbrella' for a weather tool). Harsh: the removed
+ * words are often the request's subject ('What is the capital of Brazil?'
+ * keeps 'What is Brazil?'). Requests with no content word left are dropped.
+ * Meant for the catalogues without schemas (parameters could still match).
+ */
+export function withoutSharedWords(categories: readonly EvalCategory[]): EvalCategory[] {
+  return categories.map((c) => {
+    const byName = new Map(c.pool.map((t) => [t.name, t]));
+    const requests = c.requests.flatMap((r) => {
+      const stems = new Set<string>();
+      for (const label of r.labels) {
+        const tool = byName.get(label);
+        if (tool) for (const word of splitWords(`${tool.name} ${tool.description}`)) stems.add(stemWord(word));
+      }
+      const query = r.query
+        .split(/(\s+)/)
+        .map((chunk) => {
+          const words = splitWords(chunk);
+          return words.some((w) => stems.has(stemWord(w))) ? words.filter((w) => !stems.has(stemWord(w))).join(' ') : chunk;
+        })
+        .join('');
+      return contentWords(query).length > 0 ? [{ ...r, query }] : [];
+    });
+    return { ...c, requests };
+  });
+}
+
+// Written for this check, before any measurement, as a user might pad a request.
+const FILLER = [
+  "Hi there! I'm working on something and could use your help.",
+  "I've been trying to figure this out for a while now.",
+  'Could you provide me with specific details and some recommendations?',
+  'Thanks in advance, I really appreciate any information you can give me.',
+  "I'm planning ahead and want to make sure I have everything I need.",
+  'Let me know if you need more details from me.',
+  'It would be great if you could look into this for me as soon as possible.',
+  "I'm not sure what the best way to go about this is, so any suggestions are welcome.",
+];
+
+/**
+ * The same requests between two sentences of filler (chosen by the request's
+ * position, deterministically): long requests pile up words that say nothing
+ * of the tool ('provide', 'specific', 'recommendations'), which a small
+ * catalogue's idf rates high. A stress check written here, not real requests.
+ */
+export function withFiller(categories: readonly EvalCategory[]): EvalCategory[] {
+  return categories.map((c) => ({
+    ...c,
+    requests: c.requests.map((r, i) => ({ ...r, query: `${FILLER[i % FILLER.length]} ${r.query} ${FILLER[(i * 5 + 3) % FILLER.length]}` })),
   }));
 }
 

@@ -103,6 +103,49 @@ describe('ToolMetadataRegistry.configure({ embedder })', () => {
   });
 });
 
+describe('fusion of lexical and semantic relevance (issue 16, second pass)', () => {
+  const withHelpDesk = (): TestTool[] => [
+    ...tools(),
+    new TestTool({ name: 'support_ticket', description: 'Open a support ticket for a user who needs help.', metadata: { accessMode: AccessMode.NETWORK } }),
+  ];
+
+  it('should rank first a tool sharing no word with the request when only a generic word matches lexically', () => {
+    const reg = ToolMetadataRegistry.getInstance();
+    reg.refreshFromTools(withHelpDesk());
+    const request = 'Can you help? Is rain coming';
+    expect(names(reg.search(request))).toEqual(['support_ticket']);
+    reg.configure({ embedder: new ConceptEmbedder() });
+    const results = reg.search(request);
+    expect(results[0].name).toBe('get_forecast');
+    expect(results[0].reasons).toEqual([expect.stringMatching(/^similarity /)]);
+    expect(names(results)).toContain('support_ticket');
+  });
+
+  it('should keep a strong lexical match first over a tool that is only similar', () => {
+    const reg = ToolMetadataRegistry.getInstance().configure({ embedder: new ConceptEmbedder() });
+    reg.refreshFromTools(withHelpDesk());
+    expect(reg.search('open a support ticket about the rain')[0].name).toBe('support_ticket');
+  });
+
+  it("should embed requests with the embedder's embedQuery when it has one, and tools with embed", () => {
+    const embedder = new ConceptEmbedder();
+    const queries = new ConceptEmbedder();
+    const withQuery: Embedder = { embed: (texts) => embedder.embed(texts), embedQuery: (texts) => queries.embed(texts) };
+    const reg = ToolMetadataRegistry.getInstance().configure({ embedder: withQuery });
+    reg.refreshFromTools(tools());
+    expect(reg.search('will it rain')[0].name).toBe('get_forecast');
+    expect(queries.embedded).toEqual(['will it rain']);
+    expect(embedder.embedded).not.toContain('will it rain');
+    expect(embedder.embedded).toHaveLength(3);
+  });
+
+  it('should not let request filler that a tool description holds pull that tool in, without an embedder', () => {
+    const reg = ToolMetadataRegistry.getInstance();
+    reg.refreshFromTools([...tools(), new TestTool({ name: 'support_ticket', description: 'Provide help to a user who is looking for support.' })]);
+    expect(reg.search("Could you provide help? I'm looking for the weather forecast in Paris.")[0].name).toBe('get_forecast');
+  });
+});
+
 describe('ToolMetadataRegistry.searchAsync', () => {
   it('should wait for an asynchronous embedder and rank with it', async () => {
     const embedder = new AsyncConceptEmbedder();
@@ -148,16 +191,19 @@ describe('selectToolsAsync', () => {
 });
 
 describe('@victor-tools/semantic wordVectorEmbedder()', () => {
-  it("should find the weather tool for 'umbrella', a word no tool holds", () => {
+  // The first pass asked 'should I take my umbrella': in these news-trained vectors 'umbrella' sits
+  // nearer 'organization' than 'rain', and it came out right only through 'take', which requests
+  // now weigh little (embedQuery discounts generic words).
+  it("should find the weather tool for 'sunny', a word no tool holds", () => {
     const reg = ToolMetadataRegistry.getInstance();
     reg.refreshFromTools([
       new TestTool({ name: 'get_weather', description: 'Current conditions and forecast: temperature, rain, wind.' }),
       new TestTool({ name: 'send_invoice', description: 'Send an invoice to a customer.' }),
       new TestTool({ name: 'read_file', description: 'Read a text file.' }),
     ]);
-    expect(reg.search('should I take my umbrella')).toEqual([]);
+    expect(reg.search('will it be sunny tomorrow')).toEqual([]);
     reg.configure({ embedder: wordVectorEmbedder() });
-    expect(names(reg.search('should I take my umbrella'))[0]).toBe('get_weather');
+    expect(names(reg.search('will it be sunny tomorrow'))[0]).toBe('get_weather');
   });
 });
 

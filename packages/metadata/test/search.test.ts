@@ -178,6 +178,20 @@ describe('ToolMetadataRegistry', () => {
       expect(names(results)).toEqual(['b_narrow', 'a_wide']);
     });
 
+    it('should not let request filler that a tool description happens to hold pull that tool in', () => {
+      const registry = new ToolMetadataRegistry();
+      registry.refreshFromTools([
+        new TestTool('get_forecast', 'Weather forecast for a city.'),
+        new TestTool('support_ticket', 'Provide help to a user who is looking for support.'),
+        new TestTool('send_email', 'Send an email.'),
+        new TestTool('book_table', 'Book a restaurant table.'),
+      ]);
+      const request = "Could you provide help? I'm looking for the weather forecast in Paris.";
+      // Shared with support_ticket: three words of filler (provide, help, looking); with get_forecast: weather, forecast.
+      expect(registry.search(request)[0].name).toBe('get_forecast');
+      expect(registry.search('open a support ticket')[0].name).toBe('support_ticket');
+    });
+
     it('should leave out a tool whose isAvailable() is false, asking at search time', () => {
       let available = false;
       const gated = new (class extends TestTool {

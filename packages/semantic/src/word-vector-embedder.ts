@@ -39,7 +39,19 @@ export class WordVectorEmbedder implements Embedder {
   }
 
   embed(texts: string[]): Float32Array[] {
-    return texts.map((text) => this.embedOne(text));
+    return texts.map((text) => this.embedOne(text, false));
+  }
+
+  /**
+   * Vectors for search requests: as `embed`, with each word weighed also by
+   * how specific it is (`Vocabulary.genericness`): fully up to 0.55, down to
+   * a quarter at 0.75 and beyond. A long request's filler ('could you provide some
+   * specific recommendations', 'I am planning', 'help me') otherwise pulls
+   * its average toward the centre of the language, where every tool is about
+   * as near.
+   */
+  embedQuery(texts: string[]): Float32Array[] {
+    return texts.map((text) => this.embedOne(text, true));
   }
 
   /** The vocabulary id of a word: as written, else the most frequent word with its stem. */
@@ -47,7 +59,7 @@ export class WordVectorEmbedder implements Embedder {
     return this.vocabulary.idOf(word) ?? this.vocabulary.idOfStem(stemWord(word));
   }
 
-  private embedOne(text: string): Float32Array {
+  private embedOne(text: string, specific: boolean): Float32Array {
     const { dimensions, components, scales, ranks } = this.vocabulary;
     const vector = new Float32Array(dimensions);
     for (const word of splitWords(String(text))) {
@@ -55,12 +67,24 @@ export class WordVectorEmbedder implements Embedder {
       const id = this.idOf(word);
       if (id === undefined) continue;
       const frequency = 1 / ((ranks[id] + 1) * HARMONIC);
-      const weight = (this.smoothing / (this.smoothing + frequency)) * scales[id];
+      let weight = (this.smoothing / (this.smoothing + frequency)) * scales[id];
+      if (specific) weight *= specificity(this.vocabulary.genericness(id));
       const row = id * dimensions;
       for (let d = 0; d < dimensions; d++) vector[d] += weight * components[row + d];
     }
     return vector;
   }
+}
+
+// Request words weigh fully up to this genericness, SPECIFIC_FLOOR from SPECIFIC_TO on.
+const SPECIFIC_FROM = 0.55;
+const SPECIFIC_TO = 0.75;
+const SPECIFIC_FLOOR = 0.25;
+
+function specificity(genericness: number): number {
+  if (genericness <= SPECIFIC_FROM) return 1;
+  if (genericness >= SPECIFIC_TO) return SPECIFIC_FLOOR;
+  return 1 - ((1 - SPECIFIC_FLOOR) * (genericness - SPECIFIC_FROM)) / (SPECIFIC_TO - SPECIFIC_FROM);
 }
 
 /**

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ToolMetadataRegistry } from '@victor-tools/metadata';
 import { VECTORS_FILE, Vocabulary, WordVectorEmbedder, wordVectorEmbedder } from '@victor-tools/semantic';
+import { GENERIC_WORD_LEVELS } from '../../metadata/src/text/generic-words';
 import { WeatherTools } from './fixtures';
 
 function cosine(a: Float32Array, b: Float32Array): number {
@@ -64,6 +65,17 @@ describe('wordVectorEmbedder', () => {
     expect(() => wordVectorEmbedder({ smoothing: Number.NaN })).toThrow(RangeError);
   });
 
+  it('should leave generic words out of a request vector (embedQuery), not out of a tool vector (embed)', () => {
+    const [subject] = embedder.embed(['weather forecast']);
+    const chatty = 'could you provide me with some specific information and help, I am looking for the weather forecast';
+    const [asQuery] = embedder.embedQuery([chatty]);
+    const [asText] = embedder.embed([chatty]);
+    expect(cosine(asQuery, subject)).toBeGreaterThan(0.8);
+    expect(cosine(asText, subject)).toBeLessThan(cosine(asQuery, subject) - 0.1);
+    // Generic words weigh less, not nothing: a request of generic words only still has a vector.
+    expect(embedder.embedQuery(['help me find it'])[0].some((x) => x !== 0)).toBe(true);
+  });
+
   it('should weigh rare words more than frequent ones', () => {
     const sharp = new WordVectorEmbedder(new Vocabulary(readFileSync(VECTORS_FILE)), { smoothing: 1e-5 });
     const [mixed, rare] = sharp.embed(['get umbrella', 'umbrella']);
@@ -74,6 +86,32 @@ describe('wordVectorEmbedder', () => {
 describe('Vocabulary', () => {
   it('should refuse a file that is not a word-vector file, saying how to rebuild it', () => {
     expect(() => new Vocabulary(new Uint8Array(32))).toThrow(/Not a victor-tools word-vector file.*distil/);
+  });
+
+  it('should rate request filler as more generic than the subject words of tools', () => {
+    const vocabulary = new Vocabulary(readFileSync(VECTORS_FILE));
+    const g = (word: string): number => vocabulary.genericness(vocabulary.idOf(word)!);
+    for (const filler of ['provide', 'looking', 'help', 'like']) {
+      for (const subject of ['weather', 'stock', 'petrol', 'umbrella']) expect(g(filler)).toBeGreaterThan(g(subject) + 0.1);
+    }
+  });
+
+  it("should match @victor-tools/metadata's generated list of generic words (scripts/generic-words.mjs)", () => {
+    const vocabulary = new Vocabulary(readFileSync(VECTORS_FILE));
+    const listed = new Map<string, number>();
+    for (const line of GENERIC_WORD_LEVELS) {
+      const [level, words] = line.split(':');
+      for (const word of words.split(' ')) listed.set(word, Number(level));
+    }
+    expect(listed.size).toBeGreaterThan(1000);
+    let expected = 0;
+    for (let id = 0; id < vocabulary.count; id++) {
+      const level = Math.round(vocabulary.genericness(id) * 100);
+      if (level < 55) continue;
+      expected += 1;
+      expect([vocabulary.words[id], listed.get(vocabulary.words[id])]).toEqual([vocabulary.words[id], level]);
+    }
+    expect(listed.size).toBe(expected);
   });
 
   it('should load in well under the 500 ms budget', () => {

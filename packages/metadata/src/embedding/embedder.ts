@@ -9,6 +9,13 @@ export type EmbeddingVector = ArrayLike<number>;
  */
 export interface Embedder {
   embed(texts: string[]): EmbeddingVector[] | Promise<EmbeddingVector[]>;
+  /**
+   * Vectors for search requests, when the embedder treats them apart from
+   * the documents they are compared with (query and document embeddings, as
+   * Voyage's and Cohere's input types, or LangChain's `embedQuery`). Without
+   * it, `embed` serves requests as well.
+   */
+  embedQuery?(texts: string[]): EmbeddingVector[] | Promise<EmbeddingVector[]>;
 }
 
 /** Options of `ToolMetadataRegistry.configure`. */

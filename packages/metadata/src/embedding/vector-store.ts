@@ -1,7 +1,7 @@
 import { LruCache } from '../search/lru-cache';
 import type { SemanticScores } from '../search/searcher';
 import { CoarseIndex } from './coarse-index';
-import { checkedVectors, then, unitVector, type Embedder } from './embedder';
+import { checkedVectors, then, unitVector, type Embedder, type EmbeddingVector } from './embedder';
 
 // Distinct requests remembered with their vectors, as the searcher remembers their analysis.
 const QUERY_CACHE_SIZE = 256;
@@ -12,6 +12,11 @@ const CANDIDATES = 256;
 // at least SCANNED_SHARE of the tools.
 const COARSE_FROM = 4096;
 const SCANNED_SHARE = 1 / 8;
+// Rows sampled for the spread of the similarities past COARSE_FROM tools.
+const DEVIATION_SAMPLE = 512;
+// Keys of `inFlight`: a request and a tool may have the same text and different vectors.
+const TOOL_KEY = 'tool\u0000';
+const QUERY_KEY = 'query\u0000';
 
 interface Matrix {
   readonly texts: readonly string[];
@@ -52,39 +57,61 @@ export class VectorStore {
    * embedder knows).
    */
   scores(query: string, texts: readonly string[]): SemanticScores | undefined | Promise<SemanticScores | undefined> {
-    const wanted = new Set<string>();
-    if (this.queries.get(query) === undefined) wanted.add(query);
-    // A matrix built for these texts means every tool's vector is known.
-    if (this.matrix?.texts !== texts) for (const text of texts) if (!this.tools.has(text)) wanted.add(text);
-    if (wanted.size === 0) return this.similarities(query, texts);
     const waiting: Array<Promise<void>> = [];
     const request: string[] = [];
-    for (const text of wanted) {
-      const pending = this.inFlight.get(text);
-      if (pending) waiting.push(pending);
-      else request.push(text);
-    }
-    if (request.length > 0) {
-      const toolTexts = new Set(texts);
-      const stored = then(this.embedder.embed(request), (answer) => this.store(request, checkedVectors(answer, request.length), query, toolTexts));
-      if (stored instanceof Promise) {
-        const settled = stored.finally(() => {
-          for (const text of request) if (this.inFlight.get(text) === settled) this.inFlight.delete(text);
-        });
-        for (const text of request) this.inFlight.set(text, settled);
-        waiting.push(settled);
+    // A matrix built for these texts means every tool's vector is known.
+    if (this.matrix?.texts !== texts) {
+      const missing = new Set<string>();
+      for (const text of texts) if (!this.tools.has(text)) missing.add(text);
+      for (const text of missing) {
+        const pending = this.inFlight.get(TOOL_KEY + text);
+        if (pending) waiting.push(pending);
+        else request.push(text);
       }
+    }
+    let queryMissing = false;
+    if (this.queries.get(query) === undefined) {
+      const pending = this.inFlight.get(QUERY_KEY + query);
+      if (pending) waiting.push(pending);
+      else queryMissing = true;
+    }
+    const { embedder } = this;
+    if (queryMissing && embedder.embedQuery === undefined) {
+      // One batch for the request and the tools: the embedder makes no difference between them.
+      this.ask([...request, query], request, query, (batch) => embedder.embed(batch), waiting);
+    } else {
+      if (request.length > 0) this.ask(request, request, undefined, (batch) => embedder.embed(batch), waiting);
+      if (queryMissing) this.ask([query], [], query, (batch) => embedder.embedQuery!(batch), waiting);
     }
     if (waiting.length === 0) return this.similarities(query, texts);
     return Promise.all(waiting).then(() => this.similarities(query, texts));
   }
 
-  private store(texts: readonly string[], vectors: ArrayLike<number>[], query: string, toolTexts: ReadonlySet<string>): void {
-    texts.forEach((text, i) => {
-      const unit = unitVector(vectors[i]);
-      if (text === query) this.queries.set(text, unit);
-      if (toolTexts.has(text)) this.tools.set(text, unit);
+  /**
+   * Asks `embed` for the vectors of `batch`: its first `toolTexts` are kept
+   * as tools' vectors, its last as the request's when `query` is given. An
+   * asynchronous answer is shared through `inFlight` and added to `waiting`.
+   */
+  private ask(
+    batch: string[],
+    toolTexts: readonly string[],
+    query: string | undefined,
+    embed: (batch: string[]) => EmbeddingVector[] | Promise<EmbeddingVector[]>,
+    waiting: Array<Promise<void>>,
+  ): void {
+    const stored = then(embed(batch), (answer) => {
+      const vectors = checkedVectors(answer, batch.length);
+      toolTexts.forEach((text, i) => this.tools.set(text, unitVector(vectors[i])));
+      if (query !== undefined) this.queries.set(query, unitVector(vectors[batch.length - 1]));
     });
+    if (!(stored instanceof Promise)) return;
+    const keys = toolTexts.map((text) => TOOL_KEY + text);
+    if (query !== undefined) keys.push(QUERY_KEY + query);
+    const settled = stored.finally(() => {
+      for (const key of keys) if (this.inFlight.get(key) === settled) this.inFlight.delete(key);
+    });
+    for (const key of keys) this.inFlight.set(key, settled);
+    waiting.push(settled);
   }
 
   /**
@@ -113,9 +140,30 @@ export class VectorStore {
     }
     let mean = 0;
     for (let d = 0; d < dimensions; d++) mean += matrix.mean[d] * q[d];
-    if (count <= CANDIDATES) return { docs: ids, similarities: sims, mean };
+    const deviation = scanned ? this.sampledDeviation(matrix, q, mean) : deviationOf(sims, mean);
+    if (count <= CANDIDATES) return { docs: ids, similarities: sims, mean, deviation };
     const best = bestOf(sims, CANDIDATES);
-    return { docs: Int32Array.from(best, (i) => ids[i]), similarities: Float32Array.from(best, (i) => sims[i]), mean };
+    return { docs: Int32Array.from(best, (i) => ids[i]), similarities: Float32Array.from(best, (i) => sims[i]), mean, deviation };
+  }
+
+  /**
+   * The standard deviation of the similarities over a large catalogue, from
+   * DEVIATION_SAMPLE rows spread evenly over it: the scanned groups are the
+   * nearest to the query, not a fair sample, and the exact figure would cost
+   * a full scan.
+   */
+  private sampledDeviation(matrix: Matrix, q: Float32Array, mean: number): number {
+    const { data, dimensions } = matrix;
+    const rows = data.length / dimensions;
+    const step = Math.max(1, Math.floor(rows / DEVIATION_SAMPLE));
+    let sum = 0;
+    let count = 0;
+    for (let row = 0; row < rows; row += step, count++) {
+      let dot = 0;
+      for (let d = 0, at = row * dimensions; d < dimensions; d++, at++) dot += data[at] * q[d];
+      sum += (dot - mean) * (dot - mean);
+    }
+    return Math.sqrt(sum / count);
   }
 
   /** The tools' vectors as one row-major matrix, built once per set of texts. */
@@ -141,6 +189,13 @@ export class VectorStore {
     this.matrix = { texts, dimensions, data, mean, coarse };
     return this.matrix;
   }
+}
+
+/** The standard deviation of `values` around `mean`. */
+function deviationOf(values: Float32Array, mean: number): number {
+  let sum = 0;
+  for (let i = 0; i < values.length; i++) sum += (values[i] - mean) * (values[i] - mean);
+  return values.length > 0 ? Math.sqrt(sum / values.length) : 0;
 }
 
 /** The positions of the `k` highest values (any order), by a bounded min-heap. */

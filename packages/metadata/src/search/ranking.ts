@@ -19,12 +19,23 @@ export interface RankingParameters {
    * request holds; 0 leaves BM25's idf alone.
    */
   readonly commonness: number;
+  /**
+   * A request word's weight by how generic it is in English (`genericness`,
+   * the cosine of its word vector with the centroid of frequent words): 1 up
+   * to `from`, falling linearly to `floor` at `to` and beyond. Request filler
+   * ('provide', 'planning', 'looking', 'help') gets a high idf in a small
+   * catalogue, where few descriptions hold it; this takes it back. Subject
+   * words ('weather' 0.47, 'stock' 0.51) are below `from`.
+   */
+  readonly generic: { readonly from: number; readonly to: number; readonly floor: number };
   /** Weight of a term reached through a compound split, a joined pair or an agent noun (finder -> find). */
   readonly variantWeight: number;
   /**
-   * With an embedder: the share of the similarity in the fused score,
-   * (1 - w) * lexical / best lexical + w * max(0, similarity - mean) / (1 - mean),
-   * the mean over all tools: it adapts to an embedder's range of cosines.
+   * With an embedder, a tool's score is lexical + w * M * max(0, z): z the
+   * standard score of its similarity among all tools ((similarity - mean) /
+   * standard deviation, so any embedder's range of cosines fits), M the idf
+   * of a word only one tool holds (ln(1 + (n + 0.5) / 1.5), n tools). w is
+   * how many such words one standard deviation of similarity is worth.
    */
   readonly semanticWeight: number;
 }
@@ -54,6 +65,7 @@ export const DEFAULT_RANKING: RankingParameters = {
     phrases: { boost: 0.25, b: 0.75 },
   },
   commonness: 0,
+  generic: { from: 0.6, to: 0.8, floor: 0.25 },
   variantWeight: 0.5,
   semanticWeight: 0.5,
 };

@@ -29,6 +29,8 @@ const PRIORITY_LABEL: Readonly<Record<number, string>> = { 1: 'critical', 2: 'hi
 // Per tier above the cheapest matching tool.
 const COST_PENALTY_PER_TIER = 0.1;
 const DEFAULT_LIMIT = 10;
+// The least standard deviation of similarities the fusion assumes, as a share of 1 - mean.
+const DEVIATION_FLOOR = 0.25;
 
 // Distinct queries remembered with their analysis; agents repeat themselves.
 const QUERY_CACHE_SIZE = 256;
@@ -49,14 +51,15 @@ const EMPTY_QUERY: PreparedQuery = { terms: [], forced: new Map() };
 
 /**
  * A semantic signal for one search: the cosine similarity of the query's
- * vector to its most similar tools (`docs`, any order), with the mean
- * similarity over all tools. A tool fares as well as it is above the mean;
- * those left out are taken to be at most the mean.
+ * vector to its most similar tools (`docs`, any order), with the mean and
+ * the standard deviation of the similarity over all tools. A tool fares as
+ * well as it stands out above the mean; those left out count as at most the mean.
  */
 export interface SemanticScores {
   readonly docs: Int32Array;
   readonly similarities: Float32Array;
   readonly mean: number;
+  readonly deviation: number;
 }
 
 /**
@@ -117,9 +120,8 @@ export class Searcher {
 
   /**
    * Ranks the tools for `query`. With `semantic`, its tools are candidates
-   * too: a tool's lexical score (divided by the best one of this query) and
-   * its similarity above the mean (divided by 1 - mean) are mixed by the
-   * ranking's `semanticWeight`.
+   * too: a tool's lexical score gains its similarity's standard score above
+   * the mean, weighed by the ranking's `semanticWeight` (see `fuse`).
    */
   search(query: string, options: SearchOptions = {}, semantic?: SemanticScores): SearchResult[] {
     const limit = options.limit ?? DEFAULT_LIMIT;
@@ -129,13 +131,12 @@ export class Searcher {
 
     const { forced } = prepared;
     let touchedCount = this.accumulate(prepared.terms);
-    const lexicalCount = touchedCount;
     for (const doc of forced.keys()) {
       touchedCount = this.touch(doc, touchedCount);
       this.forcedStamps[doc] = this.epoch;
     }
     const matchedCount = touchedCount;
-    if (semantic !== undefined) touchedCount = this.fuse(semantic, lexicalCount, touchedCount);
+    if (semantic !== undefined) touchedCount = this.fuse(semantic, touchedCount);
     const { candidateCount, cheapest } = this.filter(touchedCount, matchedCount, options);
     if (candidateCount === 0) return [];
 
@@ -194,28 +195,29 @@ export class Searcher {
   }
 
   /**
-   * Mixes the similarities into the lexical scores of the first `lexicalCount`
-   * touched tools and touches the semantic candidates; returns the new touched count.
+   * Adds the similarities to the lexical scores of the touched tools and
+   * touches the semantic candidates; returns the new touched count.
    */
-  private fuse(semantic: SemanticScores, lexicalCount: number, touchedCount: number): number {
-    const { scores, touched } = this;
-    let best = 0;
-    for (let i = 0; i < lexicalCount; i++) if (scores[touched[i]] > best) best = scores[touched[i]];
-    const weight = this.parameters.semanticWeight;
-    const lexicalScale = best > 0 ? (1 - weight) / best : 0;
+  private fuse(semantic: SemanticScores, touchedCount: number): number {
     const { docs, similarities, mean } = semantic;
-    // Similarity above the mean, as a share of the room above it (cosines stop at 1): the
-    // same for an embedder whose cosines crowd near 0.8 as for one spread around 0.3, and
-    // a handful of candidates does not stretch a tiny difference into a full point.
-    const semanticScale = mean < 1 ? weight / (1 - mean) : 0;
-    // Every lexical score first (a forced tool without a lexical match holds 0), then the similarities.
-    for (let i = 0; i < touchedCount; i++) scores[touched[i]] *= lexicalScale;
+    // In a catalogue of near-alike tools the spread is tiny and would turn a sibling's
+    // slightly higher cosine into many deviations: it counts as at least a quarter of the
+    // room above the mean (cosines stop at 1).
+    const deviation = Math.max(semantic.deviation, DEVIATION_FLOOR * (1 - mean));
+    if (!(deviation > 0)) return touchedCount;
+    // A similarity's standard score (how far it stands out among these tools: the same
+    // for an embedder whose cosines crowd near 0.8 as for one spread around 0.3), in
+    // units of the idf of a word only one tool holds, the most one word can bring here:
+    // the lexical score keeps its size, so a weak lexical match (a word or two, generic
+    // ones discounted) can lose to a tool that stands out by meaning, and a strong one not.
+    const n = this.entries.length;
+    const scale = (this.parameters.semanticWeight * Math.log(1 + (n + 0.5) / 1.5)) / deviation;
     let count = touchedCount;
     for (let i = 0; i < docs.length; i++) {
       const above = similarities[i] - mean;
       if (above <= 0) continue;
       count = this.touch(docs[i], count);
-      scores[docs[i]] += above * semanticScale;
+      this.scores[docs[i]] += above * scale;
     }
     return count;
   }

@@ -294,7 +294,8 @@ describe('ToolRegistry', () => {
       it('should time out hanging calls started at different times, around calls that finish', async () => {
         const registry = new ToolRegistry({ defaultTimeoutMs: 10 });
         registry.register(testTool({ name: 'hang', run: () => new Promise(() => undefined) }));
-        registry.register(testTool({ name: 'quick', run: () => 'done' }));
+        // A long timeout of its own: on a loaded machine 10 ms can pass between a call's start and its tool's answer.
+        registry.register(testTool({ name: 'quick', timeoutMs: 60_000, run: () => 'done' }));
         const pending: Promise<ToolResult>[] = [];
         for (let i = 0; i < 4; i++) {
           pending.push(registry.execute('hang', {}), registry.execute('quick', {}));

@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError, ToolListChangedNotificationSchema, type Progress } from '@modelcontextprotocol/sdk/types.js';
 import { ToolRegistry, type BaseTool } from '@victor-tools/core';
@@ -247,5 +248,36 @@ describe('s19: victor-tools serve --http --redis with victor-tools worker proces
     // The server went away without answering; closing the client ends its pending request.
     await client.close();
     expect(await call).toBeInstanceOf(McpError);
+  });
+
+  it('should serve over stdio with --redis too: calls on the workers, shared states as tools/list_changed', async () => {
+    const worker = await startWorker('serve-stdio');
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN, 'serve', '--tools', TOOLS, '--redis', redis.url, '--queue', 'serve-stdio'],
+      stderr: 'pipe',
+    });
+    let stderr = '';
+    transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const client = new Client({ name: 'victor-tools-queue-e2e', version: '1.0.0' });
+    let changed!: () => void;
+    const listChanged = new Promise<void>((resolve) => (changed = resolve));
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => changed());
+    const other = new ToolRegistry().register(whereAmI).register(countUp);
+    const states = await syncToolStates(other, { connection: redis.url, queue: 'serve-stdio' });
+    try {
+      await client.connect(transport);
+      expect(structured(await client.callTool({ name: 'where_am_i', arguments: {} }))).toEqual({ pid: worker.pid });
+      other.disableTool('count_up');
+      await within(listChanged, 5_000, 'tools/list_changed after the disable');
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['where_am_i']);
+    } finally {
+      await client.close();
+      await states.close();
+    }
+    expect(stderr).toBe(
+      "victor-tools: calls run on the workers of queue 'serve-stdio' (Redis); tool states are shared through it\n" +
+        `victor-tools: serving 2 tools from ${TOOLS} over MCP\n`,
+    );
   });
 });

@@ -28,7 +28,7 @@ function project(name: string, roots: string[], tsconfig = '<rootDir>/tsconfig.j
 // tool): they run in band, in a jest run of their own (`pnpm test` runs
 // `jest --selectProjects queue --runInBand` after the others), so that no
 // other test file competes with them for this machine's cores.
-const QUEUE_SPEC = '<rootDir>/test/spec/s19-queue.test.ts';
+const QUEUE_SPEC = '<rootDir>/test/spec/s19-queue*.test.ts';
 
 const config: Config = {
   // A package without tests yet has no test/ folder; jest refuses a missing root.
@@ -50,7 +50,7 @@ const config: Config = {
     project('examples', ['<rootDir>/examples/test']),
     // The examples too are one source for both decorator modes.
     project('examples-legacy', ['<rootDir>/examples/test'], '<rootDir>/tsconfig.legacy.json'),
-    project('packaging', ['<rootDir>/test'], undefined, { testPathIgnorePatterns: ['/node_modules/', '/test/spec/s19-queue\\.test\\.ts$'] }),
+    project('packaging', ['<rootDir>/test'], undefined, { testPathIgnorePatterns: ['/node_modules/', '/test/spec/s19-queue[^/]*\\.test\\.ts$'] }),
     project('queue', ['<rootDir>/packages/queue/test', '<rootDir>/test/spec'], undefined, {
       testMatch: ['<rootDir>/packages/queue/test/**/*.test.ts', QUEUE_SPEC],
     }),

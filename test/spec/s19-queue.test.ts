@@ -186,7 +186,8 @@ describe('s19: tool calls on a worker pool (BullMQ and Redis)', () => {
     // The killed worker had calls of both kinds running.
     expect(outcome.reruns).toBeGreaterThan(0);
     expect(outcome.unknown).toBeGreaterThan(0);
-    for (const worker of workers) expect(worker.stderr()).not.toContain('Missing lock');
+    // BullMQ's words when a live worker loses a running call's lock (it finishes the call without one, or cannot renew it).
+    for (const worker of workers) expect(worker.stderr()).not.toMatch(/Missing lock|could not renew lock/);
     console.log(
       `kill: ${outcome.interrupted} runs cut short; ${outcome.reruns} idempotent calls re-run, ${outcome.unknown} answered "outcome unknown"; ` +
         `all 200 answered in ${seconds.toFixed(1)} s`,
@@ -310,7 +311,8 @@ describe('s19: tool calls on a worker pool (BullMQ and Redis)', () => {
 
     expect(results).toHaveLength(10_000);
     const outcome = checkDelivery(ids, results, readLog(log), workers[1].pid);
-    for (const worker of workers) expect(worker.stderr()).not.toContain('Missing lock');
+    // BullMQ's words when a live worker loses a running call's lock (it finishes the call without one, or cannot renew it).
+    for (const worker of workers) expect(worker.stderr()).not.toMatch(/Missing lock|could not renew lock/);
     console.log(
       `load: 10,000 calls in ${seconds.toFixed(1)} s (${Math.round(10_000 / seconds)} calls/s); ` +
         `${outcome.interrupted} runs cut short by the kill; ${outcome.reruns} idempotent calls re-run, ${outcome.unknown} answered "outcome unknown"`,

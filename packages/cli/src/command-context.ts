@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { writeLine, type RunOptions, stderrLogger } from './io';
-import { defaultToolsDir, loadTools, type LoadedTools } from './load-tools';
+import { defaultToolsDir, loadTools, type LoadedTools, type LoadToolsOptions } from './load-tools';
 import type { GlobalOptions } from './options';
 import { stylesFor, type Styles } from './style';
 
@@ -35,12 +35,14 @@ export class CommandContext {
   /**
    * Scans the tools directory of `--tools` (or the default), reporting
    * skipped exports when verbose, and TypeScript files it could not load always.
+   * `options.invoker` runs the registry's calls (`serve --redis`: on the queue's workers).
    */
-  async load(command: Command): Promise<LoadedTools> {
+  async load(command: Command, options: Pick<LoadToolsOptions, 'invoker'> = {}): Promise<LoadedTools> {
     const { tools } = this.globals(command);
     const loaded = await loadTools(tools ?? this.io.defaultToolsDir ?? defaultToolsDir(), {
       given: tools !== undefined,
       logger: stderrLogger(this.io.stderr, this.verbose),
+      invoker: options.invoker,
     });
     if (this.verbose) {
       for (const skipped of loaded.report.skipped) writeLine(this.io.stderr, `[info] skipped ${skipped.export ?? skipped.name ?? '?'}: ${skipped.reason}`);

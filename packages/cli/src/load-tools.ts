@@ -1,7 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { extname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ToolRegistry, type Logger } from '@victor-tools/core';
+import { ToolRegistry, type Logger, type ToolInvoker } from '@victor-tools/core';
 import { ToolContainer, type ScanReport } from '@victor-tools/decorators';
 import { ToolMetadataRegistry } from '@victor-tools/metadata';
 import { ToolsDirectoryNotFoundError } from './errors/tools-directory-not-found-error';
@@ -31,6 +31,8 @@ export interface LoadToolsOptions {
   logger?: Logger;
   /** Whether `dir` was given by the user (`--tools`): a missing one is then a usage error. */
   given?: boolean;
+  /** What runs the registry's checked calls (`queueInvoker` for `serve --redis`); in this process by default. */
+  invoker?: ToolInvoker;
 }
 
 /**
@@ -105,7 +107,7 @@ export async function loadTools(dir: string, options: LoadToolsOptions = {}): Pr
       throw new ToolsLoadError(directory, error, relative(directory, file).split('\\').join('/'));
     }
   }
-  const registry = new ToolRegistry({ logger: options.logger });
+  const registry = new ToolRegistry({ logger: options.logger, invoker: options.invoker });
   const metadataRegistry = ToolMetadataRegistry.getInstance();
   const container = new ToolContainer({ registry, metadataRegistry })
     .provide(CLI_INJECTION_TOKENS.registry, registry)

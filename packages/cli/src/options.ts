@@ -56,3 +56,19 @@ export function parsePort(text: string): number {
   if (!/^\d+$/.test(text.trim()) || value > 65535) throw new InvalidArgumentError(`Expected a port from 0 to 65535, got '${text}'.`);
   return value;
 }
+
+/** Parses a queue name (`--queue`): BullMQ refuses an empty one and one with ':' (its key separator). */
+export function parseQueueName(text: string): string {
+  if (text === '' || text.includes(':')) throw new InvalidArgumentError(`Expected a queue name without ':', got '${text}'.`);
+  return text;
+}
+
+/** `--redis`: the Redis server of the queue (`victor-tools worker`, `serve --redis`). */
+export function redisOption(description: string): Option {
+  return new Option('-r, --redis <url>', description);
+}
+
+/** `--queue`: the queue's name, shared by the callers and the workers of one deployment. */
+export function queueOption(description: string): Option {
+  return new Option('-q, --queue <name>', description).argParser(parseQueueName);
+}

@@ -1,7 +1,7 @@
 // Any new export here becomes public API: named exports only.
 export { queueInvoker, QueueInvoker } from './invoker/queue-invoker';
 export { startToolWorker, type ToolWorker } from './worker/tool-worker';
-export { syncToolStates, type ToolStateSync } from './states/sync-tool-states';
+export { syncToolStates, type ToolStateSync, type SyncedRegistry } from './states/sync-tool-states';
 export type { RedisConnection } from './connection';
 export type {
   QueueLocation,

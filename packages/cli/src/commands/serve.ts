@@ -1,11 +1,12 @@
 import { Option, type Command } from 'commander';
-import { SchemaLevel, type SchemaLevelValue } from '@victor-tools/core';
+import { SchemaLevel, type Logger, type SchemaLevelValue } from '@victor-tools/core';
 import { MissingTokenError, serveMcp, serveMcpHttp, serveMcpStdio, type McpServerHandle, type ServeMcpOptions } from '@victor-tools/mcp';
+import { queueInvoker, syncToolStates, type QueueInvoker, type ToolStateSync } from '@victor-tools/queue';
 import type { CommandContext } from '../command-context';
 import { CliError } from '../errors/cli-error';
 import { stderrLogger } from '../io';
 import type { LoadedTools } from '../load-tools';
-import { levelOption, modeOption, parsePort, sandboxOption } from '../options';
+import { levelOption, modeOption, parsePort, queueOption, redisOption, sandboxOption } from '../options';
 import { executionContext } from './call';
 
 interface ServeOptions {
@@ -17,6 +18,8 @@ interface ServeOptions {
   host?: string;
   stateful?: boolean;
   token?: string;
+  redis?: string;
+  queue?: string;
 }
 
 /** The options that only make sense with `--http`. */
@@ -47,12 +50,16 @@ export function registerServeCommand(program: Command, ctx: CommandContext): voi
     .addOption(new Option('--host <host>', 'HTTP interface to bind (default: 127.0.0.1); anything but loopback needs --token'))
     .addOption(new Option('--stateful', 'HTTP: keep MCP sessions (default: stateless, a fresh server per request)'))
     .addOption(new Option('--token <token>', 'HTTP: the bearer token every request must carry').env('VICTOR_TOOLS_TOKEN'))
+    .addOption(redisOption('run the calls on the workers of a queue on this Redis server (victor-tools worker), and share the tool states through it'))
+    .addOption(queueOption('with --redis: the queue the calls go to (default: victor-tools)'))
     .addHelpText(
       'after',
       '\nIn an MCP client configuration (Claude Desktop and others), over stdio:\n' +
         '  { "mcpServers": { "victor-tools": { "command": "npx", "args": ["-y", "@victor-tools/cli", "serve", "--tools", "/abs/path/to/dist/tools"] } } }\n' +
         'Over HTTP: start `npx -y @victor-tools/cli serve --http --port 8765 --tools /abs/path/to/dist/tools`, then give the client\n' +
-        '  { "mcpServers": { "victor-tools": { "type": "http", "url": "http://127.0.0.1:8765/mcp" } } }',
+        '  { "mcpServers": { "victor-tools": { "type": "http", "url": "http://127.0.0.1:8765/mcp" } } }\n' +
+        'On a pool of workers: `victor-tools worker --tools DIR --redis redis://127.0.0.1:6379` (any number, anywhere), then\n' +
+        '  victor-tools serve --http --redis redis://127.0.0.1:6379 --tools DIR',
     )
     .action(async (options: ServeOptions, command: Command) => {
       if (!options.http) {
@@ -60,22 +67,64 @@ export function registerServeCommand(program: Command, ctx: CommandContext): voi
         const misplaced = HTTP_ONLY.find((key) => options[key] !== undefined && command.getOptionValueSource(key) === 'cli');
         if (misplaced) throw new CliError(`--${misplaced} needs --http`, 2);
       }
+      if (options.queue !== undefined && options.redis === undefined) throw new CliError('--queue needs --redis', 2);
       const context = executionContext(options);
-      const loaded = await ctx.load(command);
       const { verbose } = ctx.globals(command);
-      const settings: Omit<ServeMcpOptions, 'transport'> = {
-        context,
-        level: SchemaLevel.from(options.level as SchemaLevelValue),
-        logger: stderrLogger(ctx.io.stderr, verbose ?? ctx.io.verbose ?? false),
-      };
-      const restoreConsole = ctx.io.mcpTransport === undefined ? routeConsoleToStderr() : () => undefined;
+      const logger = stderrLogger(ctx.io.stderr, verbose ?? ctx.io.verbose ?? false);
+      const remote = options.redis === undefined ? undefined : new RemoteTools(options.redis, options.queue, logger);
       try {
-        if (options.http) await serveHttp(ctx, loaded, settings, options);
-        else await serveStdio(ctx, loaded, settings);
+        const loaded = await ctx.load(command, { invoker: remote?.invoker });
+        if (remote) {
+          await remote.connect(loaded);
+          ctx.err(`victor-tools: calls run on the workers of queue '${remote.invoker.queueName}' (Redis); tool states are shared through it`);
+        }
+        const settings: Omit<ServeMcpOptions, 'transport'> = { context, level: SchemaLevel.from(options.level as SchemaLevelValue), logger };
+        const restoreConsole = ctx.io.mcpTransport === undefined ? routeConsoleToStderr() : () => undefined;
+        try {
+          if (options.http) await serveHttp(ctx, loaded, settings, options);
+          else await serveStdio(ctx, loaded, settings);
+        } finally {
+          restoreConsole();
+        }
       } finally {
-        restoreConsole();
+        // After the MCP server: calls still waiting are answered, then the connections close.
+        await remote?.close();
       }
     });
+}
+
+/**
+ * `serve --redis`: the registry's calls go to the queue's workers
+ * (`queueInvoker`), and its enabled/disabled states are shared with every
+ * process synced on the queue (`syncToolStates`), so a change made anywhere
+ * reaches this server's clients as `tools/list_changed`.
+ */
+class RemoteTools {
+  readonly invoker: QueueInvoker;
+  private states: ToolStateSync | undefined;
+
+  constructor(
+    private readonly connection: string,
+    private readonly queue: string | undefined,
+    private readonly logger: Logger,
+  ) {
+    this.invoker = queueInvoker({ connection, queue, logger });
+  }
+
+  /**
+   * Applies the shared tool states and starts hearing the queue's events. Waits
+   * for Redis as the worker does (ioredis reconnects, each failure logged), so
+   * that the server and Redis may start in any order.
+   */
+  async connect(loaded: LoadedTools): Promise<void> {
+    this.states = await syncToolStates(loaded.registry, { connection: this.connection, queue: this.queue, logger: this.logger });
+    await this.invoker.ready();
+  }
+
+  async close(): Promise<void> {
+    await this.states?.close();
+    await this.invoker.close();
+  }
 }
 
 /** Serves over stdio (or the transport `run` was given) until the client leaves. */

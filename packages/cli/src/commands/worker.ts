@@ -3,7 +3,7 @@ import { Option } from 'commander';
 import { startToolWorker } from '@victor-tools/queue';
 import type { CommandContext } from '../command-context';
 import { stderrLogger } from '../io';
-import { parsePositiveInteger } from '../options';
+import { parsePositiveInteger, queueOption, redisOption } from '../options';
 
 interface WorkerOptions {
   redis: string;
@@ -23,8 +23,8 @@ export function registerWorkerCommand(program: Command, ctx: CommandContext): vo
   program
     .command('worker')
     .description('Run queued tool calls (BullMQ on Redis) with the tools, until SIGTERM or SIGINT')
-    .requiredOption('-r, --redis <url>', 'the Redis server: redis://host:port, rediss://... or a unix socket path')
-    .option('-q, --queue <name>', 'the queue to take calls from (default: victor-tools)')
+    .addOption(redisOption('the Redis server: redis://host:port, rediss://... or a unix socket path').makeOptionMandatory())
+    .addOption(queueOption('the queue to take calls from (default: victor-tools)'))
     .option('-c, --concurrency <n>', 'calls run at once (default: 10)', parsePositiveInteger)
     .addOption(new Option('--grace <ms>', 'on SIGTERM, how long running calls may take to finish').argParser(parsePositiveInteger).default(30_000))
     .addOption(

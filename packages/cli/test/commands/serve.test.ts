@@ -64,4 +64,25 @@ describe('victor-tools serve', () => {
     await client.close();
     await running;
   });
+
+  // Serving with --redis against a real Redis and worker processes: test/spec/s19-queue-serve.test.ts.
+  it('should refuse --queue without --redis, with exit 2', async () => {
+    const { code, stdout, stderr } = await runCli(['serve', '--http', '--queue', 'tools']);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toBe('error: --queue needs --redis\n');
+  });
+
+  it.each(['a:b', ''])("should refuse the queue name '%s' with exit 2", async (name) => {
+    const { code, stderr } = await runCli(['serve', '--redis', 'redis://127.0.0.1:1', '--queue', name]);
+    expect(code).toBe(2);
+    expect(stderr).toContain(`Expected a queue name without ':', got '${name}'.`);
+  });
+
+  it('should list --redis and --queue in its help', async () => {
+    const { code, stdout } = await runCli(['serve', '--help']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('--redis <url>');
+    expect(stdout).toContain('--queue <name>');
+  });
 });

@@ -16,6 +16,12 @@ describe('victor-tools worker', () => {
     expect(stderr).toContain("Expected a positive integer, got '0'");
   });
 
+  it("should refuse a queue name BullMQ would refuse (with ':'), with exit 2", async () => {
+    const { code, stderr } = await runCli(['worker', '--redis', 'redis://127.0.0.1:1', '--queue', 'a:b']);
+    expect(code).toBe(2);
+    expect(stderr).toContain("Expected a queue name without ':', got 'a:b'.");
+  });
+
   it('should list its options in its help', async () => {
     const { code, stdout } = await runCli(['worker', '--help']);
     expect(code).toBe(0);

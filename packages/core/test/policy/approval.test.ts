@@ -222,7 +222,7 @@ describe('approvalRequirement', () => {
     });
     expect(approvalRequirement(tool, { mode: 'explore' }).rule).toBe('never'); // no sandbox
     expect(approvalRequirement(tool, { mode: 'explore', sandbox: '/tmp' }).rule).toBe('every-call');
-    expect(approvalRequirement(tool, { mode: 'sideways' }).reason).toMatch(/^the call is refused before approval: Invalid AgentMode value/);
+    expect(approvalRequirement(tool, { mode: 'sideways' as never }).reason).toMatch(/^the call is refused before approval: Invalid AgentMode value/);
   });
 
   // The registry and approvalRequirement share one rule: for every access mode, danger level and agent mode,

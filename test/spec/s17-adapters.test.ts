@@ -11,16 +11,7 @@ import { Command, MemorySaver, interrupt } from '@langchain/langgraph';
 import { createReactAgent } from '@langchain/langgraph/prebuilt';
 import { generateText, stepCountIs, type ModelMessage } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
-import {
-  AccessMode,
-  AgentMode,
-  DangerLevel,
-  ToolRegistry,
-  approvalRequirement,
-  trustFrameworkApproval,
-  type ApprovalCallback,
-  type ToolExecutionContext,
-} from '@victor-tools/core';
+import { AccessMode, AgentMode, DangerLevel, ToolRegistry, approvalRequirement, trustFrameworkApproval, type ApprovalCallback, type ToolExecutionContext } from '@victor-tools/core';
 import { toAISDKTools, trustFrameworkApproval as trustAISDK } from '@victor-tools/ai-sdk';
 import { toLangChainTools, trustFrameworkApproval as trustLangChain } from '@victor-tools/langchain';
 import { toOpenAIAgentsTools, trustFrameworkApproval as trustAgents } from '@victor-tools/openai-agents';

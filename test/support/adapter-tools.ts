@@ -46,4 +46,22 @@ export const runCommand = () =>
     metadata: { accessMode: AccessMode.EXECUTE },
   });
 
+/**
+ * A tool that, once running, aborts the caller's `controller` and then waits
+ * until its own `ctx.signal` aborts; `signal()` is the signal it received.
+ */
+export function toolAbortingItsCaller(controller: AbortController) {
+  let seen: AbortSignal | undefined;
+  const tool = new RecordingTool({
+    name: 'slow',
+    run: (_args, ctx) =>
+      new Promise((resolve) => {
+        seen = ctx.signal;
+        ctx.signal.addEventListener('abort', () => resolve('stopped'));
+        setTimeout(() => controller.abort(), 10);
+      }),
+  });
+  return { tool, signal: () => seen };
+}
+
 export const quietLogger = () => ({ debug: jest.fn(), info: jest.fn(), warn: jest.fn(), error: jest.fn() });

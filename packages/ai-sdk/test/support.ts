@@ -1,7 +1,7 @@
 // Tools and a scripted model shared by the AI SDK adapter's tests (not a test file).
 import { MockLanguageModelV3 } from 'ai/test';
 
-export { RecordingTool, readFile, writeFile, deleteFile, runCommand, quietLogger } from '../../../test/support/adapter-tools';
+export { RecordingTool, readFile, writeFile, deleteFile, runCommand, quietLogger, toolAbortingItsCaller } from '../../../test/support/adapter-tools';
 
 type Step = { toolCalls: Array<{ id: string; name: string; args: unknown }> } | { text: string };
 

@@ -11,7 +11,7 @@ import { Command, MemorySaver, interrupt } from '@langchain/langgraph';
 import { createReactAgent } from '@langchain/langgraph/prebuilt';
 import { generateText, stepCountIs, type ModelMessage } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
-import { AccessMode, AgentMode, DangerLevel, ToolRegistry, type ApprovalCallback } from '@victor-tools/core';
+import { AccessMode, AgentMode, DangerLevel, ToolRegistry, approvalRequirement, trustFrameworkApproval, type ApprovalCallback, type ToolExecutionContext } from '@victor-tools/core';
 import { toAISDKTools, trustFrameworkApproval as trustAISDK } from '@victor-tools/ai-sdk';
 import { toLangChainTools, trustFrameworkApproval as trustLangChain } from '@victor-tools/langchain';
 import { toOpenAIAgentsTools, trustFrameworkApproval as trustAgents } from '@victor-tools/openai-agents';
@@ -234,5 +234,32 @@ describe('@victor-tools/openai-agents: toOpenAIAgentsTools with a Runner over a 
     expect(askPerson).not.toHaveBeenCalled();
     expect(outputsSent(model, 1)).toEqual([text('dropped logs')]);
     expect(second.finalOutput).toBe('Dropped.');
+  });
+});
+
+describe('one approval rule for the registry and the three adapters (core approvalRequirement)', () => {
+  it("should export core's trustFrameworkApproval from every adapter", () => {
+    expect([trustAISDK, trustLangChain, trustAgents]).toEqual([trustFrameworkApproval, trustFrameworkApproval, trustFrameworkApproval]);
+  });
+
+  // Every access mode and danger level, in BUILD and PLAN: the SDKs' needsApproval on a first call, and whether
+  // LangChain's approve is asked, are what approvalRequirement answers (which core's own test holds to the registry).
+  const contexts: ToolExecutionContext[] = [{}, { mode: AgentMode.PLAN }];
+  const cases = AccessMode.values().flatMap((accessMode) =>
+    DangerLevel.values().flatMap((dangerLevel) => contexts.map((context) => [accessMode.value, dangerLevel.value, context] as const)),
+  );
+  it.each(cases)('should ask on a first call of a %s tool of danger %s with %j exactly when the rule says so', async (accessMode, dangerLevel, context) => {
+    const registry = new ToolRegistry({ logger: silentLogger });
+    registry.register(new TestTool({ name: 'tool', metadata: { accessMode, dangerLevel }, run: () => 'ran' }));
+    const asks = approvalRequirement(registry.get('tool')!, context).rule !== 'never';
+
+    const sdkNeeds = toAISDKTools(registry, { context }).tool!.needsApproval;
+    const aiSdk = typeof sdkNeeds === 'function' ? await sdkNeeds({}, { toolCallId: 'c1', messages: [] }) : sdkNeeds === true;
+    const [agentsTool] = toOpenAIAgentsTools(registry, { context });
+    const agents = await agentsTool!.needsApproval({} as never, {} as never, 'c1');
+    const approve = jest.fn(() => true);
+    await toLangChainTools(registry, { context, approve })[0]!.invoke({});
+
+    expect({ aiSdk, agents, langchain: approve.mock.calls.length === 1 }).toEqual({ aiSdk: asks, agents: asks, langchain: asks });
   });
 });

@@ -1,8 +1,6 @@
 import { dynamicTool, jsonSchema, type JSONSchema7, type ToolSet } from 'ai';
-import type { BaseTool, SchemaLevel, SchemaLevelLike, ToolExecutionContext } from '@victor-tools/core';
-import { approvalRuleOf } from './approval';
-import { callContext } from './call-context';
-import { pickTools, type AdaptableRegistry, type ToolsOption } from './registry-view';
+import { approvalRequirement, type BaseTool, type SchemaLevel, type SchemaLevelLike, type ToolExecutionContext } from '@victor-tools/core';
+import { frameworkCallContext, pickTools, type AdaptableRegistry, type ToolsOption } from '@victor-tools/providers';
 import { toModelOutput, toToolOutput } from './tool-output';
 
 /** Options of `toAISDKTools`. */
@@ -39,16 +37,16 @@ export function toAISDKTools(registry: AdaptableRegistry, options: AISDKToolsOpt
   // WRITE tools are asked about on their first use in this tool set, as the registry does per registry.
   const usedOnce = new Set<string>();
   const tools: ToolSet = {};
-  for (const { tool, level } of pickTools(registry, options.tools, options.level)) {
+  for (const { tool, level } of pickTools(registry, options)) {
     const name = tool.name;
-    const rule = sdkApproves ? approvalRuleOf(tool, context) : 'never';
+    const rule = sdkApproves ? approvalRequirement(tool, context).rule : 'never';
     tools[name] = dynamicTool({
       ...describe(tool, level),
       needsApproval: rule === 'first-use' ? () => !usedOnce.has(name) : rule === 'every-call' || undefined,
       async execute(input, { toolCallId, abortSignal }) {
         // The SDK runs a call of a tool with an approval rule only once it is approved (or, for a WRITE tool, approved before).
         if (rule === 'first-use') usedOnce.add(name);
-        const ctx = callContext(context, { toolCallId, signal: abortSignal, approvedBy: rule === 'never' ? undefined : 'ai-sdk' });
+        const ctx = frameworkCallContext(context, { toolCallId, signal: abortSignal, approvedBy: rule === 'never' ? undefined : 'ai-sdk' });
         return toToolOutput(await registry.execute(name, input as Record<string, unknown>, ctx));
       },
       toModelOutput: ({ output }) => toModelOutput(output),

@@ -1,5 +1,6 @@
 import type { JSONValue } from 'ai';
 import type { ToolResult } from '@victor-tools/core';
+import { resultText, toJsonValue } from '@victor-tools/providers';
 
 /**
  * What a victor tool's `execute` answers in the AI SDK: the call's
@@ -17,9 +18,9 @@ export interface VictorToolOutput {
 
 /** The result as JSON data. */
 export function toToolOutput(result: ToolResult): VictorToolOutput {
-  const answer: VictorToolOutput = { success: result.success, output: toJSONValue(result.output) };
+  const answer: VictorToolOutput = { success: result.success, output: toJsonValue(result.output) };
   if (result.error !== undefined) answer.error = result.error;
-  if (result.metadata !== undefined) answer.metadata = toJSONValue(result.metadata) as { [key: string]: JSONValue };
+  if (result.metadata !== undefined) answer.metadata = toJsonValue(result.metadata) as { [key: string]: JSONValue };
   return answer;
 }
 
@@ -32,21 +33,7 @@ export type ModelOutput = { type: 'text'; value: string } | { type: 'json'; valu
  */
 export function toModelOutput(answer: unknown): ModelOutput {
   const result = (answer ?? {}) as Partial<VictorToolOutput>;
-  if (result.success !== true) {
-    return { type: 'error-text', value: typeof result.error === 'string' ? result.error : 'Tool call failed' };
-  }
+  if (result.success !== true) return { type: 'error-text', value: resultText(result) };
   const output = result.output ?? null;
   return typeof output === 'string' ? { type: 'text', value: output } : { type: 'json', value: output };
-}
-
-function toJSONValue(value: unknown): JSONValue {
-  if (value === undefined || value === null) return null;
-  if (typeof value === 'string' || typeof value === 'boolean') return value;
-  try {
-    const text = JSON.stringify(value);
-    return text === undefined ? null : (JSON.parse(text) as JSONValue);
-  } catch {
-    // Cycles and BigInts have no JSON form; the model still gets something readable.
-    return String(value);
-  }
 }

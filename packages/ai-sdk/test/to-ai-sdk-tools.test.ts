@@ -2,7 +2,7 @@ import { generateText, stepCountIs, streamText, type ModelMessage } from 'ai';
 import { MockLanguageModelV3, convertArrayToReadableStream } from 'ai/test';
 import { AgentMode, SchemaLevel, ToolRegistry } from '@victor-tools/core';
 import { toAISDKTools, trustFrameworkApproval } from '@victor-tools/ai-sdk';
-import { deleteFile, quietLogger, readFile, RecordingTool, runCommand, scriptedModel, toolResultsSentTo, writeFile } from './support';
+import { deleteFile, quietLogger, readFile, RecordingTool, runCommand, scriptedModel, toolAbortingItsCaller, toolResultsSentTo, writeFile } from './support';
 
 function registryWith(...tools: RecordingTool[]) {
   const registry = new ToolRegistry({ logger: quietLogger() });
@@ -154,21 +154,12 @@ describe('toAISDKTools', () => {
 
     it("should cancel a running tool when the caller aborts generateText", async () => {
       const controller = new AbortController();
-      let seen: AbortSignal | undefined;
-      const tool = new RecordingTool({
-        name: 'slow',
-        run: (_args, ctx) =>
-          new Promise((resolve) => {
-            seen = ctx.signal;
-            ctx.signal.addEventListener('abort', () => resolve('stopped'));
-            setTimeout(() => controller.abort(), 10);
-          }),
-      });
+      const { tool, signal } = toolAbortingItsCaller(controller);
       const model = scriptedModel([{ toolCalls: [{ id: 'c1', name: 'slow', args: {} }] }, { text: 'never' }]);
       await expect(
         generateText({ model, tools: toAISDKTools(registryWith(tool)), prompt: 'go', abortSignal: controller.signal, stopWhen: stepCountIs(3) }),
       ).rejects.toThrow();
-      expect(seen?.aborted).toBe(true);
+      expect(signal()?.aborted).toBe(true);
     });
 
     it('should let PLAN mode refuse a writing tool without asking for approval', async () => {

@@ -81,10 +81,14 @@ export {
 } from './pipeline';
 export {
   checkModePolicy,
+  approvalRequirement,
+  trustFrameworkApproval,
   type ModePolicyDecision,
   type ModePolicyRule,
   type ApprovalRequest,
   type ApprovalCallback,
   type ApprovalDecision,
+  type ApprovalRequirement,
+  type ApprovalRule,
   type LoopDetection,
 } from './policy';

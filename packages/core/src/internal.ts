@@ -2,9 +2,11 @@
 // subpath): the tool protocol that @victor-tools/decorators implements, the
 // schema-renderer table that @victor-tools/providers fills and
 // @victor-tools/metadata reads, metadata defaults, the smart-enum base and the
-// text helpers behind schema levels. Not part of the public API: it may change
-// in any release. Named exports only.
+// text helpers behind schema levels, and the approval request and refusal an
+// adapter that asks for approval itself words as the registry does. Not part
+// of the public API: it may change in any release. Named exports only.
 export { TOOL_PROTOCOL, BASE_TOOL_BRAND, isToolProvider, type ToolProvider } from './tool-protocol';
 export { SmartEnum } from './enums';
 export { normalizeMetadata } from './tool-metadata';
 export { registerSchemaRenderer, getSchemaRenderer, schemaRendererNames, renderSchema, truncateDescription, splitSentences } from './schema';
+export { approvalRequest, notApprovedMessage } from './policy/approval';

@@ -1,10 +1,7 @@
 import { ToolMessage } from '@langchain/core/messages';
-import type { ToolRunnableConfig } from '@langchain/core/tools';
-import type { ApprovalCallback, SchemaLevelLike, ToolExecutionContext, ToolResult } from '@victor-tools/core';
-import { approvalFactsOf, approvalRequest, notApprovedMessage } from './approval';
-import { callContext } from './call-context';
-import { pickTools, type AdaptableRegistry, type ToolsOption } from './registry-view';
-import { outputText } from './tool-output';
+import { approvalRequirement, type ApprovalCallback, type SchemaLevelLike, type ToolExecutionContext } from '@victor-tools/core';
+import { approvalRequest, notApprovedMessage } from '@victor-tools/core/internal';
+import { frameworkCallContext, pickTools, resultText, type AdaptableRegistry, type ToolsOption } from '@victor-tools/providers';
 import { VictorStructuredTool } from './victor-structured-tool';
 
 /** Options of `toLangChainTools`. */
@@ -43,21 +40,22 @@ export function toLangChainTools(registry: AdaptableRegistry, options: LangChain
   const approve = options.approve;
   // WRITE tools are asked about on their first use among these tools, as the registry does per registry.
   const approvedOnce = new Set<string>();
-  return pickTools(registry, options.tools, options.level).map(({ tool, level }) => {
+  return pickTools(registry, options).map(({ tool, level }) => {
     const name = tool.name;
-    const facts = approvalFactsOf(tool, context);
+    const requirement = approvalRequirement(tool, context);
+    const { rule } = requirement;
     const { description, parameters } = tool.toSchema(level).function;
 
     return new VictorStructuredTool({ name, description, schema: parameters }, async (args, config) => {
       const toolCallId = config?.toolCall?.id;
-      const ctx = callContext(context, { toolCallId, signal: config?.signal });
-      if (approve === undefined || facts.rule === 'never') return answer(name, toolCallId, await registry.execute(name, args, ctx));
-      if (facts.rule === 'every-call' || !approvedOnce.has(name)) {
+      const ctx = frameworkCallContext(context, { toolCallId, signal: config?.signal });
+      if (approve === undefined || rule === 'never') return answer(name, toolCallId, await registry.execute(name, args, ctx));
+      if (rule === 'every-call' || !approvedOnce.has(name)) {
         // Only `true` approves, as in the registry; a throw (LangGraph's interrupt) propagates on purpose.
-        if ((await approve(approvalRequest(name, args, facts, ctx))) !== true) {
-          return answer(name, toolCallId, { success: false, output: null, error: notApprovedMessage(name, facts.reason) });
+        if ((await approve(approvalRequest(name, args, requirement, ctx))) !== true) {
+          return answer(name, toolCallId, { success: false, error: notApprovedMessage(name, { asked: true, approved: false, reason: requirement.reason }) });
         }
-        if (facts.rule === 'first-use') approvedOnce.add(name);
+        if (rule === 'first-use') approvedOnce.add(name);
       }
       // Asked now, or (a WRITE tool) approved before among these tools.
       return answer(name, toolCallId, await registry.execute(name, args, { ...ctx, approvedBy: 'langchain' }));
@@ -66,9 +64,8 @@ export function toLangChainTools(registry: AdaptableRegistry, options: LangChain
 }
 
 /** What the model reads: the output as text, or an error ToolMessage with the registry's message. */
-function answer(name: string, toolCallId: string | undefined, result: Pick<ToolResult, 'success' | 'output' | 'error'>): string | ToolMessage {
-  const content = result.success ? outputText(result.output) : (result.error ?? 'Tool call failed');
+function answer(name: string, toolCallId: string | undefined, result: { success: boolean; output?: unknown; error?: string }): string | ToolMessage {
+  const content = resultText(result);
   if (toolCallId === undefined) return content;
   return new ToolMessage({ content, name, tool_call_id: toolCallId, status: result.success ? 'success' : 'error' });
 }
-

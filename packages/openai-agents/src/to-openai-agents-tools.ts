@@ -1,11 +1,15 @@
 import { tool as agentTool, UserError, type FunctionTool, type RunContext } from '@openai/agents';
-import type { BaseTool, JsonSchema, SchemaLevel, SchemaLevelLike, ToolExecutionContext } from '@victor-tools/core';
-import { normalizeStrictArguments } from '@victor-tools/providers';
-import { approvalRuleOf, type ApprovalRule } from './approval';
-import { callContext } from './call-context';
-import { pickTools, type AdaptableRegistry, type ToolsOption } from './registry-view';
+import {
+  approvalRequirement,
+  type ApprovalRule,
+  type BaseTool,
+  type JsonSchema,
+  type SchemaLevel,
+  type SchemaLevelLike,
+  type ToolExecutionContext,
+} from '@victor-tools/core';
+import { frameworkCallContext, normalizeStrictArguments, pickTools, resultText, type AdaptableRegistry, type ToolsOption } from '@victor-tools/providers';
 import { parametersFor } from './strict-parameters';
-import { outputText } from './tool-output';
 
 /** Options of `toOpenAIAgentsTools`. */
 export interface OpenAIAgentsToolsOptions {
@@ -52,8 +56,8 @@ export function toOpenAIAgentsTools(registry: AdaptableRegistry, options: OpenAI
   const sdkApproves = (options.approval ?? 'sdk') === 'sdk';
   // WRITE tools are asked about on their first use among these tools, as the registry does per registry.
   const usedOnce = new Set<string>();
-  return pickTools(registry, options.tools, options.level).map(({ tool, level }) => {
-    const rule = sdkApproves ? approvalRuleOf(tool, context) : 'never';
+  return pickTools(registry, options).map(({ tool, level }) => {
+    const rule = sdkApproves ? approvalRequirement(tool, context).rule : 'never';
     return functionTool(registry, tool, level, options.strict ?? 'auto', rule, context, usedOnce);
   });
 }
@@ -83,13 +87,12 @@ function functionTool(
         // The SDK runs a call of a tool with an approval rule only once it is approved (or, for a WRITE tool, approved before).
         if (rule === 'first-use') usedOnce.add(name);
         const args = (strict ? normalizeStrictArguments(tool, input) : input) as Record<string, unknown>;
-        const ctx = callContext(context, {
+        const ctx = frameworkCallContext(context, {
           toolCallId: details?.toolCall?.callId,
           signal: details?.signal,
           approvedBy: rule === 'never' ? undefined : 'openai-agents',
         });
-        const result = await registry.execute(name, args, ctx);
-        return result.success ? outputText(result.output) : (result.error ?? 'Tool call failed');
+        return resultText(await registry.execute(name, args, ctx));
       },
     }) as VictorFunctionTool;
 

@@ -2,7 +2,7 @@ import { Agent } from '@openai/agents';
 import { AgentMode, SchemaLevel, ToolRegistry } from '@victor-tools/core';
 import { InvalidToolNameError } from '@victor-tools/providers';
 import { toOpenAIAgentsTools, trustFrameworkApproval } from '@victor-tools/openai-agents';
-import { deleteFile, outputsSentTo, quietLogger, readFile, RecordingTool, runCommand, scriptedRun, writeFile } from './support';
+import { deleteFile, outputsSentTo, quietLogger, readFile, RecordingTool, runCommand, scriptedRun, toolAbortingItsCaller, writeFile } from './support';
 
 function registryWith(...tools: RecordingTool[]) {
   const registry = new ToolRegistry({ logger: quietLogger() });
@@ -138,19 +138,10 @@ describe('toOpenAIAgentsTools', () => {
 
     it('should cancel a running tool when the run is aborted', async () => {
       const controller = new AbortController();
-      let seen: AbortSignal | undefined;
-      const tool = new RecordingTool({
-        name: 'slow',
-        run: (_args, ctx) =>
-          new Promise((resolve) => {
-            seen = ctx.signal;
-            ctx.signal.addEventListener('abort', () => resolve('stopped'));
-            setTimeout(() => controller.abort(), 10);
-          }),
-      });
+      const { tool, signal } = toolAbortingItsCaller(controller);
       const { runner } = scriptedRun([{ calls: [{ id: 'c1', name: 'slow', args: {} }] }, { text: 'never' }]);
       await runner.run(new Agent({ name: 'a', tools: toOpenAIAgentsTools(registryWith(tool)) }), 'go', { signal: controller.signal }).catch(() => undefined);
-      expect(seen?.aborted).toBe(true);
+      expect(signal()?.aborted).toBe(true);
     });
 
     it('should let PLAN mode refuse a writing tool without an approval interruption', async () => {

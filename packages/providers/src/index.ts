@@ -18,3 +18,16 @@ export {
   getRenderer,
 } from './renderers';
 export { toOpenAITools, toAnthropicTools, toGeminiFunctions, toMcpTools, type ToolSource, type BatchExport } from './batch';
+export {
+  pickTools,
+  frameworkCallContext,
+  resultText,
+  outputText,
+  toJsonValue,
+  type AdaptableRegistry,
+  type PickedTool,
+  type ToolChoice,
+  type ToolsOption,
+  type FrameworkCall,
+  type JsonValue,
+} from './framework';

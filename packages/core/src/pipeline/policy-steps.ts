@@ -1,4 +1,4 @@
-import { approvalReason, askApproval, notApprovedMessage } from '../policy/approval';
+import { approvalRequest, askApproval, notApprovedMessage } from '../policy/approval';
 import { checkPathArguments, checkToolLevel, refusalMessage } from '../policy/mode-policy';
 import { ToolResult } from '../results';
 import type { Answer, Outcome } from './run-steps';
@@ -40,30 +40,32 @@ export function detectLoop(call: ToolCall): Answer {
 }
 
 /**
- * Asks the registry's `approve` callback when the tool's access mode or
- * danger level requires it: `Tool 'x' was not approved: ...`. The request
- * carries the frozen arguments and the call's context. Time spent waiting for an
- * answer does not count against the tool's timeout (approval has its own,
- * `approvalTimeoutMs`): the call's clock restarts once approved.
+ * Asks the registry's `approve` callback when the tool's approval rule
+ * (`approvalRequirementOf`, read at registration) requires it: every call, or
+ * a WRITE tool's calls until one was approved. `Tool 'x' was not approved: ...`.
+ * The request carries the frozen arguments and the call's context. Time spent
+ * waiting for an answer does not count against the tool's timeout (approval
+ * has its own, `approvalTimeoutMs`): the call's clock restarts once approved.
  */
 export function approve(call: ToolCall): Outcome {
   const { entry, host } = call;
-  const reason = entry.mayAskApproval ? approvalReason(entry.accessMode, entry.dangerLevel, entry.approvedOnce) : undefined;
-  if (reason === undefined) {
+  const { rule } = entry.approval;
+  if (rule === 'never' || (rule === 'first-use' && entry.approvedOnce)) {
     if (entry.logsCalls) host.logger.info(`Tool '${call.name}' called (${entry.accessMode.value} access)`, call.args);
     return undefined;
   }
   if (host.approve === undefined) return undefined;
-  const request = { toolName: call.name, args: call.args, accessMode: entry.accessMode, dangerLevel: entry.dangerLevel, reason, ctx: call.ctx };
   call.approving = true;
-  return askApproval(host.approve, request, host.approvalTimeoutMs, call.callerSignal).then((decision) => {
-    call.approving = false;
-    if (!decision.approved) return ToolResult.fail(notApprovedMessage(call.name, decision), { approval: decision });
-    if (entry.accessMode.approvalLevel === 2) entry.approvedOnce = true;
-    call.approval = decision;
-    call.startedAt = Date.now();
-    return undefined;
-  });
+  return askApproval(host.approve, approvalRequest(call.name, call.args, entry.approval, call.ctx), host.approvalTimeoutMs, call.callerSignal).then(
+    (decision) => {
+      call.approving = false;
+      if (!decision.approved) return ToolResult.fail(notApprovedMessage(call.name, decision), { approval: decision });
+      if (rule === 'first-use') entry.approvedOnce = true;
+      call.approval = decision;
+      call.startedAt = Date.now();
+      return undefined;
+    },
+  );
 }
 
 /**

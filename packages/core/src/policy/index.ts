@@ -1,3 +1,11 @@
 export { checkModePolicy, type ModePolicyDecision, type ModePolicyRule } from './mode-policy';
-export type { ApprovalRequest, ApprovalCallback, ApprovalDecision } from './approval';
+export {
+  approvalRequirement,
+  trustFrameworkApproval,
+  type ApprovalRequest,
+  type ApprovalCallback,
+  type ApprovalDecision,
+  type ApprovalRequirement,
+  type ApprovalRule,
+} from './approval';
 export type { LoopDetection } from './loop-detector';

@@ -4,6 +4,7 @@ import { errorMessage } from '../error-text';
 import { normalizeMetadata } from '../tool-metadata';
 import type { JsonSchema } from '../types';
 import type { CompiledSchema } from '../validation/validator-cache';
+import { approvalRequirementOf, type ApprovalRequirement } from '../policy/approval';
 import { describeToolPolicy, type ToolPolicyFacts } from '../policy/mode-policy';
 import { renamedTool } from './renamed-tool';
 
@@ -31,8 +32,8 @@ export interface ToolEntry {
   readonly costTier: CostTier;
   readonly progressParams: readonly string[];
   readonly timeoutMs: number | undefined;
-  /** Whether a call may have to ask for approval: a danger level that requires confirmation, or an access mode of approval level 2+. */
-  readonly mayAskApproval: boolean;
+  /** When calls ask for approval, and why (the agent mode aside): policy/approval.ts's one rule. */
+  readonly approval: ApprovalRequirement;
   /** Whether calls are logged (access modes of approval level 1, e.g. NETWORK). */
   readonly logsCalls: boolean;
   /** The compiled validator, looked up on the first call (validators are compiled lazily). */
@@ -85,7 +86,7 @@ export function createEntry(source: unknown, tool: BaseTool, name: string, enabl
     costTier: read('costTier', () => CostTier.from(tool.costTier)),
     progressParams: [...metadata.progressParams],
     timeoutMs,
-    mayAskApproval: dangerLevel.requiresConfirmation || accessMode.approvalLevel >= 2,
+    approval: approvalRequirementOf(accessMode, dangerLevel),
     logsCalls: accessMode.approvalLevel === 1,
     compiled: undefined,
     alwaysAvailable: keepsDefaultAvailability(tool),

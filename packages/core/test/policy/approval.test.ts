@@ -1,4 +1,15 @@
-import { AccessMode, DangerLevel, ToolRegistry, type ApprovalRequest, type ToolMetadataInput } from '@victor-tools/core';
+import {
+  AccessMode,
+  AgentMode,
+  DangerLevel,
+  ToolRegistry,
+  approvalRequirement,
+  trustFrameworkApproval,
+  type ApprovalRequest,
+  type ApprovalRule,
+  type ToolExecutionContext,
+  type ToolMetadataInput,
+} from '@victor-tools/core';
 import { deferred, recordingLogger, testTool } from '../registry/helpers';
 
 function setup(metadata: ToolMetadataInput, approve?: (request: ApprovalRequest) => boolean | Promise<boolean>, extra = {}) {
@@ -178,5 +189,83 @@ describe('ToolRegistry', () => {
       expect((await registry.execute('tool', {})).success).toBe(true);
       expect(tool.calls).toHaveLength(1);
     });
+  });
+});
+
+describe('approvalRequirement', () => {
+  it.each([
+    [{ accessMode: 'readonly' }, 'never', 'readonly tools are not confirmed'],
+    [{ accessMode: 'network' }, 'never', 'network tools are not confirmed; their calls are logged'],
+    [{ accessMode: 'write' }, 'first-use', 'write tools are confirmed on their first use'],
+    [{ accessMode: 'execute' }, 'every-call', 'execute tools are confirmed on every call'],
+    [{ accessMode: 'mixed' }, 'every-call', 'mixed tools are confirmed on every call'],
+    [{}, 'never', 'readonly tools are not confirmed'],
+    [{ accessMode: 'write', dangerLevel: 'low' }, 'first-use', 'write tools are confirmed on their first use'],
+    [{ accessMode: 'readonly', dangerLevel: 'medium' }, 'every-call', `danger level 'medium' requires confirmation: ${DangerLevel.MEDIUM.warningMessage}`],
+  ] as Array<[ToolMetadataInput, ApprovalRule, string]>)('should answer %j with %s', (metadata, rule, reason) => {
+    const requirement = approvalRequirement(testTool({ name: 'tool', metadata }));
+    expect(requirement).toEqual({
+      rule,
+      reason,
+      accessMode: AccessMode.from(metadata.accessMode ?? 'readonly'),
+      dangerLevel: DangerLevel.from(metadata.dangerLevel ?? 'safe'),
+    });
+  });
+
+  it('should answer never, saying why, for a call the agent mode refuses', () => {
+    const tool = testTool({ name: 'tool', metadata: { accessMode: 'execute', dangerLevel: 'critical' } });
+    expect(approvalRequirement(tool, { mode: AgentMode.PLAN })).toEqual({
+      rule: 'never',
+      reason: "the call is refused in plan mode before approval: plan mode allows only readonly and network tools, and this tool's access mode is 'execute'",
+      accessMode: AccessMode.EXECUTE,
+      dangerLevel: DangerLevel.CRITICAL,
+    });
+    expect(approvalRequirement(tool, { mode: 'explore' }).rule).toBe('never'); // no sandbox
+    expect(approvalRequirement(tool, { mode: 'explore', sandbox: '/tmp' }).rule).toBe('every-call');
+    expect(approvalRequirement(tool, { mode: 'sideways' as never }).reason).toMatch(/^the call is refused before approval: Invalid AgentMode value/);
+  });
+
+  // The registry and approvalRequirement share one rule: for every access mode, danger level and agent mode,
+  // the registry asks on the first and second call exactly when the requirement says so.
+  const contexts: ToolExecutionContext[] = [{}, { mode: 'plan' }, { mode: 'explore', sandbox: process.cwd() }, { mode: 'explore' }];
+  const cases = AccessMode.values().flatMap((accessMode) =>
+    DangerLevel.values().flatMap((dangerLevel) => contexts.map((ctx) => [accessMode.value, dangerLevel.value, ctx] as const)),
+  );
+  it.each(cases)('should say what the registry does for a %s tool of danger %s called with %j', async (accessMode, dangerLevel, ctx) => {
+    const { registry, tool, requests } = setup({ accessMode, dangerLevel }, () => true);
+    const { rule, reason } = approvalRequirement(registry.get('tool')!, ctx);
+    await registry.execute('tool', {}, { ...ctx });
+    await registry.execute('tool', {}, { ...ctx });
+    const expected = { never: 0, 'first-use': 1, 'every-call': 2 }[rule];
+    expect(requests).toHaveLength(expected);
+    for (const request of requests) expect(request.reason).toBe(reason);
+    if (rule === 'never' && tool.calls.length === 0) expect(reason).toMatch(/^the call is refused/);
+  });
+});
+
+describe('trustFrameworkApproval', () => {
+  function registryTrusting(fallback?: (request: ApprovalRequest) => boolean) {
+    const registry = new ToolRegistry({ logger: recordingLogger(), approve: trustFrameworkApproval(fallback) });
+    const tool = testTool({ name: 'tool', metadata: { accessMode: 'execute' } });
+    registry.register(tool);
+    return { registry, tool };
+  }
+
+  it('should approve a call whose context names who approved it, without asking the fallback', async () => {
+    const fallback = jest.fn(() => false);
+    const { registry, tool } = registryTrusting(fallback);
+    expect((await registry.execute('tool', {}, { approvedBy: 'ai-sdk' })).success).toBe(true);
+    expect(fallback).not.toHaveBeenCalled();
+    expect(tool.calls).toHaveLength(1);
+  });
+
+  it('should ask the fallback about any other call, and refuse it without one', async () => {
+    const fallback = jest.fn(() => true);
+    expect((await registryTrusting(fallback).registry.execute('tool', {}, { approvedBy: '' })).success).toBe(true);
+    expect(fallback).toHaveBeenCalledWith(expect.objectContaining({ toolName: 'tool', reason: 'execute tools are confirmed on every call' }));
+    const refused = await registryTrusting().registry.execute('tool', {}, { approvedBy: true });
+    expect(refused.error).toBe(
+      "Tool 'tool' was not approved: the approval callback refused it (asked because execute tools are confirmed on every call)",
+    );
   });
 });

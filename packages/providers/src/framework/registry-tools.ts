@@ -1,8 +1,8 @@
 import { SchemaLevel, type BaseTool, type SchemaLevelLike, type ToolExecutionContext, type ToolResult } from '@victor-tools/core';
 
 /**
- * What the adapter needs of a registry: core's `ToolRegistry` fits it as it
- * is. Stated structurally so a wrapper or a filtered view works too.
+ * What a framework adapter needs of a registry: core's `ToolRegistry` fits it
+ * as it is. Stated structurally so a wrapper or a filtered view works too.
  */
 export interface AdaptableRegistry {
   /** The tools to offer when no selection is given: enabled and available ones. */
@@ -23,19 +23,22 @@ export type ToolChoice = string | { readonly name: string; readonly level?: Sche
  */
 export type ToolsOption = Iterable<ToolChoice> | { readonly tools: Iterable<{ readonly name: string; readonly level?: SchemaLevelLike }> };
 
-/** A tool picked for the adapter, with the level its schema is rendered at. */
+/** A tool picked to offer to a framework, with the level its schema is rendered at. */
 export interface PickedTool {
   readonly tool: BaseTool;
   readonly level: SchemaLevel;
 }
 
 /**
- * The tools `option` names, in its order, each once (a name and its alias
- * count as one tool); every listed tool when `option` is undefined. An
- * unknown name throws: a selection is made by the program, not the model.
+ * The registry's tools to offer a framework, as an adapter's `tools` and
+ * `level` options name them: those `tools` names, in its order, each once (a
+ * name and its alias count as one tool), or every listed tool when `tools` is
+ * undefined; each at its own level, else `level` (FULL by default). An unknown
+ * name throws: a selection is made by the program, not the model.
  */
-export function pickTools(registry: AdaptableRegistry, option: ToolsOption | undefined, defaultLevel: SchemaLevelLike | undefined): PickedTool[] {
-  const fallback = SchemaLevel.from(defaultLevel ?? SchemaLevel.FULL);
+export function pickTools(registry: AdaptableRegistry, options: { tools?: ToolsOption; level?: SchemaLevelLike } = {}): PickedTool[] {
+  const fallback = SchemaLevel.from(options.level ?? SchemaLevel.FULL);
+  const option = options.tools;
   if (option === undefined) return [...registry.listTools()].map((tool) => ({ tool, level: fallback }));
   const choices: Iterable<ToolChoice> = isSelection(option) ? option.tools : (option as Iterable<ToolChoice>);
   const picked = new Map<string, PickedTool>();

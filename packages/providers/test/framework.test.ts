@@ -1,0 +1,113 @@
+import { SchemaLevel, ToolRegistry, ToolResult, type BaseTool } from '@victor-tools/core';
+import { frameworkCallContext, outputText, pickTools, resultText, toJsonValue } from '@victor-tools/providers';
+import { schemaTool } from './fixtures/schema-tool';
+
+const PARAMS = { type: 'object', properties: { path: { type: 'string' } } };
+
+function registryOf(...names: string[]): ToolRegistry {
+  const registry = new ToolRegistry({ logger: { debug() {}, info() {}, warn() {}, error() {} } });
+  for (const name of names) registry.register(schemaTool(PARAMS, { name }));
+  return registry;
+}
+
+const picked = (list: Array<{ tool: BaseTool; level: SchemaLevel }>) => list.map(({ tool, level }) => [tool.name, level.value]);
+
+describe('pickTools', () => {
+  it("should offer the registry's listed tools at FULL, or at the given level, when no tools are named", () => {
+    const registry = registryOf('read', 'write', 'run');
+    registry.disableTool('write');
+    expect(picked(pickTools(registry))).toEqual([
+      ['read', 'full'],
+      ['run', 'full'],
+    ]);
+    expect(picked(pickTools(registry, { level: 'stub' }))).toEqual([
+      ['read', 'stub'],
+      ['run', 'stub'],
+    ]);
+  });
+
+  it('should take names and aliases in their order, each tool once, at its own level or the default', () => {
+    const registry = registryOf('read', 'run');
+    registry.register('cat', schemaTool(PARAMS, { name: 'cat_tool' }));
+    const tools = pickTools(registry, { tools: ['run', { name: 'cat', level: SchemaLevel.COMPACT }, 'read', 'run'], level: SchemaLevel.STUB });
+    expect(picked(tools)).toEqual([
+      ['run', 'stub'],
+      ['cat', 'compact'],
+      ['read', 'stub'],
+    ]);
+    expect(tools[1]!.tool).toBe(registry.get('cat'));
+  });
+
+  it("should take selectTools' answer, with its levels", () => {
+    const registry = registryOf('read', 'run');
+    const selection = { tools: [{ name: 'run', level: SchemaLevel.STUB }, { name: 'read' }], budget: 100 };
+    expect(picked(pickTools(registry, { tools: selection }))).toEqual([
+      ['run', 'stub'],
+      ['read', 'full'],
+    ]);
+  });
+
+  it('should throw on an unknown name and on a choice that is not a name', () => {
+    const registry = registryOf('read');
+    expect(() => pickTools(registry, { tools: ['reed'] })).toThrow("Tool 'reed' is not registered: pick tools by their registered name or an alias.");
+    expect(() => pickTools(registry, { tools: [42 as never] })).toThrow(new TypeError('A tool choice must be a name or { name, level }, got 42.'));
+  });
+});
+
+describe('frameworkCallContext', () => {
+  it("should copy the adapter's context with the call's id, and never change it", () => {
+    const context = { mode: 'plan' as const, workspace: '/repo' };
+    const ctx = frameworkCallContext(context, { toolCallId: 'call-1' });
+    expect(ctx).toEqual({ mode: 'plan', workspace: '/repo', toolCallId: 'call-1' });
+    expect(context).toEqual({ mode: 'plan', workspace: '/repo' });
+  });
+
+  it("should drop an approvedBy of the adapter's context, and set the framework's", () => {
+    expect(frameworkCallContext({ approvedBy: 'forged' }, {})).toEqual({});
+    expect(frameworkCallContext({ approvedBy: 'forged' }, { approvedBy: 'ai-sdk' })).toEqual({ approvedBy: 'ai-sdk' });
+  });
+
+  it("should abort the call's signal when either the context's or the framework's aborts", () => {
+    const own = new AbortController();
+    const framework = new AbortController();
+    expect(frameworkCallContext({ signal: own.signal }, {}).signal).toBe(own.signal);
+    expect(frameworkCallContext({}, { signal: framework.signal }).signal).toBe(framework.signal);
+    const both = frameworkCallContext({ signal: own.signal }, { signal: framework.signal }).signal!;
+    expect(both.aborted).toBe(false);
+    framework.abort(new Error('stop'));
+    expect(both.aborted).toBe(true);
+    expect(frameworkCallContext({}, {})).not.toHaveProperty('signal');
+  });
+});
+
+describe('resultText, outputText and toJsonValue', () => {
+  it('should give the output of a success as text, a string as it is and anything else as JSON', () => {
+    expect(resultText(ToolResult.ok('3 hits'))).toBe('3 hits');
+    expect(resultText(ToolResult.ok({ hits: 3 }))).toBe('{"hits":3}');
+    expect(resultText({ success: true, output: ['a'] })).toBe('["a"]');
+  });
+
+  it("should give a failure's error, or a generic text when it has none", () => {
+    expect(resultText(ToolResult.fail("Tool 'x' is disabled"))).toBe("Tool 'x' is disabled");
+    expect(resultText({ success: false })).toBe('Tool call failed');
+    expect(resultText({ success: 'true', output: 'x' })).toBe('Tool call failed'); // read by shape: only `true` is a success
+  });
+
+  it('should give what JSON cannot carry as its text', () => {
+    const cycle: Record<string, unknown> = {};
+    cycle.self = cycle;
+    expect(outputText(10n)).toBe('10');
+    expect(outputText(cycle)).toBe('[object Object]');
+    expect(toJsonValue(10n)).toBe('10');
+    expect(toJsonValue(cycle)).toBe('[object Object]');
+  });
+
+  it('should give JSON data as a JSON copy', () => {
+    const date = new Date(0);
+    const value = { at: date, list: [1, undefined], gone: undefined, map: new Map([[1, 2]]) };
+    expect(toJsonValue(value)).toEqual({ at: '1970-01-01T00:00:00.000Z', list: [1, null], map: {} });
+    expect(toJsonValue(undefined)).toBeNull();
+    expect(toJsonValue(() => 1)).toBeNull();
+    expect(toJsonValue('text')).toBe('text');
+  });
+});

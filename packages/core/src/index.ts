@@ -40,7 +40,7 @@ export type {
   RegistryChangeEvent,
 } from './types';
 export type { ToolMetadata, ToolMetadataInput } from './tool-metadata';
-export { isBaseTool, resolveTool, type ToolLike, type RegistrableTool } from './tool-protocol';
+export { isBaseTool, resolveTool, type ToolLike, type ToolProvider, type RegistrableTool } from './tool-protocol';
 export { BaseTool } from './base-tool';
 export {
   compileSchema,

@@ -93,7 +93,7 @@ describe('pathParams', () => {
     expect(schema.properties!.where).toMatchObject({ type: 'string', format: 'path' });
     expect(schema.properties!.options!.properties!.spot).toMatchObject({ type: 'string', format: 'path' });
     expect(schema.properties!.options!.properties!.label!.format).toBeUndefined();
-    expect(schema.properties!.jobs!.items!.properties!.spot).toMatchObject({ type: 'string', format: 'path' });
+    expect((schema.properties!.jobs!.items as JsonSchema).properties!.spot).toMatchObject({ type: 'string', format: 'path' });
     expect(schema.properties!.places!.items).toMatchObject({ type: 'string', format: 'path' });
     expect((parameters.properties.where as JsonSchema).format).toBeUndefined();
   });

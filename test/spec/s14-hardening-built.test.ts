@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 
 const REPO = join(__dirname, '..', '..');
 const SCRIPT = join(__dirname, 'fixtures', 'built-attacks.mjs');
-/** Generous: these calls took 5 to 99 s before; they take milliseconds now, even on a loaded machine. */
+/** Generous, in CPU time of the attacked process: these calls took 5 to 99 s before; they take well under a second now. */
 const ATTACK_MS = 2_000;
 
 jest.setTimeout(120_000);

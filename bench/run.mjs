@@ -14,6 +14,7 @@ import { runPackageSizeCase } from './cases/package-size.mjs';
 import { runValidationCase } from './cases/validation.mjs';
 import { runMcpCase } from './cases/mcp.mjs';
 import { runQueueCase } from './cases/queue.mjs';
+import { runHostileCase } from './cases/hostile.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const OUTPUT = path.resolve(here, '..', 'BENCHMARKS.md');
@@ -30,10 +31,11 @@ const CASES = {
   7: runValidationCase,
   8: runMcpCase,
   9: runQueueCase,
+  10: runHostileCase,
 };
 
 async function main() {
-  const only = new Set(process.argv.slice(2).filter((a) => /^\d$/.test(a)));
+  const only = new Set(process.argv.slice(2).filter((a) => /^\d+$/.test(a)));
   const started = process.hrtime.bigint();
   const machine = describeMachine();
   const victor = await loadVictor();

@@ -66,10 +66,10 @@ export async function runValidationCase(victor, report) {
   for (const attack of ATTACKS) {
     const name = `registry.execute, ${attack.name}`;
     if (absent.length) {
-      report.skip({ case: '6', name, missing: absent, goal: `< ${GOAL_SECONDS} s` });
+      report.skip({ case: '7', name, missing: absent, goal: `< ${GOAL_SECONDS} s` });
       continue;
     }
-    await report.guard({ case: '6', name, goal: `< ${GOAL_SECONDS} s` }, async () => {
+    await report.guard({ case: '7', name, goal: `< ${GOAL_SECONDS} s` }, async () => {
       const registry = new victor.core.ToolRegistry({ logger: silent });
       registry.register(makeTool(victor.core, attack.schema));
       // Compile the schema first: the compilation is not what is measured.
@@ -81,7 +81,7 @@ export async function runValidationCase(victor, report) {
       if (result.success !== false) throw new Error('the hostile call succeeded');
       const bytes = Buffer.byteLength(JSON.stringify(result));
       report.row({
-        case: '6',
+        case: '7',
         name,
         value: formatNs(ns),
         goal: `< ${GOAL_SECONDS} s`,
@@ -93,14 +93,14 @@ export async function runValidationCase(victor, report) {
 
   const memoryName = `heap growth after ${SCHEMAS.toLocaleString('en')} distinct schemas (register, call once, unregister)`;
   if (absent.length) {
-    report.skip({ case: '6', name: memoryName, missing: absent, goal: '<= 50 MB' });
+    report.skip({ case: '7', name: memoryName, missing: absent, goal: '<= 50 MB' });
     return;
   }
-  await report.guard({ case: '6', name: memoryName, goal: '<= 50 MB' }, async () => {
+  await report.guard({ case: '7', name: memoryName, goal: '<= 50 MB' }, async () => {
     const { stdout } = await run(process.execPath, ['--expose-gc', CHILD, String(SCHEMAS), String(SCHEMAS / 5)], { cwd: process.cwd(), timeout: 900_000 });
     const { growth, seconds } = JSON.parse(stdout.trim().split('\n').pop());
     const last = growth[growth.length - 1].bytes;
     const curve = growth.map((g) => `${g.schemas / 1000}k: ${formatBytes(g.bytes)}`).join(', ');
-    report.row({ case: '6', name: memoryName, value: formatBytes(last), goal: '<= 50 MB', met: last <= GOAL_HEAP_BYTES, note: `${curve}; ${seconds.toFixed(0)} s in a child process` });
+    report.row({ case: '7', name: memoryName, value: formatBytes(last), goal: '<= 50 MB', met: last <= GOAL_HEAP_BYTES, note: `${curve}; ${seconds.toFixed(0)} s in a child process` });
   });
 }

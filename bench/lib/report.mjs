@@ -13,6 +13,7 @@ export const CASE_TITLES = {
   7: 'Hostile arguments: bounded work and error size; validator memory',
   8: 'MCP calls per second: stdio vs Streamable HTTP (1 and 3 servers)',
   9: 'Tool calls through a BullMQ queue (@victor-tools/queue) on a local redis-server',
+  10: 'Hostile calls: path checks, hung calls and loop memory',
 };
 
 export class Report {

@@ -4,6 +4,9 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { run } from '@victor-tools/cli';
 import { manyFiles } from '../../examples/test/support/many-files';
 
@@ -117,6 +120,84 @@ describe('the EXPLORE sandbox holds end to end (issue 10 item 2)', () => {
     expect(props('custom_tool').options!.properties!.output!.format).toBe('path');
     expect(props('find_files').path!.format).toBe('path');
     expect(props('code_metrics').path!.format).toBe('path');
+  });
+});
+
+describe('the EXPLORE sandbox holds over MCP: the built serve, stdio and --http (issue 10 item 2)', () => {
+  const EXPLORE = ['serve', '--mode', 'explore', '--sandbox', 'sandbox', '--tools', EXAMPLES];
+  const VICTIM_CALL = { operation: 'transform', target: 'victim.txt', options: { output: 'victim.txt' } };
+  const CLIMBING_CALL = { operation: 'transform', target: 'notes.txt', options: { output: '../victim.txt' } };
+
+  function workspace() {
+    const dir = realpathSync(mkdtempSync(join(tmpdir(), 'victor-s14-serve-')));
+    mkdirSync(join(dir, 'sandbox'));
+    writeFileSync(join(dir, 'victim.txt'), '  keep me  \n');
+    writeFileSync(join(dir, 'sandbox', 'notes.txt'), '  inside  \n');
+    return dir;
+  }
+
+  const textOf = (result: unknown) => (result as { content: Array<{ text?: string }> }).content.map((c) => c.text ?? '').join('');
+
+  /** The attacks of the issue, through an MCP client of a server started in `dir`. */
+  async function replay(client: Client, dir: string) {
+    const victim = await client.callTool({ name: 'custom_tool', arguments: VICTIM_CALL });
+    expect(victim.isError).toBe(true);
+    expect(textOf(victim)).toContain("File 'victim.txt' does not exist");
+    const climbing = await client.callTool({ name: 'custom_tool', arguments: CLIMBING_CALL });
+    expect(climbing.isError).toBe(true);
+    expect(textOf(climbing)).toMatch(/^Tool 'custom_tool' refused in explore mode: .*argument 'options\.output' resolves to '.*victim\.txt', outside it$/);
+    const original = await client.callTool({ name: 'custom_tool', arguments: { target: 'victim.txt', output: 'victim.txt' } });
+    expect(textOf(original)).toBe("Invalid parameters for tool 'custom_tool': Required parameter 'operation' is missing; Unknown parameter 'output'");
+    const inside = await client.callTool({ name: 'custom_tool', arguments: { operation: 'transform', target: 'notes.txt', options: { output: 'notes.txt' } } });
+    expect(inside.isError).toBeFalsy();
+    expect(readFileSync(join(dir, 'victim.txt'), 'utf8')).toBe('  keep me  \n');
+    expect(readFileSync(join(dir, 'sandbox', 'notes.txt'), 'utf8')).toBe('inside');
+    expect(existsSync(join(dir, 'sandbox', 'victim.txt'))).toBe(false);
+  }
+
+  it('should keep victim.txt outside the sandbox intact over stdio', async () => {
+    const dir = workspace();
+    const client = new Client({ name: 's14-serve', version: '1.0.0' });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, ...EXPLORE], cwd: dir, stderr: 'pipe' }));
+    try {
+      await replay(client, dir);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('should keep victim.txt outside the sandbox intact over --http', async () => {
+    const dir = workspace();
+    const child = spawn(process.execPath, [BIN, ...EXPLORE, '--http'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    let stderr = '';
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+        const found = / at (http:\/\/\S+)\n/.exec(stderr)?.[1];
+        if (found) resolve(found);
+      });
+      void exited.then((code) => reject(new Error(`serve --http exited with ${code}: ${stderr}`)));
+    });
+    const client = new Client({ name: 's14-serve-http', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    try {
+      await replay(client, dir);
+    } finally {
+      await client.close();
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    }
+  });
+
+  it('should make a --sandbox that does not exist a usage error for serve too', async () => {
+    const dir = workspace();
+    for (const transport of [[], ['--http']]) {
+      const ran = await victorTools(['serve', '--mode', 'explore', '--sandbox', 'no-such-dir', '--tools', EXAMPLES, ...transport], dir);
+      expect(ran.code).toBe(2);
+      expect(ran.stdout).toBe('');
+      expect(ran.stderr).toContain(`Sandbox directory '${join(dir, 'no-such-dir')}' does not exist`);
+    }
   });
 });
 

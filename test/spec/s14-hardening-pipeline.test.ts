@@ -323,6 +323,32 @@ describe('what runs is what was checked', () => {
     }
   });
 
+  it.each([
+    ['approval', 'disable', "Tool 'exec' is disabled"],
+    ['approval', 'unregister', "Tool 'exec' was unregistered while the call was waiting"],
+    ['approval', 'replace', "Tool 'exec' was unregistered while the call was waiting"],
+    ['an async before-hook', 'disable', "Tool 'exec' is disabled"],
+    ['an async before-hook', 'unregister', "Tool 'exec' was unregistered while the call was waiting"],
+    ['an async before-hook', 'replace', "Tool 'exec' was unregistered while the call was waiting"],
+  ] as const)('should not run the tool when, while %s is pending, it is %sd', async (wait, change, error) => {
+    let release!: () => void;
+    const gate = () => new Promise<boolean>((resolve) => (release = () => resolve(true)));
+    const tool = new TestTool({ name: 'exec', metadata: { accessMode: AccessMode.EXECUTE } });
+    const replacement = new TestTool({ name: 'exec', metadata: { accessMode: AccessMode.EXECUTE } });
+    const registry = new ToolRegistry(wait === 'approval' ? { approve: gate } : {});
+    registry.register(tool);
+    if (wait !== 'approval') registry.registerBeforeHook(() => gate().then(() => undefined));
+    const pending = registry.execute('exec', {});
+    await new Promise((resolve) => setImmediate(resolve));
+    if (change === 'disable') registry.disableTool('exec');
+    else if (change === 'unregister') registry.unregister('exec');
+    else registry.register(replacement, { replace: true });
+    release();
+    expect((await pending).error).toBe(error);
+    expect(tool.calls).toHaveLength(0);
+    expect(replacement.calls).toHaveLength(0);
+  });
+
   it('should end an approval that never answers after the default of 5 minutes', async () => {
     jest.useFakeTimers();
     try {
@@ -385,6 +411,41 @@ describe('timeouts and memory', () => {
     controller.abort();
     expect((await hung).error).toBe("Tool 'hang' was cancelled");
   });
+});
+
+describe('compiled validators are released', () => {
+  it('should keep the heap bounded over 3,000 distinct schemas, each registered, called once and unregistered (+108 MB per 10k before)', async () => {
+    const gc = collector();
+    const registry = new ToolRegistry({ logger: silentLogger });
+    const schemaTool = (i: number) =>
+      new QuietTool(`tool_${i}`, (args) => args.query, { accessMode: AccessMode.READONLY });
+    // Each tool's schema is its own: a parameter name no other schema has.
+    const withSchema = (i: number) => {
+      const tool = schemaTool(i);
+      const schema: JsonSchema = {
+        type: 'object',
+        properties: { query: { type: 'string', minLength: 1 }, path: { type: 'string' }, [`limit${i}`]: { type: 'integer', minimum: 1, default: 10 } },
+        required: ['query', 'path'],
+        additionalProperties: false,
+      };
+      Object.defineProperty(tool, 'parameters', { value: schema });
+      return tool;
+    };
+    const cycle = async (i: number) => {
+      registry.register(withSchema(i));
+      const result = await registry.execute(`tool_${i}`, { query: 'q', path: 'p' });
+      expect(result.output).toBe('q');
+      registry.unregister(`tool_${i}`);
+    };
+    for (let i = -20; i < 0; i++) await cycle(i);
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    for (let i = 0; i < 3_000; i++) await cycle(i);
+    await new Promise((resolve) => setImmediate(resolve));
+    gc();
+    // Before: about 32 MB for 3,000 schemas, growing without end; now a bounded number of recent validators stays.
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(16 * 1024 * 1024);
+  }, 120_000);
 });
 
 describe('loop detection', () => {

@@ -1,4 +1,5 @@
 import type * as Fs from 'node:fs';
+import type * as Crypto from 'node:crypto';
 import type * as Path from 'node:path';
 
 // Node's fs and path, reached on first use rather than imported: core's
@@ -27,4 +28,18 @@ export function nodeFs(): typeof Fs {
 /** Node's `path`, loaded on first use. */
 export function nodePath(): typeof Path {
   return (path ??= builtin<typeof Path>('node:path'));
+}
+
+let crypto: typeof Crypto | null | undefined;
+
+/** Node's `crypto`, loaded on first use; `undefined` where the platform has none (a browser bundle). */
+export function nodeCrypto(): typeof Crypto | undefined {
+  if (crypto === undefined) {
+    try {
+      crypto = builtin<typeof Crypto>('node:crypto');
+    } catch {
+      crypto = null;
+    }
+  }
+  return crypto ?? undefined;
 }

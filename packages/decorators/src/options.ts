@@ -49,6 +49,13 @@ export interface ToolCommonOptions extends ToolMetadataOptions {
   availabilityCheck?: () => boolean;
   /** Per-tool timeout; default: the registry's. */
   timeoutMs?: number;
+  /**
+   * Parameters that name files or directories (`['target', 'options.output']`: dotted
+   * through nested objects): each gets `format: 'path'` in the schema, so the EXPLORE
+   * sandbox always checks it, whatever its name. The way `tool()` says what
+   * `@Param({ path: true })` says.
+   */
+  pathParams?: readonly string[];
 }
 
 /** Options of `@Tool(options)`. */
@@ -70,6 +77,12 @@ export interface ParamOptionsObject {
   description?: string;
   /** Not required even without a default. */
   optional?: boolean;
+  /**
+   * The parameter names a file or directory (an array: each item does): it gets
+   * `format: 'path'`, so the EXPLORE sandbox always checks it; a string when no
+   * type is given otherwise.
+   */
+  path?: boolean;
   enum?: unknown[];
   items?: JsonSchema | TSchema;
   default?: unknown;

@@ -30,11 +30,16 @@ export function toCallToolResult(result: ToolResult, options: CallResultOptions 
     json = JSON.stringify(output);
   } catch (error) {
     const who = options.toolName === undefined ? 'The tool' : `Tool '${options.toolName}'`;
-    const reason = (error instanceof Error ? error.message : String(error)).replace(/\s*\n\s*/g, ' ');
-    return errorResult(`${who} returned an output that cannot be sent as JSON: ${reason}`, limit);
+    return errorResult(`${who} returned an output that cannot be sent as JSON: ${reasonOf(error)}`, limit);
   }
   // JSON.stringify answers undefined for undefined, functions and symbols.
-  const text = json ?? String(output);
+  let text: string;
+  try {
+    text = json ?? String(output);
+  } catch (error) {
+    const who = options.toolName === undefined ? 'The tool' : `Tool '${options.toolName}'`;
+    return errorResult(`${who} returned an output that cannot be sent as text: ${reasonOf(error)}`, limit);
+  }
   const cut = cutText(text, limit);
   const callResult: CallToolResult = { content: [{ type: 'text', text: cut }] };
   if (cut === text && json !== undefined && isPlainObject(output)) {
@@ -48,6 +53,15 @@ export function toCallToolResult(result: ToolResult, options: CallResultOptions 
 /** A failed result with `message` as its text, cut to `limit`. */
 export function errorResult(message: string, limit: number = DEFAULT_MAX_TEXT_LENGTH): CallToolResult {
   return { isError: true, content: [{ type: 'text', text: cutText(message, limit) }] };
+}
+
+/** What a throwing `toJSON` or `toString` threw, on one line; never throws itself (a hostile value's `toString` may). */
+function reasonOf(error: unknown): string {
+  try {
+    return (error instanceof Error ? error.message : String(error)).replace(/\s*\n\s*/g, ' ');
+  } catch {
+    return 'it threw a value that cannot be shown';
+  }
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -63,4 +63,56 @@ describe('findPathArguments', () => {
     const wide = { targets: Array.from({ length: 100_000 }, (_, i) => `t${i}`), numbers: Array.from({ length: 100_000 }, (_, i) => i) };
     expect(findPathArguments(wide, undefined)).toHaveLength(100_000);
   });
+
+  // Issue 10: "a parameter whose schema has format: 'path' is always checked",
+  // also where TypeBox and OpenAI strict schemas put it: in a union with null,
+  // behind a $ref, in a record's value schema.
+  it.each([
+    ['a nullable array (anyOf with null)', { spots: { anyOf: [{ type: 'array', items: { type: 'string', format: 'path' } }, { type: 'null' }] } }, { spots: ['a'] }, 'spots.0'],
+    ['a union of an object and null', { o: { anyOf: [{ type: 'object', properties: { spot: { type: 'string', format: 'path' } } }, { type: 'null' }] } }, { o: { spot: 'a' } }, 'o.spot'],
+    ['a oneOf of tuples', { pair: { oneOf: [{ type: 'array', items: [{ type: 'string' }, { type: 'string', format: 'path' }] }] } }, { pair: ['x', 'a'] }, 'pair.1'],
+    ['a JSON pointer $ref', { spot: { $ref: '#/definitions/Where' } }, { spot: 'a' }, 'spot'],
+    ['an $id $ref (TypeBox Type.Ref)', { spot: { $ref: 'Where' } }, { spot: 'a' }, 'spot'],
+    ['additionalProperties (a map of paths)', { m: { type: 'object', additionalProperties: { type: 'string', format: 'path' } } }, { m: { k: 'a' } }, 'm.k'],
+    ['patternProperties (TypeBox Type.Record)', { m: { type: 'object', patternProperties: { '^.*$': { type: 'string', format: 'path' } } } }, { m: { k: 'a' } }, 'm.k'],
+    ['additionalItems after a tuple', { t: { type: 'array', items: [{ type: 'integer' }], additionalItems: { type: 'string', format: 'path' } } }, { t: [1, 'a'] }, 't.1'],
+  ])("should find a string declared format: 'path' in %s", (_what, properties, args, where) => {
+    const schema = {
+      type: 'object',
+      definitions: { Where: { type: 'string', format: 'path' } },
+      properties: { ...properties, defined: { $id: 'Where', type: 'string', format: 'path' } },
+    };
+    expect(findPathArguments(args, schema)).toEqual([{ where, value: 'a' }]);
+  });
+
+  it('should find paths declared in allOf, then and else branches at the top level', () => {
+    const schema = { type: 'object', allOf: [{ properties: { spot: { type: 'string', format: 'path' } } }], if: { required: ['x'] }, then: { properties: { other: { format: 'path' } } } };
+    expect(findPathArguments({ spot: 'a', other: 'b', note: 'c' }, schema).map((found) => found.where)).toEqual(['spot', 'other']);
+  });
+
+  it('should follow a recursive schema and a $ref cycle without looping', () => {
+    const tree = { $id: 'Node', type: 'object', properties: { at: { type: 'string', format: 'path' }, children: { type: 'array', items: { $ref: 'Node' } } } };
+    const cycle = { type: 'object', definitions: { A: { $ref: '#/definitions/B' }, B: { $ref: '#/definitions/A' } }, properties: { x: { $ref: '#/definitions/A' } } };
+    expect(findPathArguments({ at: 'a', children: [{ at: 'b', children: [{ at: 'c' }] }] }, tree).map((found) => found.where)).toEqual(['at', 'children.0.at', 'children.0.children.0.at']);
+    expect(findPathArguments({ x: 'a' }, cycle)).toEqual([]);
+  });
+
+  it('should stay linear with a schema of many branches over a large argument', () => {
+    const branches = Array.from({ length: 200 }, (_, i) => ({ type: 'object', properties: { [`k${i}`]: { type: 'string' } } }));
+    const schema = { type: 'object', properties: { list: { type: 'array', items: { anyOf: [{ type: 'object', properties: { spot: { format: 'path' } } }, ...branches] } } } };
+    const list = Array.from({ length: 50_000 }, (_, i) => (i % 2 === 0 ? { spot: 'a' } : { [`k${i % 300}`]: 'v' }));
+    // CPU time of this process, so that other processes on a shared machine do not count.
+    const started = process.cpuUsage();
+    const found = findPathArguments({ list }, schema);
+    const { user, system } = process.cpuUsage(started);
+    expect((user + system) / 1000).toBeLessThan(2_000);
+    expect(found).toHaveLength(25_000);
+    expect(found[1]).toEqual({ where: 'list.2.spot', value: 'a' });
+  });
+
+  it('should check every string below a value whose schema has more nodes than it follows (256), rather than guess', () => {
+    const branches = Array.from({ length: 300 }, (_, i) => ({ type: 'object', properties: { [`k${i}`]: { type: 'string' } } }));
+    const schema = { type: 'object', properties: { o: { anyOf: branches }, note: { type: 'string' } } };
+    expect(findPathArguments({ o: { k1: 'a', deep: { x: ['b'] } }, note: 'c' }, schema).map((found) => found.where)).toEqual(['o.k1', 'o.deep.x.0']);
+  });
 });

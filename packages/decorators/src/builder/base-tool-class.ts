@@ -5,6 +5,7 @@ import { availableBy, declaredToolClass, type ToolClass } from './declared-tool'
 import { metadataFromOptions, type ToolDeclaration } from './declaration';
 import { classLabel, defaultClassToolName } from './names';
 import type { BuiltParams } from './params-schema';
+import { withPathParams } from './path-params';
 
 /** Marks a prototype whose getters only stand in for `@Tool` options (`DecoratedTool.prototype`). */
 export const DECLARED_GETTERS = Symbol.for('victor-tools.decorators.declared-getters');
@@ -36,8 +37,11 @@ export function declareBaseToolClass<C extends Function>(target: C, options: Too
   const declarations = new WeakMap<BaseTool, ToolDeclaration>();
 
   function resolve(tool: BaseTool): ToolDeclaration {
-    const parameters: BuiltParams =
+    let parameters: BuiltParams =
       options.params !== undefined || !own('parameters') ? params() : { schema: inherited<JsonSchema>(tool, 'parameters'), classValidator: false };
+    if (options.pathParams !== undefined && options.pathParams.length > 0) {
+      parameters = { ...parameters, schema: withPathParams(parameters.schema, options.pathParams, className) };
+    }
     return {
       owner: className,
       name: options.name ?? (own('name') ? inherited<string>(tool, 'name') : defaultClassToolName(className)),

@@ -7,6 +7,7 @@ import type { ParamOptions, ParamOptionsObject } from '../options';
 import { classValidatorSchema } from './class-validator-bridge';
 import { classLabel } from './names';
 import { hasTypeInformation, schemaOfConstructor, schemaOfValue } from './param-type';
+import { markPath } from './path-params';
 import { isTypeBoxOptional, isTypeBoxSchema } from './typebox';
 
 /** The parameters of a tool as built from its declaration. */
@@ -48,9 +49,12 @@ export function paramsClassSchema(storage: MetadataStorage, target: Function, ne
     const fromConstraints = constraints?.properties[record.field];
     const inferred = hasDefault ? schemaOfValue(initial) : designTypeSchema(storage, target, record, nested);
     // Weakest first: what is inferred, then class-validator, then what @Param says.
-    const schema: JsonSchema = { ...inferred, ...fromConstraints, ...declared.schema };
+    let schema: JsonSchema = { ...inferred, ...fromConstraints, ...declared.schema };
     if (hasDefault && schema.default === undefined) schema.default = initial;
+    // A path is a string unless something else says otherwise (stage 3 has no design:type).
+    if (declared.path && !hasTypeInformation(schema)) schema.type = 'string';
     if (!hasTypeInformation(schema)) throw missingType(target, record);
+    if (declared.path) schema = markPath(schema);
     properties[record.field] = schema;
     const optionalByConstraints = fromConstraints !== undefined && !constraints!.required.includes(record.field);
     if (!declared.optional && !hasDefault && !optionalByConstraints) required.push(record.field);
@@ -84,11 +88,11 @@ function typeSchema(storage: MetadataStorage, type: unknown, nested: NestedParam
   return { type: 'object' };
 }
 
-function declaredSchema(storage: MetadataStorage, options: ParamOptions, nested: NestedParamsSchema): { schema: JsonSchema; optional: boolean } {
-  if (isTypeBoxSchema(options)) return { schema: options as unknown as JsonSchema, optional: isTypeBoxOptional(options) };
-  const { type, optional, ...keywords } = options as ParamOptionsObject;
+function declaredSchema(storage: MetadataStorage, options: ParamOptions, nested: NestedParamsSchema): { schema: JsonSchema; optional: boolean; path: boolean } {
+  if (isTypeBoxSchema(options)) return { schema: options as unknown as JsonSchema, optional: isTypeBoxOptional(options), path: false };
+  const { type, optional, path, ...keywords } = options as ParamOptionsObject;
   const schema: JsonSchema = { ...(keywords as JsonSchema) };
   if (typeof type === 'function') Object.assign(schema, typeSchema(storage, type, nested));
   else if (type !== undefined) schema.type = type;
-  return { schema, optional: optional === true };
+  return { schema, optional: optional === true, path: path === true };
 }

@@ -9,6 +9,7 @@ import { buildDeclaration, type ToolDeclaration } from './declaration';
 import { DeclaredTool } from './declared-tool';
 import { classLabel, defaultClassToolName, snakeCase } from './names';
 import { paramsClassSchema, type BuiltParams } from './params-schema';
+import { withPathParams } from './path-params';
 import { hasClassValidatorRules } from './class-validator-bridge';
 
 const NO_PARAMS: BuiltParams = { schema: { type: 'object', properties: {} }, classValidator: false };
@@ -49,7 +50,12 @@ export class ToolBuilder {
 
   /** The declaration `options` make; the parameters are `parameters` (as `tool()` names them) or `params`. */
   declaration(options: ToolOptions & { parameters?: ParamsDeclaration }, owner: string, defaultName: string): ToolDeclaration {
-    return buildDeclaration(options, owner, defaultName, this.params(options.parameters ?? options.params));
+    let params = this.params(options.parameters ?? options.params);
+    // A copy per declaration: the params class's own schema stays as its @Param fields say.
+    if (options.pathParams !== undefined && options.pathParams.length > 0) {
+      params = { ...params, schema: withPathParams(params.schema, options.pathParams, owner) };
+    }
+    return buildDeclaration(options, owner, defaultName, params);
   }
 
   /** Whether this storage holds `@Tool` on `target` or on one of its methods. */

@@ -8,3 +8,4 @@ export { TOOL_PROTOCOL, BASE_TOOL_BRAND, isToolProvider, type ToolProvider } fro
 export { SmartEnum } from './enums';
 export { normalizeMetadata } from './tool-metadata';
 export { registerSchemaRenderer, getSchemaRenderer, schemaRendererNames, renderSchema, truncateDescription, splitSentences } from './schema';
+export { outputSchemaOf } from './pipeline/check-output';

@@ -49,6 +49,8 @@ export interface ToolCommonOptions extends ToolMetadataOptions {
   availabilityCheck?: () => boolean;
   /** Per-tool timeout; default: the registry's. */
   timeoutMs?: number;
+  /** The schema of the tool's output (a TypeBox or JSON object schema): advertised to MCP clients, and every successful output is checked against it. */
+  outputSchema?: TSchema | JsonSchema;
 }
 
 /** Options of `@Tool(options)`. */

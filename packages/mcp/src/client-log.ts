@@ -1,6 +1,8 @@
-import type { LoggingLevel, LoggingMessageNotification } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, type JSONRPCRequest, type LoggingLevel, type LoggingMessageNotification } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolLogFunction, ToolLogLevel } from '@victor-tools/core';
+import { kindOf } from './call-request';
 import { cutText } from './limits';
+import { JsonRpcError } from './protocol-error';
 
 /** MCP's levels, least severe first (RFC 5424's, as `logging/setLevel` takes them). */
 const LEVELS: readonly LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
@@ -25,6 +27,14 @@ export class ClientLogLevel {
   allows(level: LoggingLevel): boolean {
     return LEVELS.indexOf(level) >= this.min;
   }
+}
+
+/** The level of a `logging/setLevel` request, or an InvalidParams error (-32602) saying what MCP takes. */
+export function readLogLevel(request: JSONRPCRequest): LoggingLevel {
+  const level = (request.params as { level?: unknown } | undefined)?.level;
+  if (typeof level === 'string' && (LEVELS as readonly string[]).includes(level)) return level as LoggingLevel;
+  const shown = typeof level === 'string' ? `'${cutText(level, 100)}'` : kindOf(level);
+  throw new JsonRpcError(ErrorCode.InvalidParams, `Invalid logging/setLevel request: 'level' must be one of ${LEVELS.join(', ')}; got ${shown}`);
 }
 
 /**

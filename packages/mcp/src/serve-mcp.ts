@@ -6,7 +6,6 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   ErrorCode,
   ListToolsRequestSchema,
-  SetLevelRequestSchema,
   type CallToolResult,
   type JSONRPCRequest,
   type ServerCapabilities,
@@ -17,7 +16,7 @@ import { outputSchemaOf } from '@victor-tools/core/internal';
 import { normalizeStrictArguments, toMcpTool } from '@victor-tools/providers';
 import { readCallRequest } from './call-request';
 import { toCallToolResult } from './call-result';
-import { ClientLogLevel, clientLogFunction } from './client-log';
+import { ClientLogLevel, clientLogFunction, readLogLevel } from './client-log';
 import { DEFAULT_MAX_TEXT_LENGTH, cutText, positiveLimit } from './limits';
 import { progressNotifier } from './progress';
 import { JsonRpcError } from './protocol-error';
@@ -104,14 +103,17 @@ export async function serveMcp(registry: ServableRegistry, options: ServeMcpOpti
   const logLevel = new ClientLogLevel();
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listMcpTools(registry, options, logger) }));
-  server.setRequestHandler(SetLevelRequestSchema, (request) => {
-    logLevel.set(request.params.level);
-    return {};
-  });
+  // logging/setLevel is answered below too: the SDK's handler keys levels by
+  // session id (stdio has none) and answers an unknown level with -32603.
+  server.removeRequestHandler('logging/setLevel');
   // tools/call is answered here rather than through setRequestHandler: the
   // SDK's tools/call wrapper answers `arguments: []` with -32603 and a zod
   // dump, and a result it cannot validate with a protocol error.
   server.fallbackRequestHandler = async (request: JSONRPCRequest, extra) => {
+    if (request.method === 'logging/setLevel') {
+      logLevel.set(readLogLevel(request));
+      return {};
+    }
     if (request.method !== 'tools/call') throw new JsonRpcError(ErrorCode.MethodNotFound, 'Method not found');
     const call = readCallRequest(request);
     const tool = findListed(registry, call.name, options.context);

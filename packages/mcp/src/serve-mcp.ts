@@ -79,10 +79,13 @@ export interface McpServerHandle {
 /**
  * Serves a `ToolRegistry` over MCP with the official SDK. `tools/list` offers
  * the enabled and available tools the context's mode allows (`toMcpTool`:
- * Draft 7 input schemas and annotations from the tools' metadata);
- * `tools/call` runs through `registry.execute`, so validation, hooks,
- * timeouts and mode policy apply and the client's cancellation aborts the
- * call. A failed call (validation, policy, the tool's own failure, a
+ * input schemas with their dialect, output schemas, annotations from the
+ * tools' metadata); `tools/call` runs through `registry.execute`, so
+ * validation, hooks, timeouts, mode policy and output schemas apply and the
+ * client's cancellation aborts the call. Tools get `ctx.log` (to the
+ * client's `notifications/message`, at or above its `logging/setLevel`),
+ * `ctx.reportProgress` (when the client asked for progress) and `ctx.client`
+ * (sampling and elicitation, when the client declared them). A failed call (validation, policy, the tool's own failure, a
  * timeout, an output JSON cannot carry) is an `isError` result with a
  * readable message; a tool that is not listed (unknown, disabled,
  * unavailable, refused by the mode) or a malformed request is a protocol

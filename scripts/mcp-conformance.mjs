@@ -71,6 +71,12 @@ function runSuite(node, entry, url, outDir) {
   });
 }
 
+/** The server scenarios the suite has (`conformance list --server`): each must leave results. */
+function listScenarios(node, entry) {
+  const listed = execFileSync(node, [entry, 'list', '--server'], { encoding: 'utf8' });
+  return [...listed.matchAll(/^\s+- (\S+)/gm)].map((match) => match[1]);
+}
+
 /** scenario -> its checks, from the suite's `server-<scenario>-<timestamp>/checks.json` folders. */
 function readResults(outDir) {
   const results = new Map();
@@ -98,6 +104,10 @@ try {
   const run = await runSuite(node, entry, server.url, outDir);
   const results = readResults(outDir);
   if (results.size === 0) throw new Error(`the suite wrote no results (exit ${run.code}):\n${run.output}`);
+  // A scenario that crashed the suite leaves no results: it fails, it is not skipped.
+  for (const scenario of options.scenario ? [options.scenario] : listScenarios(node, entry)) {
+    if (!results.has(scenario)) results.set(scenario, [{ name: scenario, status: 'FAILURE', errorMessage: `no results: the suite did not finish this scenario (exit ${run.code})` }]);
+  }
 
   const rows = [...results].sort(([a], [b]) => a.localeCompare(b)).map(([scenario, checks]) => ({ scenario, tools: !NOT_TOOLS.test(scenario), ...summarize(checks) }));
   const toolFailures = rows.filter((row) => row.tools && row.failed > 0);

@@ -54,6 +54,17 @@ export abstract class BaseTool<TArgs = Record<string, unknown>> {
     return [];
   }
 
+  /**
+   * The JSON Schema (or TypeBox schema) of the tool's output, an object
+   * schema; `undefined` (the default) declares none. When declared, a
+   * successful call's output is checked against it (a tool that breaks it
+   * gets a failed result), and MCP clients get it as the tool's
+   * `outputSchema` and the output as `structuredContent`.
+   */
+  get outputSchema(): JsonSchema | undefined {
+    return undefined;
+  }
+
   /** Per-tool timeout; `undefined` takes the registry's default. */
   get timeoutMs(): number | undefined {
     return undefined;

@@ -25,7 +25,7 @@ export {
   type AgentModeValue,
   type AgentModeLike,
 } from './enums';
-export { ToolResult, ToolValidationResult, type ToolResultInit } from './results';
+export { ToolResult, ToolValidationResult, contentText, type ToolResultInit } from './results';
 export type {
   JsonSchema,
   ParametersSchema,
@@ -35,6 +35,19 @@ export type {
   ProgressReporter,
   ToolLogLevel,
   ToolLogFunction,
+  ToolContentBlock,
+  TextContentBlock,
+  ImageContentBlock,
+  AudioContentBlock,
+  EmbeddedResourceBlock,
+  ResourceLinkBlock,
+  ToolClient,
+  ClientRequestOptions,
+  SampleRequest,
+  SampleResult,
+  SamplingMessage,
+  ElicitRequest,
+  ElicitResult,
   Logger,
   SchemaRenderer,
   RegistryChangeEvent,

@@ -10,3 +10,4 @@ export { SmartEnum } from './enums';
 export { normalizeMetadata } from './tool-metadata';
 export { registerSchemaRenderer, getSchemaRenderer, schemaRendererNames, renderSchema, truncateDescription, splitSentences } from './schema';
 export { approvalRequest, notApprovedMessage } from './policy/approval';
+export { outputSchemaOf } from './pipeline/check-output';

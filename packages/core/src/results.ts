@@ -1,3 +1,4 @@
+import type { ToolContentBlock } from './types';
 import type { ValidationIssue } from './validation/issues';
 
 /** Fields accepted by `new ToolResult(...)`. */
@@ -14,6 +15,8 @@ export class ToolResult {
   readonly output: unknown;
   readonly error?: string;
   readonly metadata?: Record<string, unknown>;
+  // A private field: the result's own keys and its JSON stay the contract's four.
+  #content: readonly ToolContentBlock[] | undefined;
 
   constructor(init: ToolResultInit) {
     if (init === null || typeof init !== 'object' || typeof init.success !== 'boolean') {
@@ -38,14 +41,41 @@ export class ToolResult {
     return new ToolResult({ success: false, output: null, error, metadata });
   }
 
-  /** A copy with `extra` merged into the metadata. */
+  /**
+   * A successful result carrying MCP content blocks (text, image, audio,
+   * embedded resource, resource link, mixed), which an MCP server sends as
+   * they are. `output` is what every other route sees (the CLI, provider
+   * adapters, JSON); without it, the blocks' text form (`contentText`).
+   * Throws a TypeError when `blocks` is not an array of objects with a string `type`.
+   */
+  static withContent(blocks: readonly ToolContentBlock[], output?: unknown, metadata?: Record<string, unknown>): ToolResult {
+    if (!Array.isArray(blocks)) throw new TypeError(`ToolResult.withContent expects an array of content blocks, got ${blocks === null ? 'null' : typeof blocks}.`);
+    blocks.forEach((block, index) => {
+      if (block === null || typeof block !== 'object' || typeof (block as { type?: unknown }).type !== 'string') {
+        throw new TypeError(`ToolResult.withContent: block ${index} is not a content block (an object with a string 'type', such as { type: 'text', text }).`);
+      }
+    });
+    const content = Object.freeze([...blocks]);
+    const result = new ToolResult({ success: true, output: output === undefined ? contentText(content) : output, metadata });
+    result.#content = content;
+    return result;
+  }
+
+  /** The MCP content blocks of a result made by `withContent`; undefined for every other result. */
+  get content(): readonly ToolContentBlock[] | undefined {
+    return this.#content;
+  }
+
+  /** A copy with `extra` merged into the metadata (content blocks kept). */
   withMetadata(extra: Record<string, unknown>): ToolResult {
-    return new ToolResult({
+    const copy = new ToolResult({
       success: this.success,
       output: this.output,
       error: this.error,
       metadata: { ...this.metadata, ...extra },
     });
+    copy.#content = this.#content;
+    return copy;
   }
 
   /** Exactly `success`, `output`, `error` and `metadata`; absent ones left out. */
@@ -55,6 +85,41 @@ export class ToolResult {
     if (this.metadata !== undefined) json.metadata = this.metadata;
     return json;
   }
+}
+
+/**
+ * The text form of content blocks, for routes that carry text only: text
+ * blocks as they are, an embedded text resource as its text, the others as
+ * a bracketed note (`[image: image/png, 1.2 KB]`, `[resource: test://x]`),
+ * one block per line.
+ */
+export function contentText(blocks: readonly ToolContentBlock[]): string {
+  return blocks.map(blockText).join('\n');
+}
+
+function blockText(block: ToolContentBlock): string {
+  switch (block.type) {
+    case 'text':
+      return String(block.text);
+    case 'image':
+    case 'audio':
+      return `[${block.type}: ${String(block.mimeType)}, ${sizeOfBase64(block.data)}]`;
+    case 'resource': {
+      const resource = block.resource as { uri?: unknown; text?: unknown; mimeType?: unknown };
+      return typeof resource?.text === 'string' ? resource.text : `[resource: ${String(resource?.uri)}${resource?.mimeType ? `, ${String(resource.mimeType)}` : ''}]`;
+    }
+    case 'resource_link':
+      return `[resource link: ${String(block.uri)}${block.name ? ` (${String(block.name)})` : ''}]`;
+    default:
+      return `[${String((block as { type: unknown }).type)} content]`;
+  }
+}
+
+function sizeOfBase64(data: unknown): string {
+  if (typeof data !== 'string') return 'no data';
+  const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
+  const bytes = Math.max(0, Math.floor((data.length * 3) / 4) - padding);
+  return bytes < 1024 ? `${bytes} bytes` : `${(bytes / 1024).toFixed(1)} KB`;
 }
 
 /** The outcome of validating a call's arguments: every error, not only the first. */

@@ -56,6 +56,8 @@ export interface ToolCommonOptions extends ToolMetadataOptions {
    * `@Param({ path: true })` says.
    */
   pathParams?: readonly string[];
+  /** The schema of the tool's output (a TypeBox or JSON object schema): advertised to MCP clients, and every successful output is checked against it. */
+  outputSchema?: TSchema | JsonSchema;
 }
 
 /** Options of `@Tool(options)`. */

@@ -5,5 +5,6 @@ export { MissingTokenError } from './http/missing-token-error';
 export { serveMcpStdio, type ServeMcpStdioOptions } from './serve-stdio';
 export { GuardedStdioServerTransport, type GuardedStdioOptions } from './guarded-stdio-transport';
 export { toCallToolResult, type CallResultOptions } from './call-result';
+export { ClientCapabilityError } from './tool-client';
 export { DEFAULT_MAX_TEXT_LENGTH, DEFAULT_MAX_REQUEST_BYTES } from './limits';
 export type { ServableRegistry } from './servable-registry';

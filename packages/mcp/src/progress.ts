@@ -4,24 +4,30 @@ import { cutText } from './limits';
 /** What a tool calls to report progress: `ctx.reportProgress(progress, total?, message?)`. */
 export type ProgressReporter = (progress: number, total?: number, message?: string) => void;
 
-/** At most four progress notifications per second and call. */
-const MIN_INTERVAL_MS = 250;
+/** At most four progress notifications per call in any one second. */
+const MAX_PER_WINDOW = 4;
+const WINDOW_MS = 1000;
 /** A progress message is a status line, not a payload. */
 const MAX_MESSAGE_LENGTH = 1000;
 
 /**
  * A progress reporter sending `notifications/progress` for one call, as the
- * MCP client asked with `progressToken`. Throttled: the first report goes at
- * once, later ones at most every 250 ms (the latest report wins). A report
- * whose progress does not increase is dropped (MCP requires it to increase),
- * and nothing is sent once `stop()` ran, i.e. once the call settled.
+ * MCP client asked with `progressToken`. Throttled to four notifications in
+ * any one second: reports go out at once until four went out within the last
+ * second, then the latest report waits for the next free slot (the ones it
+ * replaced are dropped). So a short tool's few reports all arrive, and a
+ * chatty one's stream stays at four a second. A report whose progress does
+ * not increase is dropped (MCP requires it to increase), and nothing is sent
+ * once `stop()` ran, i.e. once the call settled: a report still waiting then
+ * is dropped.
  */
 export function progressNotifier(
   progressToken: ProgressToken,
   send: (notification: ProgressNotification) => Promise<void>,
 ): { report: ProgressReporter; stop(): void } {
   let last = -Infinity;
-  let lastSentAt = -Infinity;
+  /** When the last (up to four) notifications went out, oldest first. */
+  const sentAt: number[] = [];
   let pending: ProgressNotification | undefined;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
@@ -31,7 +37,8 @@ export function progressNotifier(
     if (stopped || pending === undefined) return;
     const notification = pending;
     pending = undefined;
-    lastSentAt = Date.now();
+    sentAt.push(Date.now());
+    if (sentAt.length > MAX_PER_WINDOW) sentAt.shift();
     // A notification that cannot be delivered (the client left) is not the tool's problem.
     send(notification).catch(() => undefined);
   };
@@ -43,9 +50,9 @@ export function progressNotifier(
     if (typeof total === 'number' && Number.isFinite(total)) params.total = total;
     if (typeof message === 'string') params.message = cutText(message, MAX_MESSAGE_LENGTH);
     pending = { method: 'notifications/progress', params };
-    const wait = lastSentAt + MIN_INTERVAL_MS - Date.now();
-    if (wait <= 0) flush();
-    else timer ??= setTimeout(flush, wait);
+    const wait = sentAt.length < MAX_PER_WINDOW ? 0 : sentAt[0] + WINDOW_MS - Date.now();
+    if (wait <= 0 && timer === undefined) flush();
+    else timer ??= setTimeout(flush, Math.max(0, wait));
   };
 
   return {

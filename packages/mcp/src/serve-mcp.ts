@@ -3,15 +3,25 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ErrorCode, ListToolsRequestSchema, type CallToolResult, type JSONRPCRequest, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ErrorCode,
+  ListToolsRequestSchema,
+  type CallToolResult,
+  type JSONRPCRequest,
+  type ServerCapabilities,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
 import { checkModePolicy, ToolResult, type BaseTool, type Logger, type SchemaLevelLike, type ToolExecutionContext } from '@victor-tools/core';
+import { outputSchemaOf } from '@victor-tools/core/internal';
 import { normalizeStrictArguments, toMcpTool } from '@victor-tools/providers';
 import { readCallRequest } from './call-request';
 import { toCallToolResult } from './call-result';
+import { ClientLogLevel, clientLogFunction, readLogLevel } from './client-log';
 import { DEFAULT_MAX_TEXT_LENGTH, cutText, positiveLimit } from './limits';
 import { progressNotifier } from './progress';
 import { JsonRpcError } from './protocol-error';
 import type { ServableRegistry } from './servable-registry';
+import { toolClientFor } from './tool-client';
 
 /** Options of `serveMcp`. */
 export interface ServeMcpOptions {
@@ -25,9 +35,11 @@ export interface ServeMcpOptions {
   instructions?: string;
   /**
    * The context every call runs with (`mode`, `sandbox`, shared resources).
-   * Each call adds its `signal`, a `conversationId` (unless given here) and,
-   * when the client asked for progress, `reportProgress`. The mode also
-   * decides what `tools/list` offers: a tool the mode always refuses is left out.
+   * Each call adds its `signal`, a `conversationId` (unless given here),
+   * `log` (to the client's `notifications/message`), `client` (when the
+   * client can sample or elicit) and, when the client asked for progress,
+   * `reportProgress`. The mode also decides what `tools/list` offers: a tool
+   * the mode always refuses is left out.
    */
   context?: ToolExecutionContext;
   /** The schema level of `tools/list`; FULL by default. */
@@ -48,11 +60,17 @@ export interface ServeMcpOptions {
   maxTextLength?: number;
   /** Where tools that cannot be listed and messages the SDK could not read or deliver are reported; the console by default. */
   logger?: Pick<Logger, 'warn'>;
+  /**
+   * More server capabilities to declare (`resources`, `prompts`...), for
+   * handlers added on `handle.server`: the SDK takes capabilities only before
+   * it connects, so they are declared here. `tools` and `logging` are always declared.
+   */
+  capabilities?: ServerCapabilities;
 }
 
 /** A running MCP server over a registry. */
 export interface McpServerHandle {
-  /** The SDK server, for anything beyond tools (logging, extra handlers). */
+  /** The SDK server, for handlers beyond tools (declare their capabilities with the `capabilities` option). */
   readonly server: Server;
   /** Stops listening to the registry and closes the transport. */
   close(): Promise<void>;
@@ -61,10 +79,13 @@ export interface McpServerHandle {
 /**
  * Serves a `ToolRegistry` over MCP with the official SDK. `tools/list` offers
  * the enabled and available tools the context's mode allows (`toMcpTool`:
- * Draft 7 input schemas and annotations from the tools' metadata);
- * `tools/call` runs through `registry.execute`, so validation, hooks,
- * timeouts and mode policy apply and the client's cancellation aborts the
- * call. A failed call (validation, policy, the tool's own failure, a
+ * input schemas with their dialect, output schemas, annotations from the
+ * tools' metadata); `tools/call` runs through `registry.execute`, so
+ * validation, hooks, timeouts, mode policy and output schemas apply and the
+ * client's cancellation aborts the call. Tools get `ctx.log` (to the
+ * client's `notifications/message`, at or above its `logging/setLevel`),
+ * `ctx.reportProgress` (when the client asked for progress) and `ctx.client`
+ * (sampling and elicitation, when the client declared them). A failed call (validation, policy, the tool's own failure, a
  * timeout, an output JSON cannot carry) is an `isError` result with a
  * readable message; a tool that is not listed (unknown, disabled,
  * unavailable, refused by the mode) or a malformed request is a protocol
@@ -76,17 +97,26 @@ export async function serveMcp(registry: ServableRegistry, options: ServeMcpOpti
   const maxTextLength = positiveLimit('maxTextLength', options.maxTextLength, DEFAULT_MAX_TEXT_LENGTH);
   const server = new Server(
     { name: options.name ?? 'victor-tools', version: options.version ?? packageVersion() },
-    { capabilities: { tools: { listChanged: true } }, instructions: options.instructions },
+    { capabilities: { ...options.capabilities, tools: { listChanged: true }, logging: {} }, instructions: options.instructions },
   );
   const logger = options.logger ?? console;
   // Loop detection is scoped by conversation: one per session, else one per connection.
   const connectionId = randomUUID();
+  // This connection's logging/setLevel (the SDK's own handler keys levels by session id, which stdio lacks).
+  const logLevel = new ClientLogLevel();
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listMcpTools(registry, options, logger) }));
+  // logging/setLevel is answered below too: the SDK's handler keys levels by
+  // session id (stdio has none) and answers an unknown level with -32603.
+  server.removeRequestHandler('logging/setLevel');
   // tools/call is answered here rather than through setRequestHandler: the
   // SDK's tools/call wrapper answers `arguments: []` with -32603 and a zod
   // dump, and a result it cannot validate with a protocol error.
   server.fallbackRequestHandler = async (request: JSONRPCRequest, extra) => {
+    if (request.method === 'logging/setLevel') {
+      logLevel.set(readLogLevel(request));
+      return {};
+    }
     if (request.method !== 'tools/call') throw new JsonRpcError(ErrorCode.MethodNotFound, 'Method not found');
     const call = readCallRequest(request);
     const tool = findListed(registry, call.name, options.context);
@@ -96,7 +126,10 @@ export async function serveMcp(registry: ServableRegistry, options: ServeMcpOpti
       ...options.context,
       conversationId: options.context?.conversationId ?? extra.sessionId ?? connectionId,
       signal: extra.signal,
+      log: clientLogFunction(logLevel, tool?.name ?? call.name, extra.sendNotification),
     };
+    const client = toolClientFor(server.getClientCapabilities(), extra);
+    if (client) ctx.client = client;
     if (progress) ctx.reportProgress = progress.report;
     let result: ToolResult;
     try {
@@ -111,7 +144,7 @@ export async function serveMcp(registry: ServableRegistry, options: ServeMcpOpti
       const message = cutText(result.error ?? `Tool '${call.name}' not found`, maxTextLength);
       throw new JsonRpcError(ErrorCode.InvalidParams, message, sendableData(result.metadata, maxTextLength));
     }
-    return toCallToolResult(result, { maxTextLength, toolName: call.name }) satisfies CallToolResult;
+    return toCallToolResult(result, { maxTextLength, toolName: call.name, structured: declaresOutputSchema(tool) }) satisfies CallToolResult;
   };
 
   // The SDK reports what it could not deliver or read here; unheard, a lost answer leaves no trace.
@@ -162,6 +195,17 @@ function findListed(registry: ServableRegistry, name: string, context: ToolExecu
     return checkModePolicy(tool, context).allowed ? tool : undefined;
   }
   return undefined;
+}
+
+/** Whether the tool declares an output schema (its successful results then carry `structuredContent`). */
+function declaresOutputSchema(tool: BaseTool | undefined): boolean {
+  if (tool === undefined) return false;
+  try {
+    return outputSchemaOf(tool.outputSchema) !== undefined;
+  } catch {
+    // Such a tool is not listed (toMcpTool throws too); its call is answered as any other.
+    return false;
+  }
 }
 
 /** The result's metadata as the error's `data`, when it is JSON and not larger than the text limit. */

@@ -1,5 +1,5 @@
 import { TOOL_NAME_RULES, assertToolName } from './names';
-import { readTool } from './schema/tool-input';
+import { dropOutputSchema, readTool } from './schema/tool-input';
 import { DropLog, asObjectRoot, isObjectSchema, isSchema, mergeObjects } from './schema/walk';
 import type { ExportOptions, ExportableTool, ObjectSchema, ProviderExport } from './types';
 
@@ -19,9 +19,11 @@ const ROOT_COMBINATORS = ['anyOf', 'oneOf', 'allOf'] as const;
  * Throws `InvalidToolNameError` for a name Anthropic rejects.
  */
 export function toAnthropicTool(tool: ExportableTool, options: ExportOptions = {}): ProviderExport<AnthropicTool> {
-  const { name, description, parameters } = readTool(tool, options);
+  const input = readTool(tool, options);
+  const { name, description, parameters } = input;
   assertToolName(name, TOOL_NAME_RULES.anthropic);
   const log = new DropLog();
+  dropOutputSchema(input, log, 'Anthropic');
   const schema = asObjectRoot(parameters, log);
   for (const keyword of ROOT_COMBINATORS) {
     const value = schema[keyword];

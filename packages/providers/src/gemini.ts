@@ -1,6 +1,6 @@
 import type { JsonSchema } from '@victor-tools/core';
 import { TOOL_NAME_RULES, assertToolName } from './names';
-import { readTool } from './schema/tool-input';
+import { dropOutputSchema, readTool } from './schema/tool-input';
 import { DropLog, asObjectRoot, isObjectSchema, isSchema, joinPath, mergeObjects, typeList } from './schema/walk';
 import type { ExportOptions, ExportableTool, ProviderExport } from './types';
 
@@ -60,9 +60,11 @@ const TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array', 'objec
  * Throws `InvalidToolNameError` for a name Gemini rejects.
  */
 export function toGeminiFunction(tool: ExportableTool, options: ExportOptions = {}): ProviderExport<GeminiFunctionDeclaration> {
-  const { name, description, parameters } = readTool(tool, options);
+  const input = readTool(tool, options);
+  const { name, description, parameters } = input;
   assertToolName(name, TOOL_NAME_RULES.gemini);
   const log = new DropLog();
+  dropOutputSchema(input, log, 'Gemini');
   const root = toGeminiSchema(asObjectRoot(parameters, log), '', log) as GeminiSchema & { type: 'object' };
   if (root.properties === undefined || Object.keys(root.properties).length === 0) {
     log.removed('parameters', '', 'Gemini rejects an object schema without properties; a function without parameters leaves them out');

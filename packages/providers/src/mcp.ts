@@ -1,11 +1,11 @@
-import { AccessMode, DangerLevel, type BaseTool } from '@victor-tools/core';
+import { AccessMode, DangerLevel, type BaseTool, type JsonSchema } from '@victor-tools/core';
 import { normalizeMetadata } from '@victor-tools/core/internal';
 import { TOOL_NAME_RULES, assertToolName } from './names';
 import { readTool } from './schema/tool-input';
 import { DropLog, asObjectRoot } from './schema/walk';
 import type { ExportOptions, ExportableTool, ObjectSchema, ProviderExport } from './types';
 
-/** The JSON Schema dialect victor-tools validates with, stated in every MCP `inputSchema`. */
+/** The JSON Schema dialect victor-tools validates with, stated in an MCP `inputSchema` or `outputSchema` that declares none. */
 export const MCP_SCHEMA_DIALECT = 'http://json-schema.org/draft-07/schema#';
 
 /** MCP tool annotations (hints for clients, from the tool's metadata). */
@@ -22,26 +22,34 @@ export interface McpTool {
   name: string;
   description: string;
   inputSchema: ObjectSchema & { $schema: string };
+  /** The declared output schema, when the tool has one (its successful results then carry `structuredContent`). */
+  outputSchema?: ObjectSchema & { $schema: string };
   annotations: McpToolAnnotations;
 }
 
 /**
  * A tool as an MCP tool. The input schema is the tool's JSON Schema with its
- * dialect (Draft 7) stated, since MCP takes 2020-12 when none is given. The
- * annotations (`mcpAnnotations`) say what the tool declared and otherwise
- * keep MCP's cautious defaults; a `title` is made from the name.
+ * dialect stated: the one it declares (`$schema`, e.g. JSON Schema 2020-12
+ * with its `$defs`), else Draft 7, since MCP takes 2020-12 when none is
+ * given. A declared output schema is `outputSchema`, its dialect stated the
+ * same way. The annotations (`mcpAnnotations`) say what the tool declared and
+ * otherwise keep MCP's cautious defaults; a `title` is made from the name.
  * Throws `InvalidToolNameError` for a name outside MCP's recommended rule.
  */
 export function toMcpTool(tool: ExportableTool, options: ExportOptions = {}): ProviderExport<McpTool> {
-  const { tool: base, name, description, parameters } = readTool(tool, options);
+  const { tool: base, name, description, parameters, outputSchema } = readTool(tool, options);
   assertToolName(name, TOOL_NAME_RULES.mcp);
   const log = new DropLog();
-  const { $schema, ...rest } = asObjectRoot(parameters, log);
-  if ($schema !== undefined && $schema !== MCP_SCHEMA_DIALECT) {
-    log.rewritten('$schema', '', `the schema is validated as Draft 7, so its dialect is stated as ${MCP_SCHEMA_DIALECT}`);
-  }
-  const inputSchema = { $schema: MCP_SCHEMA_DIALECT, ...rest } as McpTool['inputSchema'];
-  return { schema: { name, description, inputSchema, annotations: mcpAnnotations(base, name) }, dropped: log.entries };
+  const inputSchema = withDialect(asObjectRoot(parameters, log)) as McpTool['inputSchema'];
+  const schema: McpTool = { name, description, inputSchema, annotations: mcpAnnotations(base, name) };
+  if (outputSchema !== undefined) schema.outputSchema = withDialect(outputSchema) as McpTool['outputSchema'];
+  return { schema, dropped: log.entries };
+}
+
+/** `schema` with `$schema` first: the dialect it declares, else Draft 7 (what the registry validates with). */
+function withDialect(schema: JsonSchema): JsonSchema & { $schema: string } {
+  const { $schema, ...rest } = schema;
+  return { $schema: typeof $schema === 'string' && $schema !== '' ? $schema : MCP_SCHEMA_DIALECT, ...rest };
 }
 
 /**

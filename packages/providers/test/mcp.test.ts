@@ -1,4 +1,4 @@
-import { MCP_SCHEMA_DIALECT, mcpAnnotations, toMcpTool } from '@victor-tools/providers';
+import { MCP_SCHEMA_DIALECT, mcpAnnotations, toAnthropicTool, toGeminiFunction, toMcpTool, toOpenAITool } from '@victor-tools/providers';
 import { HttpGetTool, ReadFileTool, WriteFileTool } from './fixtures/example-tools';
 import { schemaTool } from './fixtures/schema-tool';
 
@@ -12,10 +12,52 @@ describe('toMcpTool', () => {
     expect(dropped).toEqual([]);
   });
 
-  it('should report a different dialect the tool declared, since it is validated as Draft 7', () => {
-    const { schema, dropped } = toMcpTool(schemaTool({ $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object' }));
-    expect(schema.inputSchema.$schema).toBe(MCP_SCHEMA_DIALECT);
-    expect(dropped).toEqual([expect.objectContaining({ keyword: '$schema', path: '', action: 'rewritten' })]);
+  it('should keep the dialect a tool declares: JSON Schema 2020-12 with its $defs (SEP-1613)', () => {
+    const parameters = {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+      $defs: { address: { type: 'object', properties: { street: { type: 'string' }, city: { type: 'string' } } } },
+      properties: { name: { type: 'string' }, address: { $ref: '#/$defs/address' } },
+      additionalProperties: false,
+    };
+    const { schema, dropped } = toMcpTool(schemaTool(parameters));
+    expect(schema.inputSchema).toEqual(parameters);
+    expect(Object.keys(schema.inputSchema)[0]).toBe('$schema');
+    expect(dropped).toEqual([]);
+  });
+
+  it('should advertise a declared output schema with its dialect, and none otherwise', () => {
+    const outputSchema = { type: 'object', properties: { count: { type: 'integer' } }, required: ['count'] };
+    const { schema, dropped } = toMcpTool(schemaTool({ type: 'object' }, { outputSchema }));
+    expect(schema.outputSchema).toEqual({ $schema: MCP_SCHEMA_DIALECT, ...outputSchema });
+    expect(schema.outputSchema).not.toBe(outputSchema);
+    expect(dropped).toEqual([]);
+    const declared = { $schema: 'https://json-schema.org/draft/2020-12/schema', ...outputSchema };
+    expect(toMcpTool(schemaTool({ type: 'object' }, { outputSchema: declared })).schema.outputSchema).toEqual(declared);
+    expect('outputSchema' in toMcpTool(new ReadFileTool()).schema).toBe(false);
+  });
+});
+
+describe('formats without an output schema', () => {
+  const tool = schemaTool({ type: 'object', properties: {} }, { outputSchema: { type: 'object', properties: { n: { type: 'number' } } } });
+
+  it.each([
+    ['OpenAI', () => toOpenAITool(tool).dropped, 'OpenAI function tools'],
+    ['OpenAI strict', () => toOpenAITool(tool, { strict: true, api: 'responses' }).dropped, 'OpenAI function tools'],
+    ['Anthropic', () => toAnthropicTool(tool).dropped, 'Anthropic tools'],
+    ['Gemini', () => toGeminiFunction(tool).dropped, 'Gemini tools'],
+  ])('%s should leave it out and list it in dropped', (_format, dropped, who) => {
+    expect(dropped()).toContainEqual({
+      keyword: 'outputSchema',
+      path: '',
+      action: 'removed',
+      reason: `${who} have no output schema; the tool's outputs are still checked against it, but the model is not told their shape`,
+    });
+  });
+
+  it('should report nothing for a tool that declares none', () => {
+    expect(toOpenAITool(new ReadFileTool()).dropped).toEqual([]);
+    expect(toAnthropicTool(new ReadFileTool()).dropped).toEqual([]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { capText } from '../error-text';
+import { checkOutput } from './check-output';
 import type { ToolResult } from '../results';
 import { internalFailure } from './failures';
 import { runAfterHooks, runBeforeHooks } from './hook-steps';
@@ -29,6 +30,7 @@ import { validate } from './validate';
  * runBeforeHooks    Critical hook 'h' failed for tool 'x': ...    (replacements validated and checked again)
  * checkPolicyContext  Tool 'x' refused: ctx.mode was changed during the call ...
  * invokeTool        the invoker, under the timeout and the caller's signal: the result, normalized
+ * checkOutput       Tool 'x' returned an output that does not match its output schema: ...  (check-output)
  * addCallMetadata   metadata.approval, metadata.loopDetected
  * runAfterHooks     a replacement result, or a critical hook's failure
  * answerResult      the tool's result, as the after-hooks left it
@@ -46,6 +48,7 @@ export const STEPS: readonly Step[] = [
   runBeforeHooks,
   checkPolicyContext,
   invokeTool,
+  checkOutput,
   addCallMetadata,
   runAfterHooks,
   answerResult,

@@ -5,6 +5,7 @@ import { normalizeMetadata } from '../tool-metadata';
 import type { JsonSchema } from '../types';
 import type { CompiledSchema } from '../validation/validator-cache';
 import { approvalRequirementOf, type ApprovalRequirement } from '../policy/approval';
+import { outputSchemaOf } from '../pipeline/check-output';
 import { describeToolPolicy, type ToolPolicyFacts } from '../policy/mode-policy';
 import { renamedTool } from './renamed-tool';
 
@@ -24,6 +25,8 @@ export interface ToolEntry {
   readonly tool: BaseTool;
   readonly aliases: readonly string[];
   readonly parameters: JsonSchema;
+  /** The declared output schema (`outputSchemaOf`), checked after each successful call; undefined for none. */
+  readonly outputSchema: JsonSchema | undefined;
   readonly policy: ToolPolicyFacts;
   /** The declared access mode, or READONLY (the reference's default). */
   readonly accessMode: AccessMode;
@@ -60,6 +63,13 @@ export function createEntry(source: unknown, tool: BaseTool, name: string, enabl
     }
   };
   const parameters = read('parameters', () => tool.parameters);
+  const declaredOutput = read('outputSchema', () => tool.outputSchema);
+  let outputSchema: JsonSchema | undefined;
+  try {
+    outputSchema = outputSchemaOf(declaredOutput);
+  } catch (error) {
+    throw new TypeError(`${described} cannot be registered: ${errorMessage(error)}.`);
+  }
   const metadata = read('metadata', () => normalizeMetadata(tool.metadata ?? {}));
   const aliases = read('aliases', () => tool.aliases ?? []);
   if (!Array.isArray(aliases) || aliases.some((alias) => typeof alias !== 'string' || alias.length === 0)) {
@@ -79,6 +89,7 @@ export function createEntry(source: unknown, tool: BaseTool, name: string, enabl
     tool: read('name', () => tool.name) === name ? tool : renamedTool(tool, name),
     aliases: [...new Set(aliases.filter((alias) => alias !== name))],
     parameters,
+    outputSchema,
     policy,
     accessMode,
     dangerLevel,

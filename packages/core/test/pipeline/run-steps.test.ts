@@ -92,6 +92,7 @@ describe('STEPS', () => {
       'runBeforeHooks',
       'checkPolicyContext',
       'invokeTool',
+      'checkOutput',
       'addCallMetadata',
       'runAfterHooks',
       'answerResult',

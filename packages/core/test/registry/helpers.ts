@@ -6,6 +6,7 @@ export interface TestToolSpec {
   name: string;
   description?: string;
   parameters?: JsonSchema;
+  outputSchema?: unknown;
   run?: (args: Record<string, unknown>, ctx: ToolCallContext) => unknown;
   costTier?: CostTier;
   metadata?: ToolMetadataInput;
@@ -30,6 +31,9 @@ export class TestTool extends BaseTool {
   }
   get parameters(): JsonSchema {
     return this.spec.parameters ?? { type: 'object', properties: {} };
+  }
+  override get outputSchema(): JsonSchema | undefined {
+    return this.spec.outputSchema as JsonSchema | undefined;
   }
   override get costTier(): CostTier {
     return this.spec.costTier ?? CostTier.FREE;

@@ -50,6 +50,7 @@ export function declareBaseToolClass<C extends Function>(target: C, options: Too
       costTier: options.costTier !== undefined ? CostTier.from(options.costTier) : inherited<CostTier>(tool, 'costTier'),
       isIdempotent: options.isIdempotent ?? inherited<boolean>(tool, 'isIdempotent'),
       timeoutMs: options.timeoutMs ?? inherited<number | undefined>(tool, 'timeoutMs'),
+      outputSchema: (options.outputSchema as JsonSchema | undefined) ?? inherited<JsonSchema | undefined>(tool, 'outputSchema'),
       metadata: metadata ?? inherited<ToolMetadataInput | undefined>(tool, 'metadata'),
       params: parameters,
       availabilityCheck: options.availabilityCheck,

@@ -69,6 +69,10 @@ export function declaredToolClass<B extends ToolClass>(Base: B, source: Declared
       return declarationOf(this).timeoutMs;
     }
 
+    override get outputSchema(): JsonSchema | undefined {
+      return declarationOf(this).outputSchema;
+    }
+
     override validateParameters(args: unknown): boolean {
       return this.validateParametersDetailed(args).valid;
     }

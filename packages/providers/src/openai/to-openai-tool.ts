@@ -1,6 +1,6 @@
 import type { JsonSchema } from '@victor-tools/core';
 import { TOOL_NAME_RULES, assertToolName } from '../names';
-import { readTool } from '../schema/tool-input';
+import { dropOutputSchema, readTool } from '../schema/tool-input';
 import { DropLog, asObjectRoot } from '../schema/walk';
 import type { ExportOptions, ExportableTool, ObjectSchema, ProviderExport } from '../types';
 import { toStrictSchema } from './strict-schema';
@@ -48,9 +48,11 @@ export function toOpenAITool(
   tool: ExportableTool,
   options: OpenAIExportOptions = {},
 ): ProviderExport<OpenAIChatTool | OpenAIResponsesTool> {
-  const { name, description, parameters } = readTool(tool, options);
+  const input = readTool(tool, options);
+  const { name, description, parameters } = input;
   assertToolName(name, TOOL_NAME_RULES.openai);
   const log = new DropLog();
+  dropOutputSchema(input, log, 'OpenAI function');
   const strict = options.strict === true;
   const root: JsonSchema = asObjectRoot(parameters, log);
   const schema = (strict ? toStrictSchema(root, '', log) : root) as ObjectSchema;

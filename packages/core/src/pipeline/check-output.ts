@@ -1,0 +1,65 @@
+import { ToolResult } from '../results';
+import type { JsonSchema } from '../types';
+import { compileSchema } from '../validation';
+import type { Answer } from './run-steps';
+import type { ToolCall } from './tool-call';
+
+// A tool's output schema: read once at registration (`outputSchemaOf`), checked
+// after the tool answered (`checkOutput`, a step of STEPS), so every caller of
+// `registry.execute` gets the same verdict, not only the MCP server.
+
+/**
+ * The output schema a tool declares, as the registry keeps it: `undefined`
+ * for none, else a JSON Schema object schema (a TypeBox `Type.Object` is one).
+ * The one place a declared output schema is read: the registry (at
+ * registration) and the providers' exporters go through it, so another schema
+ * form (a Standard Schema) is taken in here. Throws a TypeError naming the
+ * problem for anything else: MCP requires an output schema of `type: 'object'`
+ * (clients refuse a `tools/list` that carries another), and a mistake is
+ * better found at registration than at the first call.
+ */
+export function outputSchemaOf(declared: unknown): JsonSchema | undefined {
+  if (declared === undefined || declared === null) return undefined;
+  if (typeof declared !== 'object' || Array.isArray(declared)) {
+    throw new TypeError(`its outputSchema must be a JSON Schema object, got ${Array.isArray(declared) ? 'an array' : typeof declared}`);
+  }
+  const type = (declared as JsonSchema).type;
+  if (type !== 'object') {
+    throw new TypeError(
+      `its outputSchema must describe an object (type: 'object'), got type ${JSON.stringify(type) ?? 'undefined'}: MCP carries structured output as an object`,
+    );
+  }
+  return declared as JsonSchema;
+}
+
+/**
+ * The step after `invokeTool`: a successful result of a tool that declares an
+ * output schema must match it. A tool that breaks its own schema gets a
+ * failed result saying how (`Tool 'x' returned an output that does not match
+ * its output schema: ...`, `metadata.outputErrors`), never a result that a
+ * client would refuse. Failed results, and tools without an output schema,
+ * pass untouched.
+ */
+export function checkOutput(call: ToolCall): Answer {
+  const schema = call.entry.outputSchema;
+  const result = call.result;
+  if (schema === undefined || result === undefined || !result.success) return undefined;
+  const verdict = compileSchema(schema).validate(result.output).result;
+  if (verdict.valid) return undefined;
+  const errors = verdict.errors.map(asOutputProblem);
+  call.result = ToolResult.fail(`Tool '${call.name}' returned an output that does not match its output schema: ${errors.join('; ')}`, {
+    ...result.metadata,
+    outputErrors: errors,
+  });
+  return undefined;
+}
+
+/** Validation's messages speak of parameters; these are about the output. */
+function asOutputProblem(message: string): string {
+  return message
+    .replace(/^Required parameter '/, "Required property '")
+    .replace(/^Unknown parameter '/, "Unknown property '")
+    .replace(/^Parameter '/, "Property '")
+    .replace(/^Parameters (must|could not)/, 'The output $1')
+    .replace(/^Invalid parameters schema:/, 'Invalid output schema:');
+}

@@ -1,0 +1,75 @@
+import { ErrorCode, type JSONRPCRequest, type LoggingLevel, type LoggingMessageNotification } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolLogFunction, ToolLogLevel } from '@victor-tools/core';
+import { kindOf } from './call-request';
+import { cutText } from './limits';
+import { JsonRpcError } from './protocol-error';
+
+/** MCP's levels, least severe first (RFC 5424's, as `logging/setLevel` takes them). */
+const LEVELS: readonly LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
+/** A log line is a line: longer messages are cut. */
+const MAX_MESSAGE_LENGTH = 10_000;
+/** The most characters of JSON a log message's `data` may take; larger data is replaced by a note. */
+const MAX_DATA_LENGTH = 65_536;
+
+/**
+ * The level a client asked for with `logging/setLevel`, for one connection
+ * (stdio, an HTTP session; a stateless HTTP request is a connection of its
+ * own, so there a level set by one request does not reach the next). Until
+ * the client sets one, every message is sent, as the SDK's own server does.
+ */
+export class ClientLogLevel {
+  private min = 0;
+
+  set(level: LoggingLevel): void {
+    this.min = Math.max(0, LEVELS.indexOf(level));
+  }
+
+  allows(level: LoggingLevel): boolean {
+    return LEVELS.indexOf(level) >= this.min;
+  }
+}
+
+/** The level of a `logging/setLevel` request, or an InvalidParams error (-32602) saying what MCP takes. */
+export function readLogLevel(request: JSONRPCRequest): LoggingLevel {
+  const level = (request.params as { level?: unknown } | undefined)?.level;
+  if (typeof level === 'string' && (LEVELS as readonly string[]).includes(level)) return level as LoggingLevel;
+  const shown = typeof level === 'string' ? `'${cutText(level, 100)}'` : kindOf(level);
+  throw new JsonRpcError(ErrorCode.InvalidParams, `Invalid logging/setLevel request: 'level' must be one of ${LEVELS.join(', ')}; got ${shown}`);
+}
+
+/**
+ * `ctx.log` of a call under MCP: each message at or above the client's level
+ * becomes a `notifications/message` (`logger`: the tool's name; `data`: the
+ * message, or `{ message, data }` when the tool gave data), sent on the
+ * call's own stream. An unknown level counts as `info`. Data JSON cannot
+ * carry, or over 64 KB of JSON, is replaced by a note saying so; a message
+ * that cannot be delivered (the client left) is dropped. Core's pipeline
+ * calls this only while the call runs (later messages go to the registry's
+ * logger), so nothing is sent after the result.
+ */
+export function clientLogFunction(
+  level: ClientLogLevel,
+  logger: string,
+  send: (notification: LoggingMessageNotification) => Promise<void>,
+): ToolLogFunction {
+  return (requested: ToolLogLevel, message: string, data?: unknown) => {
+    const severity: LoggingLevel = LEVELS.includes(requested) ? requested : 'info';
+    if (!level.allows(severity)) return;
+    const text = cutText(String(message), MAX_MESSAGE_LENGTH);
+    const params = { level: severity, logger, data: data === undefined ? text : { message: text, data: sendable(data) } };
+    send({ method: 'notifications/message', params }).catch(() => undefined);
+  };
+}
+
+/** `data` as plain JSON data, or a note when it is not JSON or too large. */
+function sendable(data: unknown): unknown {
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(data);
+  } catch (error) {
+    return `[data left out: it cannot be sent as JSON (${error instanceof Error ? error.message : String(error)})]`;
+  }
+  if (json === undefined) return `[data left out: ${typeof data} cannot be sent as JSON]`;
+  if (json.length > MAX_DATA_LENGTH) return `[data left out: ${json.length} characters of JSON, over the limit of ${MAX_DATA_LENGTH}]`;
+  return JSON.parse(json) as unknown;
+}

@@ -148,11 +148,13 @@ describe('bounded validation of hostile arguments', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     gc();
     const before = process.memoryUsage().heapUsed;
-    for (let round = 4; round < 6; round++) expect((await registry.execute('open', hostile(round))).success).toBe(true);
+    for (let round = 4; round < 10; round++) expect((await registry.execute('open', hostile(round))).success).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 50));
     gc();
-    // The registry, the tool and its schema are alive; 64 MB of keys went through them.
-    expect(process.memoryUsage().heapUsed - before).toBeLessThan(16 * 1024 * 1024);
+    // The registry, the tool and its schema are alive; 192 MB of keys went through them. What V8
+    // keeps of recent property names varies from run to run (up to about 40 MB measured), but it
+    // does not grow with the rounds; a schema that kept its calls' keys would hold 126 MB per round.
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(64 * 1024 * 1024);
   });
 
   it('should generate no code from the arguments: new key lists compile nothing', () => {

@@ -3,7 +3,9 @@
 // schema-renderer table that @victor-tools/providers fills and
 // @victor-tools/metadata reads, metadata defaults, the smart-enum base and the
 // text helpers behind schema levels, and the approval request and refusal an
-// adapter that asks for approval itself words as the registry does. Not part
+// adapter that asks for approval itself words as the registry does, and the
+// wording of failed calls (a thrown error, a timeout, a cancellation) that a
+// remote invoker answers the way a local call fails. Not part
 // of the public API: it may change in any release. Named exports only.
 export { TOOL_PROTOCOL, BASE_TOOL_BRAND, isToolProvider, type ToolProvider } from './tool-protocol';
 export { SmartEnum } from './enums';
@@ -11,3 +13,6 @@ export { normalizeMetadata } from './tool-metadata';
 export { registerSchemaRenderer, getSchemaRenderer, schemaRendererNames, renderSchema, truncateDescription, splitSentences } from './schema';
 export { approvalRequest, notApprovedMessage } from './policy/approval';
 export { outputSchemaOf } from './pipeline/check-output';
+export { capText, errorMessage, errorName } from './error-text';
+export { thrownResult } from './pipeline/normalize-result';
+export { cancelledResult, timedOutResult } from './pipeline/failures';

@@ -59,7 +59,7 @@ export class ToolCall implements PolicyContext {
   private stoppedWith: { result: ToolResult; reason: unknown } | undefined;
   /** The call's one promise and its resolver, made at the first wait (see `wait`). */
   private answered: Promise<Answer> | undefined;
-  private answer: ((answer: Answer) => void) | undefined;
+  private resolveAnswered: ((answer: Answer) => void) | undefined;
   /** The wait in progress, if any. */
   private waiting: Waiting | undefined;
   /** Set by the approval step while it waits: approval has its own timeout and watches the signal itself. */
@@ -175,7 +175,7 @@ export class ToolCall implements PolicyContext {
     const waiting: Waiting = { steps, next, raced: !this.approving && !this.settled };
     this.waiting = waiting;
     this.answered ??= new Promise<Answer>((resolve) => {
-      this.answer = resolve;
+      this.resolveAnswered = resolve;
     });
     try {
       pending.then(
@@ -244,7 +244,7 @@ export class ToolCall implements PolicyContext {
     } catch (error) {
       outcome = this.failure(error);
     }
-    this.answer!(outcome as Answer);
+    this.resolveAnswered!(outcome as Answer);
   }
 
   private takeToolAnswer(result: ToolResult): Answer {

@@ -172,6 +172,10 @@ export class ToolCall implements PolicyContext {
    * settles. A call that asked for approval starts its clock when approved.
    */
   wait(pending: PromiseLike<unknown>, steps: readonly Step[], next: number): Promise<Answer> {
+    if (pending === this.answered) {
+      // A step ran steps of its own through runSteps: waiting for the call's own promise would never end.
+      return Promise.resolve(this.failure(new Error('a step answered the promise of its own call; a step that runs steps loops over them, as the hook steps do')));
+    }
     const waiting: Waiting = { steps, next, raced: !this.approving && !this.settled };
     this.waiting = waiting;
     this.answered ??= new Promise<Answer>((resolve) => {

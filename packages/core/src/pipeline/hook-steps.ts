@@ -4,24 +4,39 @@ import { criticalHookFailure } from './failures';
 import type { AfterHookCallback, AfterHookInfo, BeforeHookCallback, Hook } from './hook';
 import { isResultLike, toToolResult } from './normalize-result';
 import { checkSandbox } from './policy-steps';
-import { isThenable, runSteps, type Answer, type Outcome, type Step } from './run-steps';
+import { isThenable, type Answer, type Outcome, type Step } from './run-steps';
 import type { ToolCall } from './tool-call';
 import { validateArgs } from './validate';
 
-// Hooks run through the same sync-first runner as the steps: each hook is
-// made into a step when it is registered, which lets the call through or
-// answers (a critical hook's failure).
+// Each hook is made into a step when it is registered, which lets the call
+// through or answers (a critical hook's failure). The two hook steps run
+// those in order, sync-first like the runner; an async hook makes the step
+// answer a promise, which the runner waits for (racing it against the call's
+// timeout and signal) like any other step's.
 
 /** The before-hooks, in registration order; each sees the previous one's replacement. */
 export function runBeforeHooks(call: ToolCall): Outcome {
-  const hooks = call.host.beforeHooks;
-  return hooks.length === 0 ? undefined : runSteps(call, hooks);
+  return runHooks(call, call.host.beforeHooks, 0);
 }
 
 /** The after-hooks, in registration order; each sees the previous one's replacement. */
 export function runAfterHooks(call: ToolCall): Outcome {
-  const hooks = call.host.afterHooks;
-  return hooks.length === 0 ? undefined : runSteps(call, hooks);
+  return runHooks(call, call.host.afterHooks, 0);
+}
+
+/**
+ * Runs `hooks` from `from` until one answers. A hook that answers a promise
+ * is waited for by chaining the rest onto it; they run only if the call was
+ * not stopped meanwhile (`call.interrupted()`), as after any wait.
+ */
+function runHooks(call: ToolCall, hooks: readonly Step[], from: number): Outcome {
+  for (let i = from; i < hooks.length; i++) {
+    const outcome = hooks[i](call);
+    if (outcome === undefined) continue;
+    if (!isThenable(outcome)) return outcome;
+    return outcome.then((answer) => (answer as Answer) ?? call.interrupted() ?? runHooks(call, hooks, i + 1));
+  }
+  return undefined;
 }
 
 /** A before-hook as a step. */

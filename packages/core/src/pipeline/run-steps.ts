@@ -30,7 +30,9 @@ export type Step = (call: ToolCall) => Outcome;
  * rest of the steps once it settles (after checking `call.interrupted()`:
  * the call was cancelled, timed out, or its tool disabled or unregistered
  * meanwhile). Never throws or rejects: what a step throws answers the call's
- * internal failure. The hooks run through it too, each hook a step.
+ * internal failure. Runs a call's `STEPS`: a step that runs a list of its own
+ * loops over it (see `runHooks`), since every wait of a call answers the
+ * call's one promise.
  */
 export function runSteps(call: ToolCall, steps: readonly Step[], from = 0): Answer | Promise<Answer> {
   for (let i = from; i < steps.length; i++) {

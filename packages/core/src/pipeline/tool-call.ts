@@ -57,10 +57,11 @@ export class ToolCall implements PolicyContext {
   private controller: AbortController | undefined;
   /** The timeout or cancellation that stopped the call, once one did. */
   private stoppedWith: { result: ToolResult; reason: unknown } | undefined;
-  /** Ends the raced wait in progress (a before-hook or the tool) when the call is stopped. */
-  private onStop: ((result: ToolResult) => void) | undefined;
-  /** The last wait made: a wait for it (a step running hooks) is not raced again. */
-  private lastWait: Promise<Answer> | undefined;
+  /** The call's one promise and its resolver, made at the first wait (see `wait`). */
+  private answered: Promise<Answer> | undefined;
+  private resolveAnswered: ((answer: Answer) => void) | undefined;
+  /** The wait in progress, if any. */
+  private waiting: Waiting | undefined;
   /** Set by the approval step while it waits: approval has its own timeout and watches the signal itself. */
   approving = false;
   private timer: NodeJS.Timeout | undefined;
@@ -142,12 +143,6 @@ export class ToolCall implements PolicyContext {
     return undefined;
   }
 
-  /** Passes `outcome` on; a ToolResult ends the call, so its timer and abort listener go. */
-  ended(outcome: Answer | Promise<Answer>): Answer | Promise<Answer> {
-    if (outcome instanceof ToolResult) this.stopWaiting();
-    return outcome;
-  }
-
   /** The cancelled result when the caller's signal is aborted. */
   cancelled(): ToolResult | undefined {
     const signal = this.callerSignal;
@@ -156,18 +151,18 @@ export class ToolCall implements PolicyContext {
 
   /**
    * Waits for the promise a step answered (see `runSteps`), then runs the
-   * rest of `steps`, from `next`, in the same turn of the microtask queue;
-   * resolves to the answer that ended the call, or undefined when the steps
-   * let it through. The tool's own answer (the wait that follows
-   * `invokeTool`) is normalized into `call.result` on the way.
+   * rest of `steps`, from `next`, in the same turn of the microtask queue.
+   * Answers the call's one promise, made at its first wait, which resolves
+   * once, with the answer that ends the steps (undefined when they let the
+   * call through): a later wait of the same call answers that same promise.
+   * The tool's own answer (the wait that follows `invokeTool`) is normalized
+   * into `call.result` on the way.
    *
    * A wait races the call's stop, its timeout or the caller's abort: stopped
    * before the tool, the call answers the stop's failed result; once the tool
    * was reached, that result becomes `call.result` and the after-hooks still
    * run. Approval does not race (it has its own timeout and watches the
-   * signal itself), nor do the after-hooks (the tool has answered), nor does
-   * a wait for another wait of this call (a step running hooks through the
-   * runner).
+   * signal itself), nor do the after-hooks (the tool has answered).
    *
    * The timer is armed a turn of the microtask queue later, and only if the
    * wait is not over by then: most tools answer with a promise that is
@@ -177,53 +172,83 @@ export class ToolCall implements PolicyContext {
    * settles. A call that asked for approval starts its clock when approved.
    */
   wait(pending: PromiseLike<unknown>, steps: readonly Step[], next: number): Promise<Answer> {
-    const raced = !this.approving && !this.settled && pending !== this.lastWait;
-    const waited = new Promise<Answer>((resolve) => {
-      let done = false;
-      const resume = (answer: Answer): void => {
-        if (done) return;
-        done = true;
-        if (raced) this.onStop = undefined;
-        let outcome: Answer | Promise<Answer>;
-        try {
-          outcome = this.ended(answer ?? this.interrupted() ?? runSteps(this, steps, next));
-        } catch (error) {
-          outcome = this.failure(error);
-        }
-        resolve(outcome);
-      };
-      const failed = (error: unknown): void => {
-        if (!done) resume(this.toolPending ? this.takeToolAnswer(thrownResult(error)) : this.failure(error));
-      };
-      try {
-        pending.then((value) => {
-          if (!done) resume(this.toolPending ? this.takeToolAnswer(toToolResult(value)) : (value as Answer));
-        }, failed);
-      } catch (error) {
-        failed(error); // a tool's own thenable whose `then` throws
-      }
-      if (!raced || done) return;
-      // The caller aborted while the tool ran synchronously: the tool's signal follows, as it would later.
-      const cancelled = this.stoppedWith === undefined ? this.cancelled() : undefined;
-      if (cancelled !== undefined) this.stop(cancelled, this.callerSignal!.reason);
-      if (this.stoppedWith !== undefined) return resume(this.answerStop(this.stoppedWith.result));
-      this.onStop = (result) => resume(this.answerStop(result));
-      const signal = this.callerSignal;
-      if (signal !== undefined && this.stopOnAbort === undefined) {
-        const onAbort = (): void => this.stop(cancelledResult(this.name, signal.reason), signal.reason);
-        signal.addEventListener('abort', onAbort, { once: true });
-        this.stopOnAbort = () => signal.removeEventListener('abort', onAbort);
-      }
-      // A promise job rather than queueMicrotask, which costs an async-hooks resource per call in Node.
-      if (this.timer === undefined && this.timeoutMs !== undefined) void RESOLVED.then(() => this.armTimer());
+    if (pending === this.answered) {
+      // A step ran steps of its own through runSteps: waiting for the call's own promise would never end.
+      return Promise.resolve(this.failure(new Error('a step answered the promise of its own call; a step that runs steps loops over them, as the hook steps do')));
+    }
+    const waiting: Waiting = { steps, next, raced: !this.approving && !this.settled };
+    this.waiting = waiting;
+    this.answered ??= new Promise<Answer>((resolve) => {
+      this.resolveAnswered = resolve;
     });
-    this.lastWait = waited;
-    return waited;
+    try {
+      pending.then(
+        (value) => this.settleWait(waiting, value, false),
+        (error: unknown) => this.settleWait(waiting, error, true),
+      );
+    } catch (error) {
+      this.settleWait(waiting, error, true); // a tool's own thenable whose `then` throws
+    }
+    // A promise job rather than queueMicrotask, which costs an async-hooks resource per call in Node.
+    if (waiting.raced && this.race(waiting)) void RESOLVED.then(() => this.armTimer());
+    return this.answered;
   }
 
-  /** Whether the wait in progress is the tool's: invoked, not settled. */
-  private get toolPending(): boolean {
-    return this.reachedTool && !this.settled;
+  /**
+   * Makes `waiting` end on the caller's abort; answers whether it still
+   * needs a timer (the call has a timeout, armed at most once).
+   */
+  private race(waiting: Waiting): boolean {
+    if (this.waiting !== waiting) return false; // over already: a thenable that answered at once
+    if (this.stoppedWith !== undefined) {
+      this.resume(waiting, this.answerStop(this.stoppedWith.result));
+      return false;
+    }
+    // The caller aborted while the tool ran synchronously: the tool's signal follows, as it would later.
+    const cancelled = this.cancelled();
+    if (cancelled !== undefined) {
+      this.stop(cancelled, this.callerSignal!.reason);
+      return false;
+    }
+    const signal = this.callerSignal;
+    if (signal !== undefined && this.stopOnAbort === undefined) {
+      const onAbort = (): void => this.stop(cancelledResult(this.name, signal.reason), signal.reason);
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.stopOnAbort = () => signal.removeEventListener('abort', onAbort);
+    }
+    return this.timer === undefined && this.timeoutMs !== undefined;
+  }
+
+  /** The promise `waiting` waited for settled: the tool's answer becomes the call's result, a step's answer ends the wait. */
+  private settleWait(waiting: Waiting, value: unknown, rejected: boolean): void {
+    if (this.waiting !== waiting) return; // a stop came first
+    let answer: Answer;
+    try {
+      if (this.reachedTool && !this.settled) answer = this.takeToolAnswer(rejected ? thrownResult(value) : toToolResult(value));
+      else answer = rejected ? this.failure(value) : (value as Answer);
+    } catch (error) {
+      answer = this.failure(error);
+    }
+    this.resume(waiting, answer);
+  }
+
+  /**
+   * Ends the wait in progress with `answer` (once: whatever comes second, the
+   * pending promise or a stop, finds the wait over) and runs the rest of its
+   * steps; resolves the call's promise unless those steps wait again.
+   */
+  private resume(waiting: Waiting, answer: Answer): void {
+    if (this.waiting !== waiting) return;
+    this.waiting = undefined;
+    let outcome: Answer | Promise<Answer>;
+    try {
+      outcome = answer ?? this.interrupted() ?? runSteps(this, waiting.steps, waiting.next);
+      if (outcome === this.answered) return; // a later wait answers it
+      if (outcome !== undefined) this.stopWaiting(); // the call ended: its timer and abort listener go
+    } catch (error) {
+      outcome = this.failure(error);
+    }
+    this.resolveAnswered!(outcome as Answer);
   }
 
   private takeToolAnswer(result: ToolResult): Answer {
@@ -247,7 +272,7 @@ export class ToolCall implements PolicyContext {
 
   /** Arms the timer for what is left until the deadline, unless the wait is already over. */
   armTimer(): void {
-    if (this.onStop === undefined || this.timer !== undefined || this.stoppedWith !== undefined) return;
+    if (this.waiting?.raced !== true || this.timer !== undefined || this.stoppedWith !== undefined) return;
     const remaining = this.deadline! - Date.now();
     if (remaining <= 0) this.timeOut();
     else this.timer = setTimeout(fireTimeout, remaining, this);
@@ -259,15 +284,14 @@ export class ToolCall implements PolicyContext {
     this.stop(result, new DOMException(result.error!, 'TimeoutError'));
   }
 
-  /** Stops the call (once): aborts the tool's signal and ends the wait in progress with `result`. */
+  /** Stops the call (once): aborts the tool's signal and ends the raced wait in progress with `result`. */
   private stop(result: ToolResult, reason: unknown): void {
     if (this.stoppedWith !== undefined) return;
     this.stoppedWith = { result, reason };
     this.controller?.abort(reason);
     this.stopWaiting();
-    const onStop = this.onStop;
-    this.onStop = undefined;
-    onStop?.(result);
+    const waiting = this.waiting;
+    if (waiting?.raced === true) this.resume(waiting, this.answerStop(result));
   }
 
   /** Clears the timer and the abort listener, once the tool settled or the call ended before it. */
@@ -288,6 +312,13 @@ export class ToolCall implements PolicyContext {
   failure(error: unknown): ToolResult {
     return internalFailure(this.name, error, this.reachedTool);
   }
+}
+
+/** A wait in progress: where the steps go on after it, and whether the call's stop ends it. */
+interface Waiting {
+  readonly steps: readonly Step[];
+  readonly next: number;
+  readonly raced: boolean;
 }
 
 // A name that is not a string shows as JSON (never '[object Object]'); capText cuts a huge one.

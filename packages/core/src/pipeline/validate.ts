@@ -1,7 +1,8 @@
 import { errorMessage } from '../error-text';
 import { ToolResult } from '../results';
-// The one call site into validation/.
-import { ArgumentFailureBox } from '../validation/validate-arguments';
+// The one call site into validation/. Imported from the modules that define them: a
+// re-export (validate-arguments.ts, index.ts) is a getter in CommonJS, read on every call.
+import { ArgumentFailureBox } from '../validation/compiled-schema';
 import { getCompiledSchema } from '../validation/validator-cache';
 import type { Answer } from './run-steps';
 import type { ToolCall } from './tool-call';

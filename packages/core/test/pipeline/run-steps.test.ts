@@ -76,6 +76,13 @@ describe('runSteps', () => {
     expect(await runSteps(callOf({ registered: false }), steps)).toMatchObject({ error: "Tool 't' was unregistered while the call was waiting" });
     expect(ran).toEqual([]);
   });
+
+  it('should fail the call, never hang, when a step runs steps of its own through runSteps and one of them waits', async () => {
+    const call = callOf();
+    const nested: Step = (c) => runSteps(c, [async () => undefined]);
+    const answer = await runSteps(call, [nested, () => ToolResult.ok('never')]);
+    expect(answer).toMatchObject({ success: false, error: expect.stringContaining('a step answered the promise of its own call') });
+  });
 });
 
 describe('STEPS', () => {

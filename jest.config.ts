@@ -11,6 +11,14 @@ const moduleNameMapper = {
   '^@victor-tools/([a-z-]+)/internal$': '<rootDir>/packages/$1/src/internal',
 };
 
+// TypeBox 1.x (the `typebox` package) ships ES modules only, which jest's
+// CommonJS runtime cannot require on Node 20: ts-jest compiles its .mjs files
+// to CommonJS, as they are loaded (about 3 s the first time, then cached).
+// Only the test files that import it pay.
+const ESM_ONLY_PACKAGES = ['typebox'];
+const transformIgnorePatterns = [`/node_modules/(?!(?:\\.pnpm/[^/]+/node_modules/)?(?:${ESM_ONLY_PACKAGES.join('|')})/)`];
+const esmToCommonJs: [string, unknown] = ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs', target: 'es2022', isolatedModules: true } }];
+
 function project(name: string, roots: string[], tsconfig = '<rootDir>/tsconfig.json', extra: Config = {}): Config {
   return {
     displayName: name,
@@ -18,7 +26,8 @@ function project(name: string, roots: string[], tsconfig = '<rootDir>/tsconfig.j
     testMatch: ['**/*.test.ts'],
     testEnvironment: 'node',
     moduleNameMapper,
-    transform: { '^.+\\.tsx?$': ['ts-jest', { tsconfig, isolatedModules: true }] },
+    transform: { '^.+\\.tsx?$': ['ts-jest', { tsconfig, isolatedModules: true }], '^.+\\.mjs$': esmToCommonJs },
+    transformIgnorePatterns,
     ...extra,
   };
 }

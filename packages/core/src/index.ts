@@ -43,6 +43,15 @@ export type { ToolMetadata, ToolMetadataInput } from './tool-metadata';
 export { isBaseTool, resolveTool, type ToolLike, type RegistrableTool } from './tool-protocol';
 export { BaseTool } from './base-tool';
 export {
+  SchemaConversionError,
+  type SchemaInput,
+  type SchemaForms,
+  type SchemaSide,
+  type TypeBoxSchemaLike,
+  type StandardSchemaV1,
+  type StandardJSONSchemaV1,
+} from './schema-input';
+export {
   compileSchema,
   validateArguments,
   dropNullOptionals,

@@ -8,3 +8,7 @@ export { TOOL_PROTOCOL, BASE_TOOL_BRAND, isToolProvider, type ToolProvider } fro
 export { SmartEnum } from './enums';
 export { normalizeMetadata } from './tool-metadata';
 export { registerSchemaRenderer, getSchemaRenderer, schemaRendererNames, renderSchema, truncateDescription, splitSentences } from './schema';
+// The one reader of user-given schemas (JSON Schema, TypeBox, Standard Schema)
+// and the Standard validation that follows ajv: for decorators and for any
+// schema a tool declares besides its parameters (an output schema).
+export { readSchemaInput, runStandardValidation, type ReadSchemaOptions, type StandardOutcome } from './schema-input';

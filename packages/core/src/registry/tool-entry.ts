@@ -1,11 +1,12 @@
 import { AccessMode, CostTier, type DangerLevel, type ExecutionCategory } from '../enums';
 import { BaseTool } from '../base-tool';
 import { errorMessage } from '../error-text';
+import { readSchemaInput, type StandardSchemaV1 } from '../schema-input';
 import { normalizeMetadata } from '../tool-metadata';
 import type { JsonSchema } from '../types';
 import type { CompiledSchema } from '../validation/validator-cache';
 import { describeToolPolicy, type ToolPolicyFacts } from '../policy/mode-policy';
-import { renamedTool } from './renamed-tool';
+import { registeredView } from './registered-view';
 
 /**
  * A registered tool with everything a call needs read once, at
@@ -22,7 +23,10 @@ export interface ToolEntry {
   /** What the registry hands out: the tool, or a renamed view of it. */
   readonly tool: BaseTool;
   readonly aliases: readonly string[];
+  /** The parameters' JSON Schema (the tool's own object when it declared one). */
   readonly parameters: JsonSchema;
+  /** The Standard Schema the tool declared as its parameters, validated after the JSON Schema (`validateStandard`). */
+  readonly standard: StandardSchemaV1 | undefined;
   readonly policy: ToolPolicyFacts;
   /** The declared access mode, or READONLY (the reference's default). */
   readonly accessMode: AccessMode;
@@ -58,7 +62,8 @@ export function createEntry(source: unknown, tool: BaseTool, name: string, enabl
       throw new TypeError(`${described} cannot be registered: its ${what} cannot be read (${errorMessage(error)}).`);
     }
   };
-  const parameters = read('parameters', () => tool.parameters);
+  const declared = read('parameters', () => tool.parameters);
+  const { jsonSchema: parameters, standard } = readSchemaInput(declared, { owner: described });
   const metadata = read('metadata', () => normalizeMetadata(tool.metadata ?? {}));
   const aliases = read('aliases', () => tool.aliases ?? []);
   if (!Array.isArray(aliases) || aliases.some((alias) => typeof alias !== 'string' || alias.length === 0)) {
@@ -75,9 +80,10 @@ export function createEntry(source: unknown, tool: BaseTool, name: string, enabl
     name,
     source,
     original: tool,
-    tool: read('name', () => tool.name) === name ? tool : renamedTool(tool, name),
+    tool: read('name', () => tool.name) === name && parameters === declared ? tool : registeredView(tool, name, parameters),
     aliases: [...new Set(aliases.filter((alias) => alias !== name))],
     parameters,
+    standard,
     policy,
     accessMode,
     dangerLevel,

@@ -86,6 +86,7 @@ describe('STEPS', () => {
       'checkAvailable',
       'checkMode',
       'validate',
+      'validateStandard',
       'checkSandbox',
       'detectLoop',
       'approve',

@@ -16,6 +16,22 @@ export interface ReadSchemaOptions {
 // ajv checks Draft 7, and every library converts to it ("strongly recommended" by Standard JSON Schema).
 const TARGET = 'draft-07';
 
+/**
+ * Vendor options (the interface's `libraryOptions`) that make a library's
+ * conversion mean what the others' means here: the JSON Schema states what
+ * JSON can, and checks JSON Schema cannot express are left to the library's
+ * own validation, which runs after ajv. zod and arktype leave such checks out
+ * by themselves (`.refine()`, `.narrow()`); valibot refuses the whole schema
+ * over one `check` unless told, per action, to keep what it converted. Types
+ * JSON cannot carry still fail the conversion, in every library.
+ */
+const VENDOR_OPTIONS: Readonly<Record<string, Record<string, unknown>>> = {
+  valibot: {
+    overrideAction: ({ valibotAction, jsonSchema, errors }: { valibotAction: { kind?: unknown }; jsonSchema: unknown; errors?: unknown }) =>
+      errors !== undefined && valibotAction.kind === 'validation' ? jsonSchema : undefined,
+  },
+};
+
 // Conversions are kept per schema object (and side), so a `parameters` getter
 // that returns the same zod object converts once; a fresh object each time is
 // converted each time (as a JSON Schema is compiled again by its JSON text).
@@ -77,7 +93,7 @@ function fromStandard(schema: StandardJSONSchemaV1, side: SchemaSide, options: R
   }
   let json: Record<string, unknown>;
   try {
-    json = convert({ target: TARGET });
+    json = convert({ target: TARGET, libraryOptions: Object.hasOwn(VENDOR_OPTIONS, vendor) ? VENDOR_OPTIONS[vendor] : undefined });
   } catch (error) {
     throw conversionError(schema, side, vendor, options, error);
   }
@@ -107,7 +123,7 @@ function conversionError(schema: StandardJSONSchemaV1, side: SchemaSide, vendor:
   const where = path.length > 0 ? ` at '${path.join('.')}'` : '';
   const field = path.length > 0 ? `the field '${path.join('.')}'` : 'that part';
   return new SchemaConversionError(
-    `${ownerOf(options)} cannot be registered: ${options.what ?? 'its parameters schema'} (${vendor}) has no JSON Schema form${where}: ${errorMessage(error)}. ` +
+    `${ownerOf(options)} cannot be registered: ${options.what ?? 'its parameters schema'} (${vendor}) has no JSON Schema form${where}: ${errorMessage(error).replace(/\.$/, '')}. ` +
       `Give ${field} a type JSON can carry, or declare the schema as a JSON Schema.`,
     vendor,
     path,

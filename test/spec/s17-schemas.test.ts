@@ -4,6 +4,9 @@
 // tool(), @Tool and BaseTool, shown to models as JSON Schema, checked by ajv
 // with the same messages whatever declared them, and then by the library's
 // own validation (refinements, transforms). Public API only.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Type as TypeBox034 } from '@sinclair/typebox';
 import { toStandardJsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
@@ -298,5 +301,28 @@ describe('s17: schemas without a JSON Schema form fail registration', () => {
         "the Standard JSON Schema interface). Wrap it with its library's JSON Schema converter (valibot: toStandardJsonSchema from @valibot/to-json-schema), " +
         'or declare the schema as a JSON Schema.',
     );
+  });
+});
+
+describe('s17 (issue 12): class-validator and class-transformer are opt-in', () => {
+  // The built package, as a user loads it (`pnpm build` runs before this project).
+  const ROOT = join(__dirname, '..', '..');
+  const loads = (script: string): string => execFileSync(process.execPath, ['-e', script], { cwd: ROOT, encoding: 'utf8' }).trim();
+  const LOADED = "Object.keys(require.cache).filter((f) => /node_modules[\\\\/](class-validator|class-transformer|libphonenumber-js)[\\\\/]/.test(f)).length";
+
+  it("should load neither from @victor-tools/decorators' main entry point", () => {
+    expect(loads(`require('@victor-tools/decorators'); console.log(${LOADED})`)).toBe('0');
+  });
+
+  it('should load them from @victor-tools/decorators/class-validator', () => {
+    expect(Number(loads(`require('@victor-tools/decorators/class-validator'); console.log(${LOADED})`))).toBeGreaterThan(0);
+  });
+
+  it('should list them, and the schema libraries whose types it reads, as optional peer dependencies only', () => {
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'packages', 'decorators', 'package.json'), 'utf8')) as Record<string, Record<string, unknown>>;
+    for (const name of ['class-validator', 'class-transformer', 'class-validator-jsonschema', '@sinclair/typebox', 'typebox']) {
+      expect(manifest.dependencies).not.toHaveProperty(name);
+      expect(manifest.peerDependenciesMeta![name]).toEqual({ optional: true });
+    }
   });
 });

@@ -1,4 +1,4 @@
-import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
+import type { StandardJSONSchemaV1, StandardSchemaV1 } from './standard-schema';
 import type { JsonSchema } from '../types';
 
 export type { StandardJSONSchemaV1, StandardSchemaV1 };

@@ -48,6 +48,7 @@ export {
   type SchemaForms,
   type SchemaSide,
   type TypeBoxSchemaLike,
+  type StandardTypedV1,
   type StandardSchemaV1,
   type StandardJSONSchemaV1,
 } from './schema-input';

@@ -1,7 +1,8 @@
 import { errorMessage } from '../error-text';
 import type { JsonSchema } from '../types';
 import { SchemaConversionError } from './schema-conversion-error';
-import type { SchemaForms, SchemaInput, SchemaSide, StandardJSONSchemaV1, StandardSchemaV1 } from './schema-input';
+import type { SchemaForms, SchemaInput, SchemaSide } from './schema-input';
+import type { StandardJSONSchemaV1, StandardSchemaV1 } from './standard-schema';
 
 /** How `readSchemaInput` reads a schema and names it in its errors. */
 export interface ReadSchemaOptions {

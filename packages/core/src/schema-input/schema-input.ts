@@ -1,8 +1,6 @@
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from './standard-schema';
 import type { JsonSchema } from '../types';
 
-export type { StandardJSONSchemaV1, StandardSchemaV1 };
-
 /**
  * A TypeBox 1.x schema (the `typebox` package), known by the `~kind` its
  * types declare. At run time it is a JSON Schema (its `~kind` and

@@ -2,7 +2,7 @@ import { errorMessage } from '../error-text';
 import { ToolValidationResult } from '../results';
 import { clip, displayPath } from '../validation/display';
 import { invalidParamsOf, IssueList, moreProblems, type IssueLimits, type ValidationIssue } from '../validation/issues';
-import type { StandardSchemaV1 } from './schema-input';
+import type { StandardSchemaV1 } from './standard-schema';
 
 /** What a Standard Schema's `~standard.validate` made of a value: its output (transforms applied), or the failure in victor's words. */
 export type StandardOutcome = { readonly value: unknown } | { readonly failure: ToolValidationResult };

@@ -20,7 +20,7 @@ export interface ToolEntry {
   readonly source: unknown;
   /** The BaseTool itself, whose `execute` runs. */
   readonly original: BaseTool;
-  /** What the registry hands out: the tool, or a renamed view of it. */
+  /** What the registry hands out: the tool, or a view of it under its registered name and with JSON Schema parameters. */
   readonly tool: BaseTool;
   readonly aliases: readonly string[];
   /** The parameters' JSON Schema (the tool's own object when it declared one). */

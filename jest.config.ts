@@ -7,9 +7,19 @@ import type { Config } from 'jest';
 // type check is `pnpm build` / `pnpm typecheck`, which run the full compiler.
 const moduleNameMapper = {
   '^@victor-tools/([a-z-]+)$': '<rootDir>/packages/$1/src',
-  // A package's plumbing for the others (`@victor-tools/core/internal`).
-  '^@victor-tools/([a-z-]+)/internal$': '<rootDir>/packages/$1/src/internal',
+  // A package's plumbing for the others (`@victor-tools/core/internal`), and its
+  // other entry points (`@victor-tools/decorators/class-validator`).
+  '^@victor-tools/([a-z-]+)/(internal|class-validator)$': '<rootDir>/packages/$1/src/$2',
 };
+
+// TypeBox 1.x (the `typebox` package) and arktype (with arkregex) ship ES modules only, which
+// jest's CommonJS runtime cannot require on Node 20: ts-jest compiles their
+// files to CommonJS as they are loaded (a few seconds the first time, then
+// cached). Only the test files that import them pay.
+const ESM_ONLY = '(?:typebox|arktype|arkregex|@ark/[^/]+)/';
+const IN_NODE_MODULES = '/node_modules/(?:\\.pnpm/[^/]+/node_modules/)?';
+const transformIgnorePatterns = [`/node_modules/(?!(?:\\.pnpm/[^/]+/node_modules/)?${ESM_ONLY})`];
+const esmToCommonJs: [string, unknown] = ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs', target: 'es2022', isolatedModules: true } }];
 
 function project(name: string, roots: string[], tsconfig = '<rootDir>/tsconfig.json', extra: Config = {}): Config {
   return {
@@ -18,7 +28,11 @@ function project(name: string, roots: string[], tsconfig = '<rootDir>/tsconfig.j
     testMatch: ['**/*.test.ts'],
     testEnvironment: 'node',
     moduleNameMapper,
-    transform: { '^.+\\.tsx?$': ['ts-jest', { tsconfig, isolatedModules: true }] },
+    transform: {
+      '^.+\\.tsx?$': ['ts-jest', { tsconfig, isolatedModules: true }],
+      [`${IN_NODE_MODULES}${ESM_ONLY}.+\\.m?js$`]: esmToCommonJs,
+    },
+    transformIgnorePatterns,
     ...extra,
   };
 }

@@ -89,7 +89,7 @@ for (const pkg of packages) {
 // --- 2. install outside the repository
 await check('npm install the tarballs into a fresh project', () => {
   execFileSync('mkdir', ['-p', consumer]);
-  const dependencies = { ...Object.fromEntries(names.map((n) => [n, `file:${tarballs[n]}`])), '@sinclair/typebox': '^0.34.0', '@types/node': '^20.19.0' };
+  const dependencies = { ...Object.fromEntries(names.map((n) => [n, `file:${tarballs[n]}`])), '@sinclair/typebox': '^0.34.0', zod: '^4.2.0', '@types/node': '^20.19.0' };
   npmInstall(consumer, dependencies, { type: 'module' });
   for (const file of ['esm.mjs', 'cjs.cjs', 'browser.mjs', 'node-bundle.mjs', 'registry-only.mjs']) copyFileSync(join(FIXTURES, file), join(consumer, file));
   for (const ext of ['mts', 'cts', 'ts']) copyFileSync(join(FIXTURES, 'tour.ts'), join(consumer, `tour.${ext}`));

@@ -1,6 +1,7 @@
 // The README's tour, run as it is written there: if this file changes, change
 // the README with it (and the other way round).
 import { Type } from '@sinclair/typebox';
+import { z } from 'zod';
 import { BaseTool, SchemaLevel, ToolRegistry, ToolResult, estimateTokens, type ToolCallContext } from '@victor-tools/core';
 import { Param, Tool, tool } from '@victor-tools/decorators';
 import { ToolMetadataRegistry, selectTools } from '@victor-tools/metadata';
@@ -35,12 +36,22 @@ const add = tool(
   ({ a, b }) => a + b, // a and b are numbers, inferred from the schema
 );
 
+const Booking = z
+  .object({ room: z.string().min(1), from: z.iso.time(), to: z.iso.time(), note: z.string().trim().optional() })
+  .refine((b) => b.to > b.from, { message: 'to must be after from', path: ['to'] });
+
+const bookRoom = tool(
+  { name: 'book_room', description: 'Book a meeting room.', parameters: Booking, accessMode: 'write' },
+  ({ room, from, to }) => `${room} booked ${from}-${to}`, // typed from the zod schema
+);
+
 // --- README: 2. Register and call
 async function tour() {
   const registry = new ToolRegistry();
   registry.register(new ReadFile());
   registry.register(new Grep());
   registry.register(add);
+  registry.register(bookRoom);
 
   const ok = await registry.execute('add', { a: 2, b: 3 });
   // ok.success === true, ok.output === 5
@@ -49,6 +60,8 @@ async function tour() {
   //               Parameter 'limit' has wrong type: expected integer, got string"
   const grep = await registry.execute('grep', { pattern: 'TODO' });
   // grep.output: ['TODO x20'] (the default applied)
+  const booked = await registry.execute('book_room', { room: 'Ada', from: '10:00', to: '09:30' });
+  // booked.error === "Invalid parameters for tool 'book_room': Validation error at 'to': to must be after from"
 
   // --- README: 3. Schemas to fit a budget, search, and export
   const compact = registry.get('read_file')!.toSchema(SchemaLevel.COMPACT);
@@ -58,14 +71,14 @@ async function tour() {
   const picked = selectTools(registry, 'read a file', { maxTools: 2, tokenBudget: 400 });
   const openai = toOpenAITool(registry.get('grep')!, { strict: true }).schema;
   const anthropic = toAnthropicTool(registry.get('grep')!).schema;
-  return { ok, bad, grep, compact, tokens, hits, picked, openai, anthropic };
+  return { ok, bad, grep, booked, registry, compact, tokens, hits, picked, openai, anthropic };
 }
 
 describe('README tour', () => {
   beforeEach(() => ToolMetadataRegistry.resetInstance());
 
   it('should behave as the README says', async () => {
-    const { ok, bad, grep, compact, tokens, hits, picked, openai, anthropic } = await tour();
+    const { ok, bad, grep, booked, registry, compact, tokens, hits, picked, openai, anthropic } = await tour();
     expect(ok.success).toBe(true);
     expect(ok.output).toBe(5);
     expect(bad.success).toBe(false);
@@ -73,6 +86,12 @@ describe('README tour', () => {
       "Invalid parameters for tool 'grep': Required parameter 'pattern' is missing; Parameter 'limit' has wrong type: expected integer, got string",
     );
     expect(grep.output).toEqual(['TODO x20']);
+    expect(booked.error).toBe("Invalid parameters for tool 'book_room': Validation error at 'to': to must be after from");
+    await expect(registry.execute('book_room', { room: 'Ada', from: '09:30', to: '10:00', note: ' quiet ' })).resolves.toMatchObject({
+      success: true,
+      output: 'Ada booked 09:30-10:00',
+    });
+    expect(registry.get('book_room')!.parameters).toMatchObject({ type: 'object', required: ['room', 'from', 'to'] });
     expect(compact.function.name).toBe('read_file');
     expect(tokens).toBeGreaterThan(10);
     expect(hits[0]?.name).toBe('grep');

@@ -4,6 +4,7 @@
 // and with legacy decorators; the compiled ESM and CommonJS files then run.
 import assert from 'node:assert/strict';
 import { Type } from '@sinclair/typebox';
+import { z } from 'zod';
 import { BaseTool, SchemaLevel, ToolRegistry, ToolResult, estimateTokens, type ToolCallContext } from '@victor-tools/core';
 import { Param, Tool, tool } from '@victor-tools/decorators';
 import { ToolMetadataRegistry, selectTools } from '@victor-tools/metadata';
@@ -42,11 +43,26 @@ const add = tool(
   },
 );
 
+const Booking = z
+  .object({ room: z.string().min(1), from: z.iso.time(), to: z.iso.time(), note: z.string().trim().optional() })
+  .refine((b) => b.to > b.from, { message: 'to must be after from', path: ['to'] });
+
+const bookRoom = tool(
+  { name: 'book_room', description: 'Book a meeting room.', parameters: Booking, accessMode: 'write' },
+  ({ room, from, to }) => {
+    // Inferred from the zod schema (through Standard Schema's types).
+    // @ts-expect-error room is a string, not a number
+    const notNumber: number = room;
+    return `${room} booked ${from}-${to}`;
+  },
+);
+
 async function tour(): Promise<void> {
   const registry = new ToolRegistry();
   registry.register(new ReadFile());
   registry.register(new Grep());
   registry.register(add);
+  registry.register(bookRoom);
 
   const ok = await registry.execute('add', { a: 2, b: 3 });
   assert.equal(ok.output, 5);
@@ -57,6 +73,9 @@ async function tour(): Promise<void> {
   );
   const grep = await registry.execute('grep', { pattern: 'TODO' });
   assert.deepEqual(grep.output, ['TODO x20']);
+  const booked = await registry.execute('book_room', { room: 'Ada', from: '10:00', to: '09:30' });
+  assert.equal(booked.error, "Invalid parameters for tool 'book_room': Validation error at 'to': to must be after from");
+  assert.equal((await registry.execute('book_room', { room: 'Ada', from: '09:30', to: '10:00' })).output, 'Ada booked 09:30-10:00');
 
   const compact = registry.get('read_file')!.toSchema(SchemaLevel.COMPACT);
   assert.equal(estimateTokens(compact), 53);

@@ -2,14 +2,16 @@ import { CostTier, SchemaLevel, type SchemaLevelLike } from './enums';
 import type { ToolMetadataInput } from './tool-metadata';
 import { ToolResult, ToolValidationResult } from './results';
 import { renderSchema } from './schema';
+import { readSchemaInput, runStandardValidation, type SchemaForms, type SchemaInput } from './schema-input';
 import { BASE_TOOL_BRAND } from './tool-protocol';
 import type { JsonSchema, ToolCallContext, ToolJSONSchema } from './types';
 import { validateArguments } from './validation';
 
 /**
  * The base of every tool. Subclasses give `name`, `description`,
- * `parameters` (a JSON Schema or TypeBox schema) and `execute`; everything
- * else has a default.
+ * `parameters` (a JSON Schema, a TypeBox schema of either line, or a Standard
+ * Schema that produces JSON Schema, such as zod 4's) and `execute`;
+ * everything else has a default.
  *
  * @example
  * ```ts
@@ -23,13 +25,21 @@ import { validateArguments } from './validation';
  * }
  * ```
  */
-export abstract class BaseTool<TArgs = Record<string, unknown>> {
+export abstract class BaseTool<TArgs = Record<string, unknown>, TParameters extends SchemaInput = JsonSchema> {
   /** The name models call the tool by. */
   abstract get name(): string;
   /** What the tool does, for the model. */
   abstract get description(): string;
-  /** The JSON Schema of the arguments (an object schema). */
-  abstract get parameters(): JsonSchema;
+  /**
+   * The schema of the arguments (an object schema): a JSON Schema (TypeBox
+   * schemas are JSON Schemas), or, declared as the second type argument
+   * (`extends BaseTool<z.output<typeof Params>, typeof Params>`), a Standard
+   * Schema whose library produces JSON Schema (zod 4, arktype, valibot
+   * through `toStandardJsonSchema`). Its JSON Schema form is what
+   * `toJSONSchema()` shows and what the tools of a registry
+   * (`registry.get(name).parameters`) answer.
+   */
+  abstract get parameters(): TParameters;
 
   /** Runs the tool; the registry validates `args` first. */
   abstract execute(ctx: ToolCallContext, args: TArgs): Promise<ToolResult>;
@@ -55,13 +65,14 @@ export abstract class BaseTool<TArgs = Record<string, unknown>> {
   }
 
   /**
-   * The JSON Schema (or TypeBox schema) of the tool's output, an object
-   * schema; `undefined` (the default) declares none. When declared, a
+   * The schema of the tool's output, an object schema in any form
+   * `parameters` takes (JSON Schema, TypeBox, a Standard Schema such as zod);
+   * `undefined` (the default) declares none. When declared, a
    * successful call's output is checked against it (a tool that breaks it
    * gets a failed result), and MCP clients get it as the tool's
    * `outputSchema` and the output as `structuredContent`.
    */
-  get outputSchema(): JsonSchema | undefined {
+  get outputSchema(): SchemaInput | undefined {
     return undefined;
   }
 
@@ -77,19 +88,28 @@ export abstract class BaseTool<TArgs = Record<string, unknown>> {
 
   /** Whether `args` satisfy the parameters schema. */
   validateParameters(args: unknown): boolean {
-    return validateArguments(this.parameters, args).result.valid;
+    return this.validateParametersDetailed(args).valid;
   }
 
-  /** Every problem with `args`, each in a message a model can act on (`Required parameter 'path' is missing`). */
+  /**
+   * Every problem with `args`, each in a message a model can act on
+   * (`Required parameter 'path' is missing`): the JSON Schema's, then, for a
+   * Standard Schema, its library's own (refinements) when it answers at once
+   * (a check that needs a promise is left to the registry, which waits for it).
+   */
   validateParametersDetailed(args: unknown): ToolValidationResult {
-    return validateArguments(this.parameters, args).result;
+    const forms = parameterForms(this);
+    const { result, value } = validateArguments(forms.jsonSchema, args);
+    if (!result.valid || forms.standard === undefined) return result;
+    const outcome = runStandardValidation(forms.standard, value, {});
+    return outcome instanceof Promise || !('failure' in outcome) ? result : outcome.failure;
   }
 
-  /** The OpenAI chat function schema, unchanged. */
+  /** The OpenAI chat function schema, with the parameters as their JSON Schema (the object itself when it is one). */
   toJSONSchema(): ToolJSONSchema {
     return {
       type: 'function',
-      function: { name: this.name, description: this.description, parameters: this.parameters },
+      function: { name: this.name, description: this.description, parameters: parameterForms(this).jsonSchema },
     };
   }
 
@@ -100,3 +120,8 @@ export abstract class BaseTool<TArgs = Record<string, unknown>> {
 }
 
 Object.defineProperty(BaseTool.prototype, BASE_TOOL_BRAND, { value: true });
+
+/** The JSON Schema and Standard Schema of a tool's parameters (converted once per schema object). */
+function parameterForms(tool: BaseTool<unknown, SchemaInput>): SchemaForms {
+  return readSchemaInput(tool.parameters, { owner: () => `Tool '${tool.name}'` });
+}

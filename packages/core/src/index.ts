@@ -56,6 +56,16 @@ export type { ToolMetadata, ToolMetadataInput } from './tool-metadata';
 export { isBaseTool, resolveTool, type ToolLike, type ToolProvider, type RegistrableTool } from './tool-protocol';
 export { BaseTool } from './base-tool';
 export {
+  SchemaConversionError,
+  type SchemaInput,
+  type SchemaForms,
+  type SchemaSide,
+  type TypeBoxSchemaLike,
+  type StandardTypedV1,
+  type StandardSchemaV1,
+  type StandardJSONSchemaV1,
+} from './schema-input';
+export {
   compileSchema,
   validateArguments,
   dropNullOptionals,

@@ -16,3 +16,7 @@ export { outputSchemaOf } from './pipeline/check-output';
 export { capText, errorMessage, errorName } from './error-text';
 export { thrownResult } from './pipeline/normalize-result';
 export { cancelledResult, timedOutResult } from './pipeline/failures';
+// The one reader of user-given schemas (JSON Schema, TypeBox, Standard Schema)
+// and the Standard validation that follows ajv: for decorators and for any
+// schema a tool declares besides its parameters (an output schema).
+export { readSchemaInput, runStandardValidation, type ReadSchemaOptions, type StandardOutcome } from './schema-input';

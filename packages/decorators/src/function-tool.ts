@@ -1,19 +1,26 @@
-import type { Static, TSchema } from '@sinclair/typebox';
-import type { BaseTool, JsonSchema } from '@victor-tools/core';
+import type { BaseTool, JsonSchema, SchemaInput } from '@victor-tools/core';
 import { DeclaredTool } from './builder/declared-tool';
 import { snakeCase } from './builder/names';
 import { globalToolBuilder } from './builder/tool-builder';
 import { DecoratorUsageError } from './errors/decorator-usage-error';
 import type { ToolCommonOptions, ToolFunction } from './options';
+import type { InferArgs, ParametersOf } from './schema-types';
 
-/** Options of `tool(options, fn)`: those of `@Tool`, with `parameters` as a TypeBox or JSON Schema. */
-export interface FunctionToolOptions<P extends TSchema | JsonSchema = JsonSchema> extends ToolCommonOptions {
+/**
+ * Options of `tool(options, fn)`: those of `@Tool`, with `parameters` as a JSON
+ * Schema, a TypeBox schema (0.34 or 1.x) or a Standard Schema that produces
+ * JSON Schema (zod 4, arktype, valibot through `toStandardJsonSchema`).
+ */
+export interface FunctionToolOptions<P extends SchemaInput = JsonSchema> extends ToolCommonOptions {
   parameters?: P;
 }
 
 /**
- * Makes a tool of a plain (sync or async) function. With a TypeBox schema as
- * `parameters`, the argument type is inferred from it. What the function
+ * Makes a tool of a plain (sync or async) function. The argument type is
+ * inferred from `parameters` (`InferArgs`): a Standard Schema's output type,
+ * TypeBox's `Static`; `Record<string, unknown>` for a plain JSON Schema. A
+ * Standard Schema's own validation (refinements) runs after the JSON Schema's,
+ * and the function receives its output (transforms applied). What the function
  * returns becomes the result by core's `toToolResult`, the registry's rule
  * for every tool: a `ToolResult` passes through (a failed one too), an object
  * of only `success`, `output`, `error` and `metadata` is that result, any other
@@ -27,9 +34,9 @@ export interface FunctionToolOptions<P extends TSchema | JsonSchema = JsonSchema
  * );
  * ```
  */
-export function tool<S extends TSchema>(options: FunctionToolOptions<S> & { parameters: S }, fn: ToolFunction<Static<S>>): BaseTool<Static<S>>;
+export function tool<S extends SchemaInput>(options: FunctionToolOptions<S> & { parameters: S }, fn: ToolFunction<InferArgs<S>>): BaseTool<InferArgs<S>, ParametersOf<S>>;
 export function tool(options: FunctionToolOptions<JsonSchema>, fn: ToolFunction<Record<string, unknown>>): BaseTool;
-export function tool(options: FunctionToolOptions<TSchema | JsonSchema>, fn: ToolFunction<never>): BaseTool<never> {
+export function tool(options: FunctionToolOptions<SchemaInput>, fn: ToolFunction<never>): BaseTool<never, SchemaInput> {
   if (typeof fn !== 'function') {
     throw new DecoratorUsageError(`tool '${options.name ?? '<anonymous>'}' needs a function as its second argument, got ${typeof fn}.`);
   }

@@ -8,6 +8,7 @@ export { Tool, type ToolDecorator } from './decorators/tool';
 export { Param, type ParamDecorator } from './decorators/param';
 export { Inject } from './decorators/inject';
 export { tool, type FunctionToolOptions } from './function-tool';
+export type { InferArgs, ParametersOf } from './schema-types';
 export { DecoratedTool } from './builder/decorated-tool';
 export { toolsOfInstance } from './builder/instance-tools';
 export type {

@@ -1,4 +1,3 @@
-import type { TSchema } from '@sinclair/typebox';
 import type {
   AccessModeLike,
   ToolCallContext,
@@ -7,14 +6,20 @@ import type {
   ExecutionCategoryLike,
   JsonSchema,
   PriorityLike,
+  SchemaInput,
   ToolMetadataInput,
+  TypeBoxSchemaLike,
 } from '@victor-tools/core';
 
 /** A class whose fields carry `@Param` decorators. */
 export type ParamsClass<T = object> = new () => T;
 
-/** What `params` of `@Tool` takes: a `@Param` class, a TypeBox schema or a JSON Schema. */
-export type ParamsDeclaration = ParamsClass | TSchema | JsonSchema;
+/**
+ * What `params` of `@Tool` takes: a `@Param` class, a JSON Schema, a TypeBox
+ * schema (0.34 or 1.x), or a Standard Schema that produces JSON Schema (zod 4,
+ * arktype, valibot through `toStandardJsonSchema`).
+ */
+export type ParamsDeclaration = ParamsClass | SchemaInput;
 
 /** The metadata options of `@Tool` and `tool()` (SPEC section 7); only the given ones are declared. */
 export interface ToolMetadataOptions {
@@ -56,13 +61,13 @@ export interface ToolCommonOptions extends ToolMetadataOptions {
    * `@Param({ path: true })` says.
    */
   pathParams?: readonly string[];
-  /** The schema of the tool's output (a TypeBox or JSON object schema): advertised to MCP clients, and every successful output is checked against it. */
-  outputSchema?: TSchema | JsonSchema;
+  /** The schema of the tool's output (an object schema, in any form `params` takes): advertised to MCP clients, and every successful output is checked against it. */
+  outputSchema?: SchemaInput;
 }
 
 /** Options of `@Tool(options)`. */
 export interface ToolOptions extends ToolCommonOptions {
-  /** The parameters: a class with `@Param` fields, a TypeBox schema or a JSON Schema. */
+  /** The parameters: a class with `@Param` fields, a JSON Schema, a TypeBox schema or a Standard Schema (zod...). */
   params?: ParamsDeclaration;
 }
 
@@ -86,7 +91,7 @@ export interface ParamOptionsObject {
    */
   path?: boolean;
   enum?: unknown[];
-  items?: JsonSchema | TSchema;
+  items?: JsonSchema | TypeBoxSchemaLike;
   default?: unknown;
   minimum?: number;
   maximum?: number;
@@ -97,8 +102,8 @@ export interface ParamOptionsObject {
   [keyword: string]: unknown;
 }
 
-/** Options of `@Param(options)`: an options object or a TypeBox schema. */
-export type ParamOptions = ParamOptionsObject | TSchema;
+/** Options of `@Param(options)`: an options object or a TypeBox schema (0.34 or 1.x). */
+export type ParamOptions = ParamOptionsObject | JsonSchema | TypeBoxSchemaLike;
 
 /** The code of a `tool()` function (and of `@Tool` methods): `(args, ctx)`, sync or async; what it returns becomes the result by core's `toToolResult`. */
 export type ToolFunction<TArgs> = (args: TArgs, ctx: ToolCallContext) => unknown;

@@ -1,5 +1,6 @@
 import { ToolResult } from '../results';
 import type { JsonSchema } from '../types';
+import { readSchemaInput } from '../schema-input';
 import { compileSchema } from '../validation';
 import type { Answer } from './run-steps';
 import type { ToolCall } from './tool-call';
@@ -13,7 +14,7 @@ import type { ToolCall } from './tool-call';
  * for none, else a JSON Schema object schema (a TypeBox `Type.Object` is one).
  * The one place a declared output schema is read: the registry (at
  * registration) and the providers' exporters go through it, so another schema
- * form (a Standard Schema) is taken in here. Throws a TypeError naming the
+ * Standard Schema is read here too (its output side's JSON Schema). Throws a TypeError naming the
  * problem for anything else: MCP requires an output schema of `type: 'object'`
  * (clients refuse a `tools/list` that carries another), and a mistake is
  * better found at registration than at the first call.
@@ -23,13 +24,15 @@ export function outputSchemaOf(declared: unknown): JsonSchema | undefined {
   if (typeof declared !== 'object' || Array.isArray(declared)) {
     throw new TypeError(`its outputSchema must be a JSON Schema object, got ${Array.isArray(declared) ? 'an array' : typeof declared}`);
   }
-  const type = (declared as JsonSchema).type;
+  // A Standard Schema (zod, arktype, valibot's toStandardJsonSchema) gives its output side's JSON Schema.
+  const schema = readSchemaInput(declared as JsonSchema, { side: 'output', what: 'its output schema' }).jsonSchema;
+  const type = schema.type;
   if (type !== 'object') {
     throw new TypeError(
       `its outputSchema must describe an object (type: 'object'), got type ${JSON.stringify(type) ?? 'undefined'}: MCP carries structured output as an object`,
     );
   }
-  return declared as JsonSchema;
+  return schema;
 }
 
 /**

@@ -7,6 +7,7 @@ import { checkSandbox } from './policy-steps';
 import { isThenable, type Answer, type Outcome, type Step } from './run-steps';
 import type { ToolCall } from './tool-call';
 import { validateArgs } from './validate';
+import { checkStandard } from './validate-standard';
 
 // Each hook is made into a step when it is registered, which lets the call
 // through or answers (a critical hook's failure). The two hook steps run
@@ -64,13 +65,20 @@ function runBeforeHook(call: ToolCall, hook: Hook<BeforeHookCallback>): Outcome 
   );
 }
 
-/** Takes a hook's replacement arguments once validated and checked against the sandbox again; answers the failure otherwise. */
-function takeArguments(call: ToolCall, hook: Hook, replacement: unknown): Answer {
+/**
+ * Takes a hook's replacement arguments once validated (by the Standard
+ * Schema too, when the tool declared one) and checked against the sandbox
+ * again; answers the failure otherwise.
+ */
+function takeArguments(call: ToolCall, hook: Hook, replacement: unknown): Outcome {
   if (replacement === call.args || replacement === null || typeof replacement !== 'object' || Array.isArray(replacement)) return undefined;
   const checked = validateArgs(call, replacement, hook.name);
   if (checked instanceof ToolResult) return checked;
   call.args = checked;
-  return checkSandbox(call, hook.name);
+  const standard = call.entry.standard;
+  if (standard === undefined) return checkSandbox(call, hook.name);
+  const answer = checkStandard(call, standard, checked, hook.name);
+  return isThenable(answer) ? answer.then((settled) => settled ?? checkSandbox(call, hook.name)) : (answer ?? checkSandbox(call, hook.name));
 }
 
 function runAfterHook(call: ToolCall, hook: Hook<AfterHookCallback>): Outcome {

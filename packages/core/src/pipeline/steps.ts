@@ -10,6 +10,7 @@ import { addCallMetadata, approve, checkMode, checkPolicyContext, checkSandbox, 
 import { isThenable, runSteps, type Answer, type Step } from './run-steps';
 import { ToolCall } from './tool-call';
 import { validate } from './validate';
+import { validateStandard } from './validate-standard';
 
 /**
  * The steps of one call through `ToolRegistry.execute`, in order. A step
@@ -24,6 +25,7 @@ import { validate } from './validate';
  * checkAvailable    Tool 'x' is not available
  * checkMode         Tool 'x' refused in plan mode: ...            (policy/mode-policy)
  * validate          Invalid parameters for tool 'x': ...          (validation/; the copy is frozen)
+ * validateStandard  the same, from a Standard Schema's library     (schema-input/; its output goes on)
  * checkSandbox      Tool 'x' refused in explore mode: ... outside (policy/sandbox, path-arguments)
  * detectLoop        metadata.loopDetected, or refused             (policy/loop-detector)
  * approve           Tool 'x' was not approved: ...                (policy/approval)
@@ -42,6 +44,7 @@ export const STEPS: readonly Step[] = [
   checkAvailable,
   checkMode,
   validate,
+  validateStandard,
   checkSandbox,
   detectLoop,
   approve,

@@ -1,6 +1,7 @@
 import { AccessMode, AgentMode, CostTier, type AgentModeLike, type AgentModeValue } from '../enums';
 import type { BaseTool } from '../base-tool';
 import { capText, errorMessage } from '../error-text';
+import { readSchemaInput } from '../schema-input';
 import type { JsonSchema, ToolExecutionContext } from '../types';
 import { findPathArguments } from './path-arguments';
 import { isInside, resolveRealPath } from './sandbox';
@@ -43,7 +44,7 @@ export interface PolicyContext {
 const ALLOWED: ModePolicyDecision = Object.freeze({ allowed: true });
 
 /** The policy facts of `tool`, whose parameters schema is `parameters`. */
-export function describeToolPolicy(tool: BaseTool, parameters: JsonSchema = tool.parameters): ToolPolicyFacts {
+export function describeToolPolicy(tool: BaseTool, parameters: JsonSchema = readSchemaInput(tool.parameters).jsonSchema): ToolPolicyFacts {
   const declared = tool.metadata?.accessMode;
   return {
     declaredAccessMode: declared === undefined ? undefined : AccessMode.from(declared),

@@ -1,13 +1,14 @@
 import { AccessMode, CostTier, type DangerLevel, type ExecutionCategory } from '../enums';
 import { BaseTool } from '../base-tool';
 import { errorMessage } from '../error-text';
+import { readSchemaInput, type StandardSchemaV1 } from '../schema-input';
 import { normalizeMetadata } from '../tool-metadata';
 import type { JsonSchema } from '../types';
 import type { CompiledSchema } from '../validation/validator-cache';
 import { approvalRequirementOf, type ApprovalRequirement } from '../policy/approval';
 import { outputSchemaOf } from '../pipeline/check-output';
 import { describeToolPolicy, type ToolPolicyFacts } from '../policy/mode-policy';
-import { renamedTool } from './renamed-tool';
+import { registeredView } from './registered-view';
 
 /**
  * A registered tool with everything a call needs read once, at
@@ -21,12 +22,15 @@ export interface ToolEntry {
   readonly source: unknown;
   /** The BaseTool itself, whose `execute` runs. */
   readonly original: BaseTool;
-  /** What the registry hands out: the tool, or a renamed view of it. */
+  /** What the registry hands out: the tool, or a view of it under its registered name and with JSON Schema parameters. */
   readonly tool: BaseTool;
   readonly aliases: readonly string[];
+  /** The parameters' JSON Schema (the tool's own object when it declared one). */
   readonly parameters: JsonSchema;
   /** The declared output schema (`outputSchemaOf`), checked after each successful call; undefined for none. */
   readonly outputSchema: JsonSchema | undefined;
+  /** The Standard Schema the tool declared as its parameters, validated after the JSON Schema (`validateStandard`). */
+  readonly standard: StandardSchemaV1 | undefined;
   readonly policy: ToolPolicyFacts;
   /** The declared access mode, or READONLY (the reference's default). */
   readonly accessMode: AccessMode;
@@ -62,7 +66,8 @@ export function createEntry(source: unknown, tool: BaseTool, name: string, enabl
       throw new TypeError(`${described} cannot be registered: its ${what} cannot be read (${errorMessage(error)}).`);
     }
   };
-  const parameters = read('parameters', () => tool.parameters);
+  const declared = read('parameters', () => tool.parameters);
+  const { jsonSchema: parameters, standard } = readSchemaInput(declared, { owner: described });
   const declaredOutput = read('outputSchema', () => tool.outputSchema);
   let outputSchema: JsonSchema | undefined;
   try {
@@ -86,10 +91,11 @@ export function createEntry(source: unknown, tool: BaseTool, name: string, enabl
     name,
     source,
     original: tool,
-    tool: read('name', () => tool.name) === name ? tool : renamedTool(tool, name),
+    tool: read('name', () => tool.name) === name && parameters === declared ? tool : registeredView(tool, name, parameters),
     aliases: [...new Set(aliases.filter((alias) => alias !== name))],
     parameters,
     outputSchema,
+    standard,
     policy,
     accessMode,
     dangerLevel,

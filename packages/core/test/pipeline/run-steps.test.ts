@@ -93,6 +93,7 @@ describe('STEPS', () => {
       'checkAvailable',
       'checkMode',
       'validate',
+      'validateStandard',
       'checkSandbox',
       'detectLoop',
       'approve',

@@ -1,6 +1,5 @@
-import { plainToInstance } from 'class-transformer';
 import { ToolResult, ToolValidationResult } from '@victor-tools/core';
-import { runClassValidator } from './class-validator-bridge';
+import { classValidatorBridge, toParamsInstance } from './class-validator-slot';
 import type { BuiltParams } from './params-schema';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -12,10 +11,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * out parameters the schema already found wrong (one message per problem).
  */
 export function withClassValidation(params: BuiltParams, args: unknown, base: ToolValidationResult): ToolValidationResult {
-  if (!params.classValidator || !params.paramsClass || !isRecord(args)) return base;
+  const bridge = classValidatorBridge();
+  if (!params.classValidator || !params.paramsClass || bridge === undefined || !isRecord(args)) return base;
   const errors = [...base.errors];
   const invalidParams = { ...base.invalidParams };
-  for (const problem of runClassValidator(params.paramsClass, args)) {
+  for (const problem of bridge.validate(params.paramsClass, args)) {
     const top = problem.path.split('.')[0]!;
     if (base.invalidParams[top] !== undefined) continue;
     errors.push(`Validation error at '${problem.path}': ${problem.message}`);
@@ -28,9 +28,10 @@ export function withClassValidation(params: BuiltParams, args: unknown, base: To
 export type PreparedArguments = { readonly args: unknown } | { readonly refusal: ToolResult };
 
 /**
- * The arguments `execute` receives: an instance of the params class (made by
- * class-transformer) when there is one, after class-validator, whose refusal
- * comes back as the registry's "Invalid parameters" failure.
+ * The arguments `execute` receives: an instance of the params class when
+ * there is one (by class-transformer with the class-validator bridge), after
+ * class-validator, whose refusal comes back as the registry's "Invalid
+ * parameters" failure.
  */
 export function prepareArguments(toolName: string, params: BuiltParams, args: unknown): PreparedArguments {
   if (!params.paramsClass || !isRecord(args)) return { args };
@@ -41,5 +42,5 @@ export function prepareArguments(toolName: string, params: BuiltParams, args: un
       return { refusal: ToolResult.fail(error, { invalidParams: checked.invalidParams }) };
     }
   }
-  return { args: plainToInstance(params.paramsClass as new () => object, args) };
+  return { args: toParamsInstance(params.paramsClass, args) };
 }

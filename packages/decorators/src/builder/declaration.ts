@@ -1,4 +1,4 @@
-import { CostTier, type JsonSchema, type ToolMetadataInput } from '@victor-tools/core';
+import { CostTier, type JsonSchema, type SchemaInput, type ToolMetadataInput } from '@victor-tools/core';
 import { MissingDescriptionError } from '../errors/missing-description-error';
 import type { ToolCommonOptions, ToolMetadataOptions, ToolOptions } from '../options';
 import type { BuiltParams } from './params-schema';
@@ -13,7 +13,7 @@ export interface ToolDeclaration {
   readonly costTier: CostTier;
   readonly isIdempotent: boolean;
   readonly timeoutMs: number | undefined;
-  readonly outputSchema: JsonSchema | undefined;
+  readonly outputSchema: SchemaInput | undefined;
   readonly metadata: ToolMetadataInput | undefined;
   readonly params: BuiltParams;
   readonly availabilityCheck: (() => boolean) | undefined;
@@ -62,7 +62,7 @@ export function buildDeclaration(options: ToolOptions, owner: string, defaultNam
     costTier: CostTier.from(options.costTier ?? CostTier.FREE),
     isIdempotent: options.isIdempotent ?? false,
     timeoutMs: options.timeoutMs,
-    outputSchema: options.outputSchema as JsonSchema | undefined,
+    outputSchema: options.outputSchema,
     metadata: metadataFromOptions(options),
     params,
     availabilityCheck: options.availabilityCheck,

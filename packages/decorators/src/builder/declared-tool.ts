@@ -2,7 +2,7 @@ import {
   BaseTool,
   toToolResult,
   type CostTier,
-  type JsonSchema,
+  type SchemaInput,
   type ToolCallContext,
   type ToolMetadataInput,
   type ToolResult,
@@ -13,14 +13,14 @@ import { prepareArguments, withClassValidation } from './arguments';
 import type { ToolDeclaration } from './declaration';
 
 /** A class of tools, abstract or not: `BaseTool` itself, or a user's subclass (`any[]`: what TypeScript requires of a mixin's base). */
-export type ToolClass = abstract new (...args: any[]) => BaseTool<any>;
+export type ToolClass = abstract new (...args: any[]) => BaseTool<any, any>;
 
 /** Where a declared tool class finds, for one of its tools, what was declared and the code to run. */
 export interface DeclaredToolSource {
   /** What was declared for `tool`. */
-  declarationOf(tool: BaseTool): ToolDeclaration;
+  declarationOf(tool: BaseTool<any, any>): ToolDeclaration;
   /** Runs the user's code with the prepared arguments and returns what it returned. */
-  run(tool: BaseTool, args: unknown, ctx: ToolCallContext): unknown;
+  run(tool: BaseTool<any, any>, args: unknown, ctx: ToolCallContext): unknown;
 }
 
 /**
@@ -45,7 +45,7 @@ export function declaredToolClass<B extends ToolClass>(Base: B, source: Declared
       return declarationOf(this).description;
     }
 
-    get parameters(): JsonSchema {
+    get parameters(): SchemaInput {
       return declarationOf(this).params.schema;
     }
 
@@ -69,7 +69,7 @@ export function declaredToolClass<B extends ToolClass>(Base: B, source: Declared
       return declarationOf(this).timeoutMs;
     }
 
-    override get outputSchema(): JsonSchema | undefined {
+    override get outputSchema(): SchemaInput | undefined {
       return declarationOf(this).outputSchema;
     }
 

@@ -1,10 +1,10 @@
-import type { JsonSchema } from '@victor-tools/core';
+import type { JsonSchema, SchemaInput } from '@victor-tools/core';
 import { MissingParamTypeError } from '../errors/missing-param-type-error';
 import { ParamsClassError } from '../errors/params-class-error';
 import type { MetadataStorage } from '../storage/metadata-storage';
 import type { ParamRecord } from '../storage/param-record';
 import type { ParamOptions, ParamOptionsObject } from '../options';
-import { classValidatorSchema } from './class-validator-bridge';
+import { classValidatorBridge, classValidatorRules } from './class-validator-slot';
 import { classLabel } from './names';
 import { hasTypeInformation, schemaOfConstructor, schemaOfValue } from './param-type';
 import { markPath } from './path-params';
@@ -12,8 +12,8 @@ import { isTypeBoxOptional, isTypeBoxSchema } from './typebox';
 
 /** The parameters of a tool as built from its declaration. */
 export interface BuiltParams {
-  /** The JSON Schema (an object schema) of the arguments. */
-  readonly schema: JsonSchema;
+  /** The schema of the arguments as declared: a JSON Schema (built from a `@Param` class, or given), a TypeBox or a Standard Schema. */
+  readonly schema: SchemaInput;
   /** The `@Param` class the arguments are turned into, when there is one. */
   readonly paramsClass?: Function;
   /** Whether class-validator constraints are to be enforced on the params class. */
@@ -39,7 +39,7 @@ function instantiate(target: Function): Record<string, unknown> {
 export function paramsClassSchema(storage: MetadataStorage, target: Function, nested: NestedParamsSchema): JsonSchema {
   const records = storage.findParams(target);
   const defaults = instantiate(target);
-  const constraints = classValidatorSchema(target);
+  const constraints = classValidatorRules(target) ? classValidatorBridge()!.schema(target) : undefined;
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   for (const record of records) {
@@ -89,7 +89,7 @@ function typeSchema(storage: MetadataStorage, type: unknown, nested: NestedParam
 }
 
 function declaredSchema(storage: MetadataStorage, options: ParamOptions, nested: NestedParamsSchema): { schema: JsonSchema; optional: boolean; path: boolean } {
-  if (isTypeBoxSchema(options)) return { schema: options as unknown as JsonSchema, optional: isTypeBoxOptional(options), path: false };
+  if (isTypeBoxSchema(options)) return { schema: options as JsonSchema, optional: isTypeBoxOptional(options), path: false };
   const { type, optional, path, ...keywords } = options as ParamOptionsObject;
   const schema: JsonSchema = { ...(keywords as JsonSchema) };
   if (typeof type === 'function') Object.assign(schema, typeSchema(storage, type, nested));

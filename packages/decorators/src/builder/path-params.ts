@@ -1,4 +1,4 @@
-import type { JsonSchema } from '@victor-tools/core';
+import type { JsonSchema, SchemaInput } from '@victor-tools/core';
 import { DecoratorUsageError } from '../errors/decorator-usage-error';
 
 // Core's EXPLORE sandbox always checks a string whose schema says
@@ -26,8 +26,14 @@ export function markPath(schema: JsonSchema): JsonSchema {
  * `DecoratorUsageError` naming `owner`, so that a typo cannot leave a path
  * unchecked.
  */
-export function withPathParams(schema: JsonSchema, names: readonly string[], owner: string): JsonSchema {
-  let result = schema;
+export function withPathParams(schema: SchemaInput, names: readonly string[], owner: string): JsonSchema {
+  if (isObjectSchema(schema) && '~standard' in schema) {
+    // Its JSON Schema is the library's to make; a copy marked here would lose the library's own validation.
+    throw new DecoratorUsageError(
+      `${owner}: pathParams needs a JSON Schema or TypeBox schema; with a Standard Schema (zod...), declare the path in it (zod: z.string().meta({ format: 'path' })).`,
+    );
+  }
+  let result = schema as JsonSchema;
   for (const name of names) {
     if (typeof name !== 'string' || name === '') throw new DecoratorUsageError(`${owner}: pathParams takes parameter names, got ${JSON.stringify(name)}.`);
     const marked = markAt(result, name.split('.'));

@@ -1,4 +1,4 @@
-import { isBaseTool, type BaseTool, type JsonSchema } from '@victor-tools/core';
+import { isBaseTool, type BaseTool, type JsonSchema, type SchemaInput } from '@victor-tools/core';
 import { DecoratorUsageError } from '../errors/decorator-usage-error';
 import type { ParamsClass, ParamsDeclaration, ToolFunction, ToolOptions } from '../options';
 import { getMetadataStorage } from '../storage/get-metadata-storage';
@@ -10,7 +10,7 @@ import { DeclaredTool } from './declared-tool';
 import { classLabel, defaultClassToolName, snakeCase } from './names';
 import { paramsClassSchema, type BuiltParams } from './params-schema';
 import { withPathParams } from './path-params';
-import { hasClassValidatorRules } from './class-validator-bridge';
+import { classValidatorRules } from './class-validator-slot';
 
 const NO_PARAMS: BuiltParams = { schema: { type: 'object', properties: {} }, classValidator: false };
 
@@ -35,14 +35,17 @@ export class ToolBuilder {
 
   constructor(readonly storage: MetadataStorage) {}
 
-  /** The parameters of a `params` option: a `@Param` class (built once), a TypeBox schema or a JSON Schema. */
+  /**
+   * The parameters of a `params` option: a `@Param` class (built once), or a
+   * schema as given (JSON Schema, TypeBox, Standard Schema: core reads it).
+   */
   params(params: ParamsDeclaration | undefined): BuiltParams {
     if (params === undefined) return NO_PARAMS;
-    if (typeof params !== 'function') return { schema: params as JsonSchema, classValidator: false };
+    if (!isParamsClass(params)) return { schema: params, classValidator: false };
     let built = this.builtParams.get(params);
     if (!built) {
-      const schema = paramsClassSchema(this.storage, params, (nested) => this.params(nested as ParamsClass).schema);
-      built = { schema, paramsClass: params, classValidator: hasClassValidatorRules(params) };
+      const schema = paramsClassSchema(this.storage, params, (nested) => this.params(nested as ParamsClass).schema as JsonSchema);
+      built = { schema, paramsClass: params, classValidator: classValidatorRules(params) };
       this.builtParams.set(params, built);
     }
     return built;
@@ -118,6 +121,11 @@ export class ToolBuilder {
     }
     return declaration;
   }
+}
+
+// arktype's types are functions too; a params class is a function with no `~standard`.
+function isParamsClass(params: ParamsDeclaration): params is ParamsClass {
+  return typeof params === 'function' && !('~standard' in params);
 }
 
 function toolFor(instance: object, record: ToolClassRecord | ToolMethodRecord, build: () => BaseTool): BaseTool {

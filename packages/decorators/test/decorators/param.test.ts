@@ -1,11 +1,14 @@
 import { Type } from '@sinclair/typebox';
 import { IsArray, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, Validate, ValidatorConstraint, type ValidatorConstraintInterface } from 'class-validator';
+// The opt-in bridge: class-validator constraints read and enforced, class-transformer's instances.
+import '@victor-tools/decorators/class-validator';
 import { ToolResult, type BaseTool, type JsonSchema } from '@victor-tools/core';
 import { MissingParamTypeError, Param, ParamsClassError, Tool, toolsOfInstance, type ParamsClass, type ToolOptions } from '@victor-tools/decorators';
 import { globalToolBuilder } from '../../src/internal';
 import { isLegacy, legacy } from '../helpers/mode';
 
-const buildParams = (params: ParamsClass) => globalToolBuilder().params(params);
+// A @Param class always builds a JSON Schema.
+const buildParams = (params: ParamsClass) => globalToolBuilder().params(params) as { schema: JsonSchema; paramsClass?: Function };
 
 function toolWith(params: ToolOptions['params']): BaseTool {
   @Tool({ name: 'probe', description: 'Probe tool.', params })

@@ -2,6 +2,7 @@ import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Type } from '@sinclair/typebox';
+import { z } from 'zod';
 import { BaseTool, ToolRegistry, ToolResult, type JsonSchema, type ToolCallContext } from '@victor-tools/core';
 import { DecoratorUsageError, Param, Tool, tool, toolsOfInstance } from '@victor-tools/decorators';
 import { globalToolBuilder } from '../../src/internal';
@@ -59,7 +60,7 @@ describe('@Param({ path: true })', () => {
   }
 
   it("should declare the parameter with format: 'path', a string when nothing else gives its type", () => {
-    const schema = globalToolBuilder().params(CopyParams).schema;
+    const schema = globalToolBuilder().params(CopyParams).schema as JsonSchema;
     expect(schema.properties!.where).toEqual({ type: 'string', format: 'path', description: 'Where to copy to' });
     expect(schema.properties!.places).toEqual({ type: 'array', items: { type: 'string', format: 'path' } });
     expect(schema.properties!.note).toEqual({ type: 'string' });
@@ -163,7 +164,7 @@ describe('pathParams', () => {
       expect(results[1]).toMatch(/argument 'spot' resolves to '\/etc\/passwd', outside it$/);
     }
     // The params class itself is left as its @Param fields say.
-    expect(globalToolBuilder().params(SpotParams).schema.properties!.spot).toEqual({ type: 'string' });
+    expect((globalToolBuilder().params(SpotParams).schema as JsonSchema).properties!.spot).toEqual({ type: 'string' });
   });
 
   it('should refuse a name that is not a parameter, so that a typo cannot leave a path unchecked', () => {
@@ -172,5 +173,15 @@ describe('pathParams', () => {
       "tool 'typo': pathParams names 'options.nope', which is not a parameter of its schema (declare it in the parameters, or fix the name).",
     );
     expect(() => tool({ name: 'typo', description: 'Typo.', parameters, pathParams: [''] }, () => 1)).toThrow(DecoratorUsageError);
+  });
+
+  it("should refuse pathParams on a Standard Schema, whose JSON Schema is its library's (zod says it with .meta)", () => {
+    expect(() => tool({ name: 'zod_spot', description: 'Zod.', parameters: z.object({ spot: z.string() }), pathParams: ['spot'] }, () => 'x')).toThrow(
+      DecoratorUsageError,
+    );
+    const declared = tool({ name: 'zod_meta', description: 'Zod.', parameters: z.object({ spot: z.string().meta({ format: 'path' }) }) }, () => 'x');
+    const registry = new ToolRegistry();
+    registry.register(declared);
+    expect((registry.get('zod_meta')!.parameters as JsonSchema).properties!.spot).toMatchObject({ type: 'string', format: 'path' });
   });
 });

@@ -1,0 +1,64 @@
+import { ToolResult } from '../results';
+import { runStandardValidation, type StandardOutcome, type StandardSchemaV1 } from '../schema-input';
+import { isThenable, type Answer } from './run-steps';
+import type { ToolCall } from './tool-call';
+
+/**
+ * The Standard Schema step, right after `validate`: for a tool whose
+ * parameters are a Standard Schema (zod, valibot, arktype), its library's own
+ * `~standard.validate` runs on the copy ajv passed, so refinements JSON
+ * Schema cannot express still apply (`Invalid parameters for tool 'x':
+ * Validation error at 'end': <the library's message>`), and its output
+ * (transforms applied) is what the hooks and the tool receive. A library that
+ * answers a promise (async refinements) is waited for, under the call's
+ * timeout and the caller's signal, like any step.
+ */
+export function validateStandard(call: ToolCall): Answer | Promise<Answer> {
+  const standard = call.entry.standard;
+  return standard === undefined ? undefined : checkStandard(call, standard, call.args);
+}
+
+/**
+ * Runs `standard` on `args` (already checked by ajv): the call goes on with
+ * its output, deeply frozen where it is plain data, or answers the failure
+ * (with `metadata.hook` when `hookName` names the before-hook whose
+ * replacement is checked).
+ */
+export function checkStandard(call: ToolCall, standard: StandardSchemaV1, args: unknown, hookName?: string): Answer | Promise<Answer> {
+  const outcome = runStandardValidation(standard, args, call.host.validationOptions);
+  return isThenable(outcome) ? outcome.then((settled) => take(call, settled, hookName)) : take(call, outcome, hookName);
+}
+
+function take(call: ToolCall, outcome: StandardOutcome, hookName: string | undefined): Answer {
+  if ('failure' in outcome) {
+    const { errors, invalidParams, issues } = outcome.failure;
+    const metadata: Record<string, unknown> = { invalidParams, issues };
+    if (hookName !== undefined) metadata.hook = hookName;
+    return ToolResult.fail(`Invalid parameters for tool '${call.name}': ${errors.join('; ')}`, metadata);
+  }
+  call.args = freezeData(outcome.value) as Readonly<Record<string, unknown>>;
+  return undefined;
+}
+
+/**
+ * Freezes the plain objects and arrays of a library's output (as `validate`
+ * freezes its copy: what runs is what was checked). Objects of other classes
+ * a transform made (a Date, a Map, the user's own) are left as they are, and
+ * not walked; an object met twice (shared, or a cycle) is walked once.
+ */
+function freezeData(value: unknown): unknown {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === null || typeof node !== 'object' || Object.isFrozen(node) || !isPlainData(node)) continue;
+    Object.freeze(node);
+    for (const key of Object.keys(node)) stack.push((node as Record<string, unknown>)[key]);
+  }
+  return value;
+}
+
+function isPlainData(node: object): boolean {
+  if (Array.isArray(node)) return true;
+  const prototype: unknown = Object.getPrototypeOf(node);
+  return prototype === Object.prototype || prototype === null;
+}

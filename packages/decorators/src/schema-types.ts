@@ -1,0 +1,37 @@
+/** @ts-ignore TypeBox 1.x (`typebox`) is an optional peer dependency: where it is not installed these types are `any`, read only for TypeBox 1.x schemas, which need it anyway */
+import type { Static as TypeBoxStatic, TSchema as TypeBoxTSchema } from 'typebox' with { 'resolution-mode': 'import' };
+import type { JsonSchema, StandardSchemaV1 } from '@victor-tools/core';
+
+/**
+ * The argument type a parameters schema declares, as the function of
+ * `tool()` receives it: a Standard Schema's output type
+ * (`StandardSchemaV1.InferOutput`: zod 4, valibot, arktype, transforms
+ * applied), TypeBox's `Static` (0.34 and 1.x), and `Record<string, unknown>`
+ * for a plain JSON Schema, which declares no TypeScript type.
+ *
+ * @example
+ * ```ts
+ * const Trip = z.object({ from: z.string(), days: z.number().int() });
+ * type TripArgs = InferArgs<typeof Trip>; // { from: string; days: number }
+ * ```
+ */
+export type InferArgs<S> = S extends { readonly static: unknown; readonly params: unknown[] }
+  ? TypeBox034Static<S>
+  : S extends StandardSchemaV1
+    ? StandardSchemaV1.InferOutput<S>
+    : S extends { readonly '~kind': string }
+      ? TypeBox1Static<S>
+      : Record<string, unknown>;
+
+// TypeBox 0.34's own `Static<T>` is this: its types carry the static type, so
+// it is read without importing @sinclair/typebox (an optional peer too).
+type TypeBox034Static<S extends { readonly static: unknown }> = (S & { params: [] })['static'];
+
+type TypeBox1Static<S> = S extends TypeBoxTSchema ? TypeBoxStatic<S> : Record<string, unknown>;
+
+/**
+ * The declared type of a tool's `parameters` for a schema given as `S`: the
+ * Standard Schema itself (what the tool answers; its JSON Schema is in
+ * `toJSONSchema()`), or a JSON Schema (TypeBox schemas are JSON Schemas).
+ */
+export type ParametersOf<S> = S extends { readonly '~standard': unknown } ? S : JsonSchema;

@@ -13,7 +13,9 @@
 // 4. esbuild: the tour bundled as ESM for Node and run; core, metadata and
 //    providers bundled for the browser and run in a context without Node's
 //    globals; the minified bundle of `import { ToolRegistry }` within 300 KB.
-// 5. The runnable checks again on Node 22 and 24 (`npx -p node@N`).
+// 5. The adapters run with their frameworks' own test models (scripts/consumer/adapters.mjs;
+//    npm installs the frameworks as the adapters' peers), and all the runnable
+//    checks again on Node 22 and 24 (`npx -p node@N`).
 //
 // Options: --node 20,22,24 (the versions; the running one counts as its major),
 // --keep (leave the temp folder and print its path).
@@ -91,7 +93,7 @@ await check('npm install the tarballs into a fresh project', () => {
   execFileSync('mkdir', ['-p', consumer]);
   const dependencies = { ...Object.fromEntries(names.map((n) => [n, `file:${tarballs[n]}`])), '@sinclair/typebox': '^0.34.0', zod: '^4.2.0', '@types/node': '^20.19.0' };
   npmInstall(consumer, dependencies, { type: 'module' });
-  for (const file of ['esm.mjs', 'cjs.cjs', 'browser.mjs', 'node-bundle.mjs', 'registry-only.mjs']) copyFileSync(join(FIXTURES, file), join(consumer, file));
+  for (const file of ['esm.mjs', 'cjs.cjs', 'browser.mjs', 'node-bundle.mjs', 'registry-only.mjs', 'adapters.mjs']) copyFileSync(join(FIXTURES, file), join(consumer, file));
   for (const ext of ['mts', 'cts', 'ts']) copyFileSync(join(FIXTURES, 'tour.ts'), join(consumer, `tour.${ext}`));
 });
 
@@ -169,6 +171,7 @@ const RUNNABLE = [
   ['out/node16-legacy/tour.mjs'],
   ['out/node16-legacy/tour.cjs'],
   ['bundle/tour.mjs'],
+  ['adapters.mjs'],
 ];
 const current = process.versions.node.split('.')[0];
 for (const version of options.node.split(',').map((v) => v.trim())) {

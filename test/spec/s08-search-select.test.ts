@@ -81,6 +81,25 @@ describe('ToolMetadataRegistry.search', () => {
     expect(names.indexOf('code_search')).toBeLessThan(names.indexOf('web_search'));
   });
 
+  it('should leave out a tool whose isAvailable() throws, as listTools() does, instead of throwing', async () => {
+    // SPEC 6: an isAvailable that throws counts as unavailable; search leaves unavailable tools out (issue 16).
+    const broken = new TestTool({
+      name: 'docker_ps',
+      description: 'List docker containers.',
+      metadata: { keywords: ['docker'], mandatoryKeywords: ['containers'], accessMode: AccessMode.READONLY },
+      available: () => {
+        throw new Error('docker is not installed');
+      },
+    });
+    const fine = new TestTool({ name: 'list_containers', description: 'List docker containers.', metadata: { accessMode: AccessMode.READONLY } });
+    reg.refreshFromTools([broken, fine]);
+    expect(reg.search('docker').map((r) => r.name)).toEqual(['list_containers']);
+    expect(reg.search('list containers').map((r) => r.name)).toEqual(['list_containers']);
+    expect((await reg.searchAsync('docker')).map((r) => r.name)).toEqual(['list_containers']);
+    const source = { listTools: () => [broken, fine] };
+    expect(selectTools(source, 'docker containers').tools.map((t) => t.name)).toEqual(['list_containers']);
+  });
+
   it('should raise tools with stage and task-type affinity', () => {
     const plain = reg.search('file').map((r) => r.name);
     const withTask = reg.search('file', { taskType: 'edit' }).map((r) => r.name);

@@ -39,6 +39,20 @@ const AFFINITY_CACHE_SIZE = 64;
 // Guards the early rejection against rounding: a bound is only trusted with this much slack.
 const BOUND_SLACK = 1 + 1e-9;
 
+/**
+ * Whether the tool can run now, as the registry's `listTools()` decides it:
+ * an `isAvailable()` that throws counts as unavailable (SPEC section 6), so a
+ * tool whose own check fails is left out of the results instead of making
+ * `search` (and `selectTools`) throw.
+ */
+function isAvailable(tool: BaseTool): boolean {
+  try {
+    return Boolean(tool.isAvailable());
+  } catch {
+    return false;
+  }
+}
+
 /** A query analyzed once against this index: what `search` needs besides the options. */
 interface PreparedQuery {
   /** Distinct index terms with their weights, the query's word kept for reasons. */
@@ -163,8 +177,8 @@ export class Searcher {
       if (taskTypeFlags !== undefined && taskTypeFlags[doc] === 1) score *= TASK_TYPE_FACTOR;
       // Availability is asked last, and only of a tool that would get in: the tool's own check may cost.
       if (isForced) {
-        if (entries[doc].tool.isAvailable()) forcedRanked.push({ doc, score });
-      } else if (top.admits(doc, score) && entries[doc].tool.isAvailable()) {
+        if (isAvailable(entries[doc].tool)) forcedRanked.push({ doc, score });
+      } else if (top.admits(doc, score) && isAvailable(entries[doc].tool)) {
         top.offer(doc, score);
       }
     }

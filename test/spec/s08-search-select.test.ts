@@ -62,6 +62,13 @@ describe('ToolMetadataRegistry.search', () => {
     expect(reg.search('search file', { limit: 1 })).toHaveLength(1);
   });
 
+  it('should take limit: Infinity as no cap, and a fraction as its whole part', () => {
+    const all = reg.search('search file', { limit: 100 });
+    expect(reg.search('search file', { limit: Infinity })).toEqual(all);
+    expect(reg.search('search file', { limit: 1e9 })).toEqual(all);
+    expect(reg.search('search file', { limit: 2.5 })).toEqual(all.slice(0, 2));
+  });
+
   it('should leave out tools above maxCostTier', () => {
     const names = reg.search('search', { maxCostTier: CostTier.MEDIUM }).map((r) => r.name);
     expect(names).toContain('code_search');
@@ -137,6 +144,13 @@ describe('selectTools', () => {
 
   it('should honour maxTools', () => {
     expect(selectTools(registry(), 'search file', { maxTools: 2 }).tools.length).toBeLessThanOrEqual(2);
+  });
+
+  it('should take maxTools: Infinity as no cap', () => {
+    const r = registry();
+    const all = selectTools(r, 'search file write list', { maxTools: 100 });
+    expect(selectTools(r, 'search file write list', { maxTools: Infinity })).toEqual(all);
+    expect(selectTools(r, 'search file write list', { maxTools: 2.5 }).tools.length).toBeLessThanOrEqual(2);
   });
 
   it('should step down to COMPACT then STUB to fit the token budget', () => {

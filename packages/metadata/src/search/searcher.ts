@@ -138,8 +138,10 @@ export class Searcher {
    * the mean, weighed by the ranking's `semanticWeight` (see `fuse`).
    */
   search(query: string, options: SearchOptions = {}, semantic?: SemanticScores): SearchResult[] {
-    const limit = options.limit ?? DEFAULT_LIMIT;
-    if (limit <= 0) return [];
+    // No more results than tools: `limit: Infinity` (no cap) or a huge limit must not size
+    // the top-k arrays by it (a RangeError, or gigabytes); a fraction counts as its whole part.
+    const limit = Math.min(Math.floor(options.limit ?? DEFAULT_LIMIT), this.entries.length);
+    if (!(limit > 0)) return [];
     const prepared = this.prepare(query);
     if (prepared === EMPTY_QUERY) return [];
 

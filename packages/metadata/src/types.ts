@@ -23,7 +23,7 @@ export interface RefreshOptions {
 
 /** Options of `search`. */
 export interface SearchOptions {
-  /** How many results at most (default 10). Tools forced in by a mandatory keyword count too. */
+  /** How many results at most (default 10; `Infinity` for no cap). Tools forced in by a mandatory keyword count too. */
   limit?: number;
   /** Raise tools declaring this stage. */
   stage?: string;
@@ -71,7 +71,7 @@ export interface SelectableRegistry {
 
 /** Options of `selectTools`. */
 export interface SelectToolsOptions {
-  /** How many tools at most (default 10). */
+  /** How many tools at most (default 10; `Infinity` for no cap). */
   maxTools?: number;
   /** Token budget for all schemas together (default: unlimited). */
   tokenBudget?: number;

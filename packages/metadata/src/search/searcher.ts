@@ -39,6 +39,20 @@ const AFFINITY_CACHE_SIZE = 64;
 // Guards the early rejection against rounding: a bound is only trusted with this much slack.
 const BOUND_SLACK = 1 + 1e-9;
 
+/**
+ * Whether the tool can run now, as the registry's `listTools()` decides it:
+ * an `isAvailable()` that throws counts as unavailable (SPEC section 6), so a
+ * tool whose own check fails is left out of the results instead of making
+ * `search` (and `selectTools`) throw.
+ */
+function isAvailable(tool: BaseTool): boolean {
+  try {
+    return Boolean(tool.isAvailable());
+  } catch {
+    return false;
+  }
+}
+
 /** A query analyzed once against this index: what `search` needs besides the options. */
 interface PreparedQuery {
   /** Distinct index terms with their weights, the query's word kept for reasons. */
@@ -124,8 +138,10 @@ export class Searcher {
    * the mean, weighed by the ranking's `semanticWeight` (see `fuse`).
    */
   search(query: string, options: SearchOptions = {}, semantic?: SemanticScores): SearchResult[] {
-    const limit = options.limit ?? DEFAULT_LIMIT;
-    if (limit <= 0) return [];
+    // No more results than tools: `limit: Infinity` (no cap) or a huge limit must not size
+    // the top-k arrays by it (a RangeError, or gigabytes); a fraction counts as its whole part.
+    const limit = Math.min(Math.floor(options.limit ?? DEFAULT_LIMIT), this.entries.length);
+    if (!(limit > 0)) return [];
     const prepared = this.prepare(query);
     if (prepared === EMPTY_QUERY) return [];
 
@@ -163,8 +179,8 @@ export class Searcher {
       if (taskTypeFlags !== undefined && taskTypeFlags[doc] === 1) score *= TASK_TYPE_FACTOR;
       // Availability is asked last, and only of a tool that would get in: the tool's own check may cost.
       if (isForced) {
-        if (entries[doc].tool.isAvailable()) forcedRanked.push({ doc, score });
-      } else if (top.admits(doc, score) && entries[doc].tool.isAvailable()) {
+        if (isAvailable(entries[doc].tool)) forcedRanked.push({ doc, score });
+      } else if (top.admits(doc, score) && isAvailable(entries[doc].tool)) {
         top.offer(doc, score);
       }
     }

@@ -19,7 +19,8 @@ import { validateStandard } from './validate-standard';
  * that answers a ToolResult ends the call with it: a call that stops before
  * the tool never reaches the hooks. After every wait (approval, an async
  * hook) the call is checked again: cancelled, timed out, or its tool
- * disabled or unregistered meanwhile.
+ * disabled or unregistered meanwhile. A call runs the steps that can apply
+ * to its tool (`stepsFor`), in this order.
  *
  * ```
  * resolveTool       Tool 'x' not found (metadata.suggestions)
@@ -107,7 +108,7 @@ export function executeCall(host: PipelineHost, name: unknown, args: unknown, ct
     call = new ToolCall(host, name, args, ctx);
     found = resolveTool(call);
   } catch (error) {
-    // Only a hostile context (a throwing getter or Proxy trap) can get here.
+    // Only a hostile context (a throwing getter or Proxy trap) can get here: resolveTool does not throw.
     return Promise.resolve(internalFailure(capText(typeof name === 'string' ? name : typeof name), error));
   }
   if (found !== undefined) return Promise.resolve(found);

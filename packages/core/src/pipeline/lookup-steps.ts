@@ -8,7 +8,7 @@ import type { ToolCall } from './tool-call';
 
 // The first steps: which tool, and whether it can be called at all.
 
-/** Finds the tool by name or alias: `Tool 'x' not found`, with `metadata.suggestions` of close names. */
+/** Finds the tool by name or alias (`Tool 'x' not found`, with `metadata.suggestions` of close names) and starts the clock of a call with a timeout. */
 export function resolveTool(call: ToolCall): Answer {
   const entry = typeof call.rawName === 'string' ? call.host.lookup(call.rawName) : undefined;
   if (entry === undefined) {
@@ -18,6 +18,8 @@ export function resolveTool(call: ToolCall): Answer {
   call.entry = entry;
   call.name = entry.name;
   call.timeoutMs = timeoutDelay(entry.timeoutMs ?? call.host.defaultTimeoutMs);
+  // The clock (a call into the runtime) is read only when there is a deadline to count.
+  if (call.timeoutMs !== undefined) call.startedAt = Date.now();
   return undefined;
 }
 

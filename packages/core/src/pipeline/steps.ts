@@ -6,6 +6,8 @@ import { runAfterHooks, runBeforeHooks } from './hook-steps';
 import { invokeTool } from './invoker';
 import { checkAvailable, checkEnabled, resolveTool } from './lookup-steps';
 import type { PipelineHost } from './pipeline-host';
+import { checksPathArguments } from '../policy/mode-policy';
+import type { ToolEntry } from '../registry/tool-entry';
 import { addCallMetadata, approve, checkMode, checkPolicyContext, checkSandbox, detectLoop } from './policy-steps';
 import { isThenable, runSteps, type Answer, type Step } from './run-steps';
 import { ToolCall } from './tool-call';
@@ -17,7 +19,8 @@ import { validateStandard } from './validate-standard';
  * that answers a ToolResult ends the call with it: a call that stops before
  * the tool never reaches the hooks. After every wait (approval, an async
  * hook) the call is checked again: cancelled, timed out, or its tool
- * disabled or unregistered meanwhile.
+ * disabled or unregistered meanwhile. A call runs the steps that can apply
+ * to its tool (`stepsFor`), in this order.
  *
  * ```
  * resolveTool       Tool 'x' not found (metadata.suggestions)
@@ -57,6 +60,36 @@ export const STEPS: readonly Step[] = [
   answerResult,
 ];
 
+/**
+ * The steps of STEPS that apply only to some tools, each with its test,
+ * read from what the registry fixed at registration. A call leaves out
+ * those that cannot apply to its tool (see `stepsFor`): each would let it
+ * through on its first line, and a step called costs more than that line.
+ * Each step still makes its own check.
+ */
+const APPLIES_IF: ReadonlyMap<Step, (entry: ToolEntry) => boolean> = new Map<Step, (entry: ToolEntry) => boolean>([
+  [checkAvailable, (entry) => !entry.alwaysAvailable],
+  [validateStandard, (entry) => entry.standard !== undefined],
+  [checkSandbox, (entry) => checksPathArguments(entry.policy)],
+  [detectLoop, detectsLoops],
+  [approve, asksApprovalOrLogs],
+  [checkOutput, (entry) => entry.outputSchema !== undefined],
+  [addCallMetadata, (entry) => detectsLoops(entry) || asksApprovalOrLogs(entry)],
+]);
+
+function detectsLoops(entry: ToolEntry): boolean {
+  return entry.progressParams.length > 0;
+}
+
+function asksApprovalOrLogs(entry: ToolEntry): boolean {
+  return entry.approval.rule !== 'never' || entry.logsCalls;
+}
+
+/** The steps a call of `entry`'s tool runs after `resolveTool`: the rest of STEPS, in order, without those that cannot apply to it. */
+export function stepsFor(entry: ToolEntry): readonly Step[] {
+  return STEPS.filter((step) => step !== resolveTool && (APPLIES_IF.get(step)?.(entry) ?? true));
+}
+
 /** The last step: the tool's result, as the after-hooks left it. */
 function answerResult(call: ToolCall): Answer {
   return call.result ?? call.failure(new Error('the tool step left no result'));
@@ -70,12 +103,17 @@ function answerResult(call: ToolCall): Answer {
  */
 export function executeCall(host: PipelineHost, name: unknown, args: unknown, ctx: unknown): Promise<ToolResult> {
   let call: ToolCall;
+  let found: Answer;
   try {
     call = new ToolCall(host, name, args, ctx);
+    found = resolveTool(call);
   } catch (error) {
-    // Only a hostile context (a throwing getter or Proxy trap) can get here.
+    // Only a hostile context (a throwing getter or Proxy trap) can get here: resolveTool does not throw.
     return Promise.resolve(internalFailure(capText(typeof name === 'string' ? name : typeof name), error));
   }
-  const answer = runSteps(call, STEPS);
+  if (found !== undefined) return Promise.resolve(found);
+  // The tool is found (the first step): the rest of STEPS, as they apply to it.
+  const entry = call.entry;
+  const answer = runSteps(call, (entry.steps ??= stepsFor(entry)));
   return (isThenable(answer) ? answer : Promise.resolve(answer)) as Promise<ToolResult>;
 }

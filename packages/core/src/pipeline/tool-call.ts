@@ -39,8 +39,12 @@ export class ToolCall implements PolicyContext {
   readonly loopScope: LoopScope;
   /** The call's timeout in ms (undefined: none), set once the tool is resolved. */
   timeoutMs: number | undefined;
-  /** Date.now() at the call's start; reset when it is approved (waiting for approval does not count against the timeout). */
-  startedAt = Date.now();
+  /**
+   * Date.now() at the call's start, read by the first step for a call with a
+   * timeout (no other call needs it); reset when it is approved (waiting for
+   * approval does not count against the timeout).
+   */
+  startedAt = 0;
   /** The caller's own `signal`, `reportProgress` and `log` (read once, by copyCallContext). */
   callerSignal: AbortSignal | undefined;
   callerReport: unknown;

@@ -127,7 +127,7 @@ export function checkPathArguments(
 ): ModePolicyDecision {
   if (context.mode === undefined || context.mode === null) return ALLOWED;
   const access = facts.declaredAccessMode;
-  if (access === undefined || !needsSandbox(access)) return ALLOWED;
+  if (access === undefined || !checksPathArguments(facts)) return ALLOWED;
   let mode: AgentMode;
   try {
     mode = modeOf(context.mode);
@@ -158,6 +158,11 @@ export function checkPathArguments(
     }
   }
   return ALLOWED;
+}
+
+/** Whether `checkPathArguments` can refuse a call of the tool: only a WRITE, EXECUTE or MIXED tool's. */
+export function checksPathArguments(facts: ToolPolicyFacts): boolean {
+  return facts.declaredAccessMode !== undefined && needsSandbox(facts.declaredAccessMode);
 }
 
 function needsSandbox(access: AccessMode): boolean {

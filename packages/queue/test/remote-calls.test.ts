@@ -110,6 +110,22 @@ describe('queueInvoker with startToolWorker', () => {
     expect(workerTool.runs).toHaveLength(0);
   });
 
+  it("should bring back a result's MCP content blocks (ToolResult.withContent), from the worker and from a kept result", async () => {
+    // ToolResult.toJSON leaves content out: the queue must carry it, or serve --redis sends images as text.
+    const blocks = [
+      { type: 'text' as const, text: 'a chart' },
+      { type: 'image' as const, data: 'iVBORw0KGgo=', mimeType: 'image/png' },
+    ];
+    const chart = new ProbeTool({ name: 'chart', idempotent: true, run: () => ToolResult.withContent(blocks, { points: 2 }, { kind: 'chart' }) });
+    const { invoker } = await setup([chart], { resultTtlMs: 10_000 });
+    const registry = new ToolRegistry({ invoker }).register(chart);
+    for (const result of [await registry.execute('chart', {}), await registry.execute('chart', {})]) {
+      expect(result).toMatchObject({ success: true, output: { points: 2 }, metadata: { kind: 'chart' } });
+      expect(result.content).toEqual(blocks);
+    }
+    expect(chart.runs).toHaveLength(1); // the second answer is the kept result
+  });
+
   it('should run a tool declared with zod on the worker: the caller holds it as written, the worker the registry’s copy', async () => {
     // Both sides must fingerprint the JSON Schema form: the zod object's own JSON never matched the registry's JSON Schema.
     const zodProbe = () => new ProbeTool({ name: 'zod_echo', parameters: z.object({ value: z.string().min(1) }) as unknown as JsonSchema });

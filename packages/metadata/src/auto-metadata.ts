@@ -1,5 +1,6 @@
 import type { BaseTool, JsonSchema, ToolMetadata } from '@victor-tools/core';
 import { normalizeMetadata } from '@victor-tools/core/internal';
+import { parametersSchema } from './parameters-schema';
 import { contentWords, stemWord } from './text/tokenize';
 
 /**
@@ -63,7 +64,7 @@ export function inferCategory(name: string, description: string): string {
  * comes from the text, never from hashing, so it is deterministic.
  */
 export function inferKeywords(name: string, description: string, parameters: JsonSchema | undefined): string[] {
-  const paramNames = Object.keys(parameters?.properties ?? {}).join(' ');
+  const paramNames = Object.keys(parametersSchema(parameters)?.properties ?? {}).join(' ');
   const keywords: string[] = [];
   const seenStems = new Set<string>();
   for (const source of [name, description, paramNames]) {

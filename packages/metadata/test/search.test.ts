@@ -1,5 +1,6 @@
-import { AgentMode, Priority } from '@victor-tools/core';
-import { ToolMetadataRegistry } from '@victor-tools/metadata';
+import { AgentMode, Priority, type JsonSchema } from '@victor-tools/core';
+import { ToolMetadataRegistry, generateMetadata } from '@victor-tools/metadata';
+import { z } from 'zod';
 import { TestTool, tool } from './fixtures/tools';
 
 const names = (results: Array<{ name: string }>): string[] => results.map((r) => r.name);
@@ -204,6 +205,23 @@ describe('ToolMetadataRegistry', () => {
       expect(names(registry.search('list docker containers'))).toEqual(['list_files']);
       available = true;
       expect(names(registry.search('list docker containers'))).toEqual(['docker_ps', 'list_files']);
+    });
+
+    it('should read the parameters of a tool declared with a Standard Schema (zod), as of one declared with JSON Schema', () => {
+      // refreshFromTools takes tools as written, not only a registry's normalized copies: a zod object has no `properties`.
+      const shape = { ticker: z.string().describe('exchange symbol') };
+      const zodTool = new TestTool('lookup_z', 'Look something up.', undefined, z.object(shape) as unknown as JsonSchema);
+      const jsonTool = new TestTool('lookup_j', 'Look something up.', undefined, {
+        type: 'object',
+        properties: { ticker: { type: 'string', description: 'exchange symbol' } },
+      });
+      const registry = new ToolMetadataRegistry();
+      registry.refreshFromTools([zodTool, jsonTool]);
+      expect(names(registry.search('ticker'))).toEqual(['lookup_j', 'lookup_z']);
+      expect(names(registry.search('exchange symbol'))).toEqual(['lookup_j', 'lookup_z']);
+      expect(registry.getMetadata('lookup_z')?.keywords).toContain('ticker');
+      expect(registry.getMetadata('lookup_z')?.keywords).toEqual(registry.getMetadata('lookup_j')?.keywords);
+      expect(generateMetadata(zodTool).keywords).toContain('ticker');
     });
   });
 });

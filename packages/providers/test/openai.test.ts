@@ -1,4 +1,5 @@
 import Ajv from 'ajv';
+import { z } from 'zod';
 import { SchemaLevel, dropNullOptionals, type JsonSchema } from '@victor-tools/core';
 import { TOOL_PROTOCOL } from '@victor-tools/core/internal';
 import {
@@ -159,6 +160,13 @@ describe('normalizeStrictArguments', () => {
     expect(normalized).toEqual({ pattern: '**/*.ts', options: { caseSensitive: true, exclude: ['dist'] }, limit: 5 });
     expect(accepts(tool.parameters, normalized)).toBe(true);
     expect(tool.validateParametersDetailed(normalized).valid).toBe(true);
+  });
+
+  it('should drop the nulls of a tool declared with a Standard Schema (zod), as its strict export invites', () => {
+    const tool = schemaTool(z.object({ a: z.string(), opt: z.string().optional() }) as unknown as JsonSchema);
+    const strictSchema = toOpenAITool(tool, { strict: true }).schema.function.parameters;
+    expect(accepts(strictSchema, { a: 'x', opt: null })).toBe(true);
+    expect(normalizeStrictArguments(tool, { a: 'x', opt: null })).toEqual({ a: 'x' });
   });
 
   it('should keep a null the tool declared it accepts', () => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { BaseTool } from '@victor-tools/core';
+import { readSchemaInput } from '@victor-tools/core/internal';
 
 /**
  * JSON with object keys sorted at every level, so that two equal values give
@@ -47,12 +48,29 @@ const fingerprints = new WeakMap<object, string>();
  * tool of that name has another schema refuses the call instead of running
  * arguments checked against a schema it does not have. Computed once per tool
  * object: a tool's schema is taken to be fixed once it is registered.
+ *
+ * The hash is of the schema's JSON Schema form, as core reads it (the form
+ * ajv checks), not of the object the tool returns: a Standard Schema (zod,
+ * valibot, arktype) is a library object whose JSON holds the library's
+ * internals, not its constraints (two zod schemas differing only in `.min()`
+ * wrote the same text), so a worker with a stricter or looser schema went
+ * undetected. For a JSON Schema or TypeBox tool the two are the same object.
  */
 export function schemaFingerprint(tool: BaseTool): string {
   let fingerprint = fingerprints.get(tool);
   if (fingerprint === undefined) {
-    fingerprint = sha256(canonicalJson(tool.parameters)).slice(0, 16);
+    fingerprint = sha256(canonicalJson(jsonSchemaOf(tool))).slice(0, 16);
     fingerprints.set(tool, fingerprint);
   }
   return fingerprint;
+}
+
+/** The tool's parameters as JSON Schema; the declared value itself when it cannot be read (the registry reports that). */
+function jsonSchemaOf(tool: BaseTool): unknown {
+  const parameters = tool.parameters;
+  try {
+    return readSchemaInput(parameters, { owner: () => `Tool '${tool.name}'` }).jsonSchema;
+  } catch {
+    return parameters;
+  }
 }

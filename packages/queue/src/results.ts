@@ -1,4 +1,4 @@
-import { ToolResult } from '@victor-tools/core';
+import { ToolResult, toToolResult } from '@victor-tools/core';
 import { capText, timedOutResult as coreTimedOutResult } from '@victor-tools/core/internal';
 
 // The failed results the queue builds itself, worded in one place. Where core
@@ -30,4 +30,32 @@ export function outcomeUnknownResult(name: string): ToolResult {
 /** A call the queue could not carry through (a worker refused the job, or BullMQ failed it). */
 export function queueFailure(name: string, problem: string, metadata: Record<string, unknown> = {}): ToolResult {
   return ToolResult.fail(`Tool '${name}' failed on the queue: ${capText(problem)}`, { queueFailure: true, ...metadata });
+}
+
+/**
+ * A result as it travels on the queue (the job's return value, a kept
+ * result): `ToolResult.toJSON()` plus, for a result made by
+ * `ToolResult.withContent`, its MCP content blocks. `toJSON` leaves content
+ * out (a result's JSON is `{ success, output, error?, metadata? }`), so
+ * without this a tool's images, audio and resources reached the caller (and
+ * an MCP client of `serve --redis`) as their text form only.
+ */
+export function resultToWire(result: ToolResult): Record<string, unknown> {
+  const json: Record<string, unknown> = { ...result.toJSON() };
+  if (result.content !== undefined) json.content = result.content;
+  return json;
+}
+
+/** The `ToolResult` of a value `resultToWire` made (content blocks restored); anything else as core reads a tool's answer. */
+export function resultFromWire(value: unknown): ToolResult {
+  const wire = value as { success?: unknown; content?: unknown; output?: unknown; metadata?: unknown } | null;
+  if (wire !== null && typeof wire === 'object' && wire.success === true && Array.isArray(wire.content)) {
+    try {
+      const metadata = wire.metadata !== null && typeof wire.metadata === 'object' ? (wire.metadata as Record<string, unknown>) : undefined;
+      return ToolResult.withContent(wire.content, wire.output, metadata);
+    } catch {
+      // Blocks withContent refuses: the result without them.
+    }
+  }
+  return toToolResult(value);
 }

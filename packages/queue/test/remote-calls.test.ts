@@ -1,7 +1,8 @@
 // The caller side (queueInvoker, called as core's pipeline calls an invoker)
 // against workers started in this process over a normal ToolRegistry, on a
 // real redis-server.
-import { ToolRegistry, ToolResult } from '@victor-tools/core';
+import { ToolRegistry, ToolResult, type JsonSchema } from '@victor-tools/core';
+import { z } from 'zod';
 import { queueInvoker, startToolWorker, type QueueInvoker, type ToolWorker } from '@victor-tools/queue';
 import { invocation } from './support/invocation';
 import { freePort, startRedisServer, type RedisServer } from './support/redis-server';
@@ -106,6 +107,46 @@ describe('queueInvoker with startToolWorker', () => {
     expect(mismatch.metadata).toMatchObject({ queueFailure: true, reason: 'schema-mismatch' });
     const unknown = await invoker.invoke(invocation(missing, {}));
     expect(unknown.error).toMatch(/^Tool 'missing' failed on the queue: worker '.+' has no tool 'missing'/);
+    expect(workerTool.runs).toHaveLength(0);
+  });
+
+  it("should bring back a result's MCP content blocks (ToolResult.withContent), from the worker and from a kept result", async () => {
+    // ToolResult.toJSON leaves content out: the queue must carry it, or serve --redis sends images as text.
+    const blocks = [
+      { type: 'text' as const, text: 'a chart' },
+      { type: 'image' as const, data: 'iVBORw0KGgo=', mimeType: 'image/png' },
+    ];
+    const chart = new ProbeTool({ name: 'chart', idempotent: true, run: () => ToolResult.withContent(blocks, { points: 2 }, { kind: 'chart' }) });
+    const { invoker } = await setup([chart], { resultTtlMs: 10_000 });
+    const registry = new ToolRegistry({ invoker }).register(chart);
+    for (const result of [await registry.execute('chart', {}), await registry.execute('chart', {})]) {
+      expect(result).toMatchObject({ success: true, output: { points: 2 }, metadata: { kind: 'chart' } });
+      expect(result.content).toEqual(blocks);
+    }
+    expect(chart.runs).toHaveLength(1); // the second answer is the kept result
+  });
+
+  it('should run a tool declared with zod on the worker: the caller holds it as written, the worker the registry’s copy', async () => {
+    // Both sides must fingerprint the JSON Schema form: the zod object's own JSON never matched the registry's JSON Schema.
+    const zodProbe = () => new ProbeTool({ name: 'zod_echo', parameters: z.object({ value: z.string().min(1) }) as unknown as JsonSchema });
+    const callerTool = zodProbe();
+    const workerTool = zodProbe();
+    const { invoker } = await setup([callerTool], { workerTools: [workerTool] });
+    const registry = new ToolRegistry({ invoker }).register(callerTool);
+    expect(await registry.execute('zod_echo', { value: 'hi' })).toMatchObject({ success: true, output: { value: 'hi', ran: 1 } });
+    expect(workerTool.runs).toHaveLength(1);
+    expect(callerTool.runs).toHaveLength(0);
+  });
+
+  it('should refuse a call whose zod schema differs from the worker’s only in a constraint', async () => {
+    // A zod schema's own JSON holds zod's internals, not `.min()`: the fingerprint must be of its JSON Schema form.
+    const callerTool = new ProbeTool({ name: 'zod_shape', parameters: z.object({ n: z.number().min(1) }) as unknown as JsonSchema });
+    const workerTool = new ProbeTool({ name: 'zod_shape', parameters: z.object({ n: z.number().min(5) }) as unknown as JsonSchema });
+    const { invoker } = await setup([callerTool], { workerTools: [workerTool] });
+    const registry = new ToolRegistry({ invoker }).register(callerTool);
+    const mismatch = await registry.execute('zod_shape', { n: 3 });
+    expect(mismatch.error).toMatch(/^Tool 'zod_shape' failed on the queue: worker '.+' has another parameters schema for 'zod_shape'/);
+    expect(mismatch.metadata).toMatchObject({ queueFailure: true, reason: 'schema-mismatch' });
     expect(workerTool.runs).toHaveLength(0);
   });
 

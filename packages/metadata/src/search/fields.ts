@@ -1,4 +1,5 @@
 import type { JsonSchema, ToolMetadata } from '@victor-tools/core';
+import { parametersSchema } from '../parameters-schema';
 import { analyze, type Term } from '../text/tokenize';
 
 /** What a field reads of a tool. */
@@ -42,7 +43,7 @@ export function phrases(texts: readonly string[]): Term[] {
 
 // Only the top level of a schema is read: the names and descriptions a model sees first.
 function parameterText(parameters: JsonSchema | undefined): string {
-  const properties = parameters?.properties;
+  const properties = parametersSchema(parameters)?.properties;
   if (properties === null || typeof properties !== 'object') return '';
   const parts: string[] = [];
   for (const [name, schema] of Object.entries(properties as Record<string, unknown>)) {

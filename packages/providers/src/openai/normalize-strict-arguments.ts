@@ -1,4 +1,5 @@
 import { dropNullOptionals } from '@victor-tools/core';
+import { readSchemaInput } from '@victor-tools/core/internal';
 import { requireTool } from '../schema/tool-input';
 import type { ExportableTool } from '../types';
 
@@ -18,7 +19,11 @@ import type { ExportableTool } from '../types';
  * ```
  */
 export function normalizeStrictArguments<T>(tool: ExportableTool, args: T): T {
-  return dropNullOptionals(requireTool(tool).parameters, args);
+  const resolved = requireTool(tool);
+  // The JSON Schema form the strict export was made from: a tool declared with
+  // a Standard Schema (zod, valibot, arktype) returns the library's object from
+  // `parameters`, which has no `properties`, and its nulls were kept.
+  return dropNullOptionals(readSchemaInput(resolved.parameters, { owner: () => `Tool '${resolved.name}'` }).jsonSchema, args);
 }
 
 /**

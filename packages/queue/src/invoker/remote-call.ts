@@ -1,5 +1,5 @@
 import type { JobsOptions, Queue } from 'bullmq';
-import { ToolResult, toToolResult, type Logger } from '@victor-tools/core';
+import { ToolResult, type Logger } from '@victor-tools/core';
 import type { ToolInvocation } from '@victor-tools/core';
 import { schemaFingerprint } from '../fingerprint';
 import {
@@ -12,7 +12,7 @@ import {
   type QueueKeys,
   type ToolJobData,
 } from '../job';
-import { cancelledResult, errorMessage, outcomeUnknownResult, queueFailure, timedOutResult } from '../results';
+import { cancelledResult, errorMessage, outcomeUnknownResult, queueFailure, resultFromWire, timedOutResult } from '../results';
 import type { ScriptedRedis } from './scripts';
 
 /** BullMQ's reason for a job whose worker died more often than `maxStalledCount` allows. */
@@ -150,7 +150,7 @@ export class RemoteCall {
 
   /** The job finished: its result, unless someone else cancelled a shared job this call still waits for. */
   onCompleted(returnvalue: unknown): void {
-    const result = toToolResult(returnvalue ?? null);
+    const result = resultFromWire(returnvalue ?? null);
     if (this.callKey !== undefined && result.metadata?.cancelled === true && this.resubmit()) return;
     this.finish(result, false);
   }
@@ -248,7 +248,7 @@ export class RemoteCall {
 
 function keptResult(name: string, json: string): ToolResult {
   try {
-    return toToolResult(JSON.parse(json));
+    return resultFromWire(JSON.parse(json));
   } catch (error) {
     return queueFailure(name, `its kept result could not be read: ${errorMessage(error)}`, { reason: 'kept-result' });
   }

@@ -8,6 +8,7 @@ import {
   errorMessage,
   outcomeUnknownResult,
   queueFailure,
+  resultToWire,
   thrownResult,
   timedOutResult,
 } from '../results';
@@ -168,9 +169,10 @@ async function runTool(
  * asked for it.
  */
 async function sendable(host: RunnerHost, data: ToolJobData, result: ToolResult): Promise<unknown> {
+  const wire = resultToWire(result);
   let json: string;
   try {
-    json = JSON.stringify(result);
+    json = JSON.stringify(wire);
   } catch (error) {
     return queueFailure(data.tool, `its result cannot be sent to the caller as JSON: ${errorMessage(error)}`, { reason: 'result-not-json' });
   }
@@ -187,8 +189,8 @@ async function sendable(host: RunnerHost, data: ToolJobData, result: ToolResult)
       host.warn(`could not keep the result of '${data.tool}' for identical calls: ${errorMessage(error)}`, error);
     }
   }
-  // BullMQ writes it with JSON.stringify, which gives the same text: ToolResult has toJSON.
-  return result;
+  // BullMQ writes it with JSON.stringify, which gives the same text.
+  return wire;
 }
 
 function isAvailable(tool: BaseTool): boolean {

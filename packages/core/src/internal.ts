@@ -20,3 +20,6 @@ export { cancelledResult, timedOutResult } from './pipeline/failures';
 // and the Standard validation that follows ajv: for decorators and for any
 // schema a tool declares besides its parameters (an output schema).
 export { readSchemaInput, runStandardValidation, type ReadSchemaOptions, type StandardOutcome } from './schema-input';
+// A tool's Standard Schema, also behind the view a registry hands out: a
+// queue worker validates a call with it as the caller's registry did.
+export { standardSchemaOf } from './registry/tool-entry';

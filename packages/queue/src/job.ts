@@ -20,6 +20,7 @@ export interface ToolJobData {
   callId: string;
   tool: string;
   fingerprint: string;
+  /** The checked arguments, before a Standard Schema library's transform (`ToolInvocation.input`): JSON, validated again by the worker. */
   args: Record<string, unknown>;
   ctx: JobContext;
   /** Date.now()-based ms when the call times out; absent: no deadline. */

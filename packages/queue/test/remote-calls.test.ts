@@ -150,6 +150,60 @@ describe('queueInvoker with startToolWorker', () => {
     expect(workerTool.runs).toHaveLength(0);
   });
 
+  it('should run a zod tool whose transform changes a type: the job carries the arguments before it, the tool gets its output', async () => {
+    // The worker validates what ajv passed at the caller (a string), then runs zod's transform (and an async refinement) itself.
+    const lengths = () =>
+      new ProbeTool({
+        name: 'lengths',
+        parameters: z.object({
+          s: z.string().transform((s) => s.length),
+          tag: z.string().refine(async (tag) => tag !== 'bad', 'not that tag').default('t'),
+        }) as unknown as JsonSchema,
+        run: (args) => ToolResult.ok(args),
+      });
+    const callerTool = lengths();
+    const workerTool = lengths();
+    const { invoker } = await setup([callerTool], { workerTools: [workerTool] });
+    const registry = new ToolRegistry({ invoker }).register(callerTool);
+    expect(await registry.execute('lengths', { s: 'abcd' })).toMatchObject({ success: true, output: { s: 4, tag: 't' } });
+    expect(workerTool.runs.map((run) => run.args)).toEqual([{ s: 4, tag: 't' }]);
+    expect(callerTool.runs).toHaveLength(0);
+  });
+
+  it("should run a zod tool's refinements on the worker too: a caller that skipped them is refused there, worded as the caller words it", async () => {
+    // A refinement is not in the JSON Schema, so both fingerprints match; the worker alone knows it.
+    const callerTool = new ProbeTool({ name: 'even', parameters: z.object({ n: z.number() }) as unknown as JsonSchema });
+    const workerTool = new ProbeTool({
+      name: 'even',
+      parameters: z.object({ n: z.number().refine((n) => n % 2 === 0, 'must be even') }) as unknown as JsonSchema,
+    });
+    const { invoker } = await setup([callerTool], { workerTools: [workerTool] });
+    const registry = new ToolRegistry({ invoker }).register(callerTool);
+    const refused = await registry.execute('even', { n: 3 });
+    expect(refused.error).toBe("Invalid parameters for tool 'even': Validation error at 'n': must be even");
+    expect(refused.metadata).toMatchObject({ invalidParams: { n: 'refinement' } });
+    // A call put on the queue without any caller's check at all.
+    const forged = await invoker.invoke(invocation(callerTool, { n: 5 }));
+    expect(forged.error).toBe("Invalid parameters for tool 'even': Validation error at 'n': must be even");
+    expect(workerTool.runs).toHaveLength(0);
+    expect(await registry.execute('even', { n: 4 })).toMatchObject({ success: true });
+    expect(workerTool.runs.map((run) => run.args)).toEqual([{ n: 4 }]);
+  });
+
+  it("should refuse a zod refinement's failure at the caller, before anything is queued", async () => {
+    const even = () =>
+      new ProbeTool({ name: 'even', parameters: z.object({ n: z.number().refine((n) => n % 2 === 0, 'must be even') }) as unknown as JsonSchema });
+    const callerTool = even();
+    const workerTool = even();
+    const { invoker } = await setup([callerTool], { workerTools: [workerTool] });
+    const registry = new ToolRegistry({ invoker }).register(callerTool);
+    const refused = await registry.execute('even', { n: 3 });
+    expect(refused.error).toBe("Invalid parameters for tool 'even': Validation error at 'n': must be even");
+    expect(refused.metadata?.queueFailure).toBeUndefined();
+    expect(invoker.inFlight).toBe(0);
+    expect(workerTool.runs).toHaveLength(0);
+  });
+
   it('should validate the arguments again on the worker: the queue is not trusted', async () => {
     const typed = new ProbeTool({
       name: 'typed',

@@ -1,6 +1,7 @@
 // The worker's handling of one job, without Redis: what it refuses before
 // running a tool, and how it sends progress.
-import { ToolRegistry, ToolResult } from '@victor-tools/core';
+import { ToolRegistry, ToolResult, type JsonSchema } from '@victor-tools/core';
+import { z } from 'zod';
 import { schemaFingerprint } from '../src/fingerprint';
 import type { JobUpdate, ToolJobData } from '../src/job';
 import { runToolJob, type RunnableJob, type RunnerHost } from '../src/worker/run-tool-job';
@@ -100,5 +101,27 @@ describe('runToolJob', () => {
     const probe = new ProbeTool({ name: 'probe', run: () => ToolResult.ok('x'.repeat(2048)) });
     const result = (await runToolJob(host([probe]), job(data(probe, {})), undefined)) as ToolResult;
     expect(result.error).toMatch(/^Tool 'probe' failed on the queue: its result is \d+ bytes, more than the worker sends \(1024\)$/);
+  });
+
+  it("should check a zod tool's job as the caller does: ajv on the arguments before the transform, then zod, whose output the tool gets", async () => {
+    const parameters = z.object({ s: z.string().transform((s) => s.length), n: z.number().refine((n) => n > 0, 'must be positive') });
+    const probe = new ProbeTool({ name: 'probe', parameters: parameters as unknown as JsonSchema, run: (args) => ToolResult.ok(args) });
+    const worker = host([probe]);
+    expect(await runToolJob(worker, job(data(probe, { s: 'abc', n: 1 })), undefined)).toMatchObject({ success: true, output: { s: 3, n: 1 } });
+    // Arguments already transformed (as a job of an older caller carried them) are not what the JSON Schema takes.
+    const transformed = (await runToolJob(worker, job(data(probe, { s: 3, n: 1 })), undefined)) as ToolResult;
+    expect(transformed.error).toMatch(/^Invalid parameters for tool 'probe': Parameter 's' has wrong type: expected string, got (number|integer)$/);
+    const refined = (await runToolJob(worker, job(data(probe, { s: 'abc', n: -1 })), undefined)) as ToolResult;
+    expect(refined.error).toBe("Invalid parameters for tool 'probe': Validation error at 'n': must be positive");
+    expect(refined.metadata).toMatchObject({ invalidParams: { n: 'refinement' } });
+    expect(probe.runs.map((run) => run.args)).toEqual([{ s: 3, n: 1 }]);
+  });
+
+  it("should wait for a library's async validation under the job's deadline, as the caller's registry does", async () => {
+    const parameters = z.object({ s: z.string().refine(() => new Promise<boolean>(() => undefined), 'never answers') });
+    const probe = new ProbeTool({ name: 'probe', parameters: parameters as unknown as JsonSchema });
+    const result = (await runToolJob(host([probe]), job(data(probe, { s: 'x' }, { deadline: Date.now() + 100, timeoutMs: 100 })), undefined)) as ToolResult;
+    expect(result).toEqual(ToolResult.fail("Tool 'probe' timed out after 100 ms", { timedOut: true, timeoutMs: 100 }));
+    expect(probe.runs).toHaveLength(0);
   });
 });

@@ -75,6 +75,7 @@ function takeArguments(call: ToolCall, hook: Hook, replacement: unknown): Outcom
   const checked = validateArgs(call, replacement, hook.name);
   if (checked instanceof ToolResult) return checked;
   call.args = checked;
+  call.input = checked; // what the tool's library validates next, and what a remote invoker sends
   const standard = call.entry.standard;
   if (standard === undefined) return checkSandbox(call, hook.name);
   const answer = checkStandard(call, standard, checked, hook.name);

@@ -11,8 +11,21 @@ export interface ToolInvocation {
   readonly name: string;
   /** The tool that runs. */
   readonly tool: BaseTool;
-  /** Arguments that passed validation, policy, approval and the before-hooks (frozen). */
+  /**
+   * Arguments that passed validation, policy, approval and the before-hooks
+   * (frozen): what the tool runs with. For a tool whose parameters are a
+   * Standard Schema (zod, valibot, arktype), its library's output, transforms
+   * applied (not necessarily JSON).
+   */
   readonly args: Readonly<Record<string, unknown>>;
+  /**
+   * The same arguments as they passed JSON Schema validation, before a
+   * Standard Schema library's transform (frozen, plain JSON): what an invoker
+   * that runs the tool elsewhere sends, to be validated there again, by ajv
+   * and then the library. The same object as `args` for a tool without a
+   * Standard Schema.
+   */
+  readonly input: Readonly<Record<string, unknown>>;
   /** The context the tool receives. */
   readonly ctx: ToolCallContext;
   /** The call's timeout (undefined: none). */
@@ -66,5 +79,5 @@ export function invokeTool(call: ToolCall): Outcome {
 }
 
 function invocationOf(call: ToolCall): ToolInvocation {
-  return { name: call.name, tool: call.entry.original, args: call.args, ctx: call.ctx, timeoutMs: call.timeoutMs, deadline: call.deadline };
+  return { name: call.name, tool: call.entry.original, args: call.args, input: call.input, ctx: call.ctx, timeoutMs: call.timeoutMs, deadline: call.deadline };
 }

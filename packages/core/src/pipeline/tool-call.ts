@@ -30,8 +30,15 @@ export class ToolCall implements PolicyContext {
   name: string;
   /** The registered tool, set by the first step (resolveTool). */
   entry!: ToolEntry;
-  /** What the caller passed; replaced by the validated, frozen copy. */
+  /** What the caller passed; replaced by the validated, frozen copy (and, for a Standard Schema tool, by its library's output). */
   args: Readonly<Record<string, unknown>>;
+  /**
+   * The arguments as they passed JSON Schema validation, before a Standard
+   * Schema library's transform (`ToolInvocation.input`): set with `args` by
+   * `validate` and by a before-hook's replacement, the same object until
+   * `validateStandard` replaces `args` with the library's output.
+   */
+  input: Readonly<Record<string, unknown>>;
   readonly rawArgs: unknown;
   readonly ctx: ToolCallContext;
   readonly mode: unknown;
@@ -83,6 +90,7 @@ export class ToolCall implements PolicyContext {
     this.name = typeof name === 'string' ? name : showName(name);
     this.rawArgs = args;
     this.args = NO_ARGUMENTS;
+    this.input = NO_ARGUMENTS;
     const source = callerCtx !== null && typeof callerCtx === 'object' ? (callerCtx as ToolExecutionContext) : undefined;
     const ctx = copyCallContext(this, source);
     this.ctx = ctx;

@@ -9,7 +9,9 @@ import type { ToolCall } from './tool-call';
  * `~standard.validate` runs on the copy ajv passed, so refinements JSON
  * Schema cannot express still apply (`Invalid parameters for tool 'x':
  * Validation error at 'end': <the library's message>`), and its output
- * (transforms applied) is what the hooks and the tool receive. A library that
+ * (transforms applied) is what the hooks and the tool receive, while
+ * `call.input` keeps the copy ajv passed (for an invoker that runs the tool
+ * elsewhere, where the library checks it again). A library that
  * answers a promise (async refinements) is waited for, under the call's
  * timeout and the caller's signal, like any step.
  */

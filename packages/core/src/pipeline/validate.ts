@@ -15,6 +15,7 @@ export function validate(call: ToolCall): Answer {
   const checked = validateArgs(call, call.rawArgs);
   if (checked instanceof ToolResult) return checked;
   call.args = checked;
+  call.input = checked;
   return undefined;
 }
 

@@ -59,6 +59,22 @@ export interface ToolEntry {
   approvedOnce: boolean;
 }
 
+// The Standard Schema behind each registered view of a tool that declared
+// one (a view's `parameters` is its JSON Schema), for `standardSchemaOf`.
+const standardOfView = new WeakMap<BaseTool, StandardSchemaV1>();
+
+/**
+ * The Standard Schema (zod, valibot, arktype) a tool declared as its
+ * parameters, or undefined for a JSON Schema or TypeBox tool; also for the
+ * view a registry hands out (`registry.get(name)`), whose `parameters` is
+ * the converted JSON Schema. For a queue worker, which validates a call
+ * again as the caller's registry did: ajv, then the library. Throws what
+ * reading the tool's `parameters` throws (a registry's view never does).
+ */
+export function standardSchemaOf(tool: BaseTool): StandardSchemaV1 | undefined {
+  return standardOfView.get(tool) ?? readSchemaInput(tool.parameters).standard;
+}
+
 /** Reads `tool` once into an entry registered as `name`; a TypeError names the tool when a property is unusable. */
 export function createEntry(source: unknown, tool: BaseTool, name: string, enabled: boolean): ToolEntry {
   const described = `Tool '${name}'`;
@@ -90,11 +106,13 @@ export function createEntry(source: unknown, tool: BaseTool, name: string, enabl
   const policy = read('metadata', () => describeToolPolicy(tool, parameters));
   const accessMode = policy.declaredAccessMode ?? AccessMode.READONLY;
   const dangerLevel = metadata.dangerLevel;
+  const view = read('name', () => tool.name) === name && parameters === declared ? tool : registeredView(tool, name, parameters);
+  if (standard !== undefined) standardOfView.set(view, standard);
   return {
     name,
     source,
     original: tool,
-    tool: read('name', () => tool.name) === name && parameters === declared ? tool : registeredView(tool, name, parameters),
+    tool: view,
     aliases: [...new Set(aliases.filter((alias) => alias !== name))],
     parameters,
     outputSchema,

@@ -88,7 +88,8 @@ export class RemoteCall {
         callId: newCallId(),
         tool: name,
         fingerprint: schemaFingerprint(call.tool),
-        args: call.args as Record<string, unknown>,
+        // As ajv passed them, before a Standard Schema library's transform: the worker validates them again (ajv, then the library).
+        args: call.input as Record<string, unknown>,
         ctx,
         idempotent,
       };

@@ -1,5 +1,6 @@
 import { ToolResult, toToolResult, validateArguments, type BaseTool, type ToolRegistry } from '@victor-tools/core';
 import type { ToolCallContext } from '@victor-tools/core';
+import { runStandardValidation, standardSchemaOf, type StandardOutcome } from '@victor-tools/core/internal';
 import { schemaFingerprint } from '../fingerprint';
 import { idempotentCallKey, readJobData, type JobUpdate, type ToolJobData } from '../job';
 import {
@@ -53,7 +54,8 @@ export class RetryableToolError extends Error {
 
 /**
  * Runs one job: reads it as untrusted input, refuses what it cannot run
- * (an unreadable job, an unknown tool, another schema, invalid arguments,
+ * (an unreadable job, an unknown tool, another schema, invalid arguments
+ * (ajv, then a Standard Schema's library, as at the caller),
  * a re-run of a tool that is not idempotent, a job cancelled or past its
  * deadline), runs the tool under the deadline and the abort signal, and
  * answers the ToolResult as JSON. It throws only to have an idempotent call retried.
@@ -81,17 +83,45 @@ export async function runToolJob(host: RunnerHost, job: RunnableJob, signal: Abo
     );
   }
   if (!isAvailable(tool)) return ToolResult.fail(`Tool '${name}' is not available`, { worker: host.workerName });
-  const checked = validateArguments(tool.parameters, data.args, { nullAsAbsent: true });
-  if (!checked.result.valid) {
-    return ToolResult.fail(`Invalid parameters for tool '${name}': ${checked.result.errors.join('; ')}`, { invalidParams: checked.result.invalidParams });
-  }
+  const args = checkArguments(tool, name, data.args);
+  if (args instanceof ToolResult) return args;
 
-  const outcome = await runTool(host, job, data, tool, checked.value ?? {}, signal);
+  const outcome = await runTool(host, job, data, tool, args, signal);
   if (outcome.thrown !== undefined && data.idempotent && job.attemptsMade + 1 < (job.opts.attempts ?? 1)) {
     throw new RetryableToolError(errorMessage(outcome.thrown));
   }
   const result = outcome.thrown !== undefined ? thrownResult(outcome.thrown) : outcome.result;
   return sendable(host, data, result);
+}
+
+/**
+ * The job's arguments checked as the caller's registry checked them: ajv
+ * against the tool's JSON Schema (defaults applied), then, for a tool whose
+ * parameters are a Standard Schema (zod, valibot, arktype), its library's own
+ * validation, whose output (transforms applied) the tool runs with. A failure
+ * is worded as the caller's (`Invalid parameters for tool 'x': ...`). A
+ * promise when the library answers one (async refinements), which `runTool`
+ * waits for under the deadline and the abort signal, as the caller's
+ * registry does.
+ */
+function checkArguments(tool: BaseTool, name: string, args: unknown): CheckedArguments | Promise<CheckedArguments> {
+  const checked = validateArguments(tool.parameters, args, { nullAsAbsent: true });
+  if (!checked.result.valid) {
+    return ToolResult.fail(`Invalid parameters for tool '${name}': ${checked.result.errors.join('; ')}`, { invalidParams: checked.result.invalidParams });
+  }
+  const value = checked.value ?? {};
+  const standard = standardSchemaOf(tool);
+  if (standard === undefined) return value;
+  const outcome = runStandardValidation(standard, value, {});
+  return outcome instanceof Promise ? outcome.then((settled) => standardChecked(name, settled)) : standardChecked(name, outcome);
+}
+
+type CheckedArguments = Record<string, unknown> | ToolResult;
+
+function standardChecked(name: string, outcome: StandardOutcome): CheckedArguments {
+  if (!('failure' in outcome)) return outcome.value as Record<string, unknown>;
+  const { errors, invalidParams, issues } = outcome.failure;
+  return ToolResult.fail(`Invalid parameters for tool '${name}': ${errors.join('; ')}`, { invalidParams, issues });
 }
 
 interface Outcome {
@@ -104,7 +134,7 @@ async function runTool(
   job: RunnableJob,
   data: ToolJobData,
   tool: BaseTool,
-  args: Record<string, unknown>,
+  args: CheckedArguments | Promise<CheckedArguments>,
   jobSignal: AbortSignal | undefined,
 ): Promise<Outcome> {
   const name = data.tool;
@@ -141,7 +171,9 @@ async function runTool(
   });
   const ran = (async (): Promise<Outcome> => {
     try {
-      return { result: toToolResult(await tool.execute(ctx, args)) };
+      const checked = await args; // a library's async validation, raced like the tool
+      if (checked instanceof ToolResult) return { result: checked };
+      return { result: toToolResult(await tool.execute(ctx, checked)) };
     } catch (error) {
       return { result: thrownResult(error), thrown: error };
     }

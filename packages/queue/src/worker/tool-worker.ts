@@ -29,7 +29,8 @@ export interface ToolWorker {
 /**
  * Takes tool calls from the queue and runs them with the tools of `registry`:
  * looks the tool up by its registered name, refuses a call made against another
- * schema, validates the arguments again (the queue is not trusted), runs the
+ * schema, validates the arguments again as the caller's registry did (ajv,
+ * then a Standard Schema's library: the queue is not trusted), runs the
  * tool under the call's deadline and an abort signal that the caller's
  * cancellation reaches, sends its progress and logs to the caller, and answers
  * its ToolResult. The registry's hooks, approval and mode policy are not run

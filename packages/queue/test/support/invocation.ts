@@ -29,6 +29,7 @@ export function invocation(tool: BaseTool, args: Record<string, unknown>, option
     name,
     tool,
     args,
+    input: args,
     ctx,
     timeoutMs: options.timeoutMs,
     deadline: options.timeoutMs === undefined ? undefined : Date.now() + options.timeoutMs,

@@ -504,3 +504,17 @@ describe('validateArguments', () => {
     });
   });
 });
+
+describe('cut text in validation errors', () => {
+  const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+  it.each([0, 1])('should never cut an emoji in half when an unknown key is shortened (offset %i)', (offset) => {
+    const key = 'a'.repeat(offset) + '\u{1F600}'.repeat(500);
+    const checked = validateArguments({ type: 'object', properties: {}, additionalProperties: false }, { [key]: 1 });
+    expect(checked.result.valid).toBe(false);
+    const message = checked.result.errors.join('; ');
+    expect(message.length).toBeLessThan(key.length);
+    expect(message).toContain('\u{1F600}...');
+    expect(LONE_SURROGATE.test(message)).toBe(false);
+  });
+});

@@ -1,3 +1,5 @@
+import { clip } from '../validation/display';
+
 /**
  * Abbreviations whose period does not end a sentence even before a capital
  * ("cf. Section 2", "vs. Git"). Dotted ones such as `e.g.`, `i.e.`, `U.S.`
@@ -58,19 +60,9 @@ export function splitSentences(text: string): string[] {
   return sentences;
 }
 
-/** `text` if it fits in `max` characters, else its first `max - 3` characters and '...'. */
-export function capText(text: string, max: number): string {
-  if (text.length <= max) return text;
-  let cut = Math.max(0, max - 3);
-  // Never leave half of a surrogate pair (an emoji) before the ellipsis.
-  const last = text.charCodeAt(cut - 1);
-  if (last >= 0xd800 && last <= 0xdbff) cut -= 1;
-  return `${text.slice(0, cut)}...`;
-}
-
 /**
  * The longest run of whole leading sentences that fits in `max` characters
- * (only the first sentence when `firstOnly`), or the hard cap of `capText`
+ * (only the first sentence when `firstOnly`), or the hard cut of `clip`
  * when even the first sentence does not fit.
  */
 export function fitSentences(text: string, max: number, firstOnly = false): string {
@@ -84,5 +76,5 @@ export function fitSentences(text: string, max: number, firstOnly = false): stri
     if (firstOnly) break;
   }
   if (best) return best;
-  return capText(firstOnly ? (splitSentences(trimmed)[0] ?? '') : trimmed, max);
+  return clip(firstOnly ? (splitSentences(trimmed)[0] ?? '') : trimmed, max);
 }

@@ -1,6 +1,6 @@
 import type { SchemaLevel } from '../enums';
 import type { JsonSchema } from '../types';
-import { capText } from './sentences';
+import { clip } from '../validation/display';
 
 /** Keywords copied as they are: what a model needs to produce a valid value. */
 const KEPT_AS_IS = ['type', 'enum', 'const', '$ref'] as const;
@@ -35,7 +35,7 @@ function trimNode(node: unknown, level: SchemaLevel): unknown {
     if ((KEPT_AS_IS as readonly string[]).includes(key)) {
       out[key] = value;
     } else if (key === 'description') {
-      if (typeof value === 'string') out.description = capText(value, level.maxParamDescriptionChars);
+      if (typeof value === 'string') out.description = clip(value, level.maxParamDescriptionChars);
     } else if (key === 'required') {
       if (Array.isArray(value)) out.required = [...(value as string[])];
     } else if (key === 'properties') {

@@ -1,8 +1,13 @@
 import { MAX_ECHO_CHARS } from './limits';
 
-/** `text` cut to at most `max` characters, ending in '...' when cut. */
+/** `text` if it fits in `max` characters, else its first `max - 3` characters and '...'. */
 export function clip(text: string, max: number = MAX_ECHO_CHARS): string {
-  return text.length > max ? `${text.slice(0, Math.max(0, max - 3))}...` : text;
+  if (text.length <= max) return text;
+  let cut = Math.max(0, max - 3);
+  // Never leave half of a surrogate pair (an emoji) before the ellipsis.
+  const last = text.charCodeAt(cut - 1);
+  if (last >= 0xd800 && last <= 0xdbff) cut -= 1;
+  return `${text.slice(0, cut)}...`;
 }
 
 /** A dot-joined path for messages (`o.x`, `files.2`), shortened when hostile input makes it long. */

@@ -188,11 +188,26 @@ function listMcpTools(registry: ServableRegistry, options: Omit<ServeMcpOptions,
   return tools;
 }
 
-/** The listed tool answering to `name` (its name or an alias), if any. */
+/** The listed tool answering to `name` (its name or an alias), if any: enabled, available and allowed by the server's mode. */
 function findListed(registry: ServableRegistry, name: string, context: ToolExecutionContext | undefined): BaseTool | undefined {
+  const tool = registry.get !== undefined && registry.isToolEnabled !== undefined ? lookUpListed(registry, name) : walkListed(registry, name);
+  return tool !== undefined && checkModePolicy(tool, context).allowed ? tool : undefined;
+}
+
+/** By lookup, as `listTools()` would have it (enabled and available): a call costs the same with 10 tools or 10,000. */
+function lookUpListed(registry: ServableRegistry, name: string): BaseTool | undefined {
+  const tool = registry.get!(name);
+  if (tool === undefined || !registry.isToolEnabled!(tool.name)) return undefined;
+  try {
+    return tool.isAvailable() ? tool : undefined;
+  } catch {
+    return undefined; // as listTools() leaves it out
+  }
+}
+
+function walkListed(registry: ServableRegistry, name: string): BaseTool | undefined {
   for (const tool of registry.listTools()) {
-    if (tool.name !== name && !tool.aliases.includes(name)) continue;
-    return checkModePolicy(tool, context).allowed ? tool : undefined;
+    if (tool.name === name || tool.aliases.includes(name)) return tool;
   }
   return undefined;
 }

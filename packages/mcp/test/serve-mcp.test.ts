@@ -196,3 +196,52 @@ describe('serveMcp with nullAsAbsent', () => {
     expect(restored.structuredContent).toEqual({ path: 'a', size: 42, followed: 'absent' });
   });
 });
+
+describe('serveMcp: finding the called tool', () => {
+  class FlakyTool extends ReadFileTool {
+    available = true;
+    override get name() {
+      return 'flaky';
+    }
+    override get aliases() {
+      return ['flaky_alias'];
+    }
+    override isAvailable() {
+      return this.available;
+    }
+  }
+
+  let registry: ToolRegistry;
+  let conn: Connection;
+  const flaky = new FlakyTool();
+
+  beforeEach(async () => {
+    registry = new ToolRegistry();
+    registry.register(new ReadFileTool());
+    registry.register(flaky);
+    for (let i = 0; i < 500; i++) registry.register(`filler_${i}`, new StatTool());
+    conn = await connect(registry);
+  });
+
+  afterEach(async () => {
+    flaky.available = true;
+    await conn.client.close();
+    await conn.handle.close();
+  });
+
+  it("should look a call's tool up by name or alias on core's registry, never walking the tool list", async () => {
+    const listTools = jest.spyOn(registry, 'listTools');
+    await expect(conn.client.callTool({ name: 'read_file', arguments: { path: 'a' } })).resolves.toMatchObject({ content: [{ text: 'contents of a' }] });
+    await expect(conn.client.callTool({ name: 'flaky_alias', arguments: { path: 'b' } })).resolves.toMatchObject({ content: [{ text: 'contents of b' }] });
+    expect(listTools).not.toHaveBeenCalled();
+  });
+
+  it('should answer a tool that is no longer available with a protocol error, as tools/list leaves it out', async () => {
+    flaky.available = false;
+    expect((await conn.client.listTools()).tools.map((t) => t.name)).not.toContain('flaky');
+    await expect(conn.client.callTool({ name: 'flaky', arguments: { path: 'a' } })).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringContaining("Tool 'flaky' is not available"),
+    });
+  });
+});

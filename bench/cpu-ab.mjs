@@ -7,7 +7,8 @@
 //
 // Without builds it measures this workspace's `packages/core/dist`. Variants
 // of the registry: `hooks` (bench case 1: one before-hook and one after-hook),
-// `plain` (no hooks), `notimeout` (hooks, `defaultTimeoutMs: 0`). `--gc` runs
+// `plain` (no hooks), `notimeout` (hooks, `defaultTimeoutMs: 0`), `sync` (hooks, a tool that answers
+// without a promise: what the wait for an async tool costs). `--gc` runs
 // a full GC before every round, as mitata does before every measurement: the
 // young generation starts small again, so a path that allocates more pays
 // for more scavenges (about twice the time per call of the case 1 path).

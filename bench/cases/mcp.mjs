@@ -60,14 +60,14 @@ export async function runMcpCase(victor, report) {
     sdk = await loadSdk();
     await import('@victor-tools/mcp');
   } catch (error) {
-    report.skip({ case: '7', name: 'MCP calls per second', missing: [`@victor-tools/mcp or the MCP SDK (${error.message})`] });
+    report.skip({ case: '8', name: 'MCP calls per second', missing: [`@victor-tools/mcp or the MCP SDK (${error.message})`] });
     return;
   }
   const { Client, StdioClientTransport, StreamableHTTPClientTransport } = sdk;
   const callOf = (client) => (text) => client.callTool({ name: 'echo', arguments: { text } });
   const rows = [];
 
-  await report.guard({ case: '7', name: 'stdio, 1 server process' }, async () => {
+  await report.guard({ case: '8', name: 'stdio, 1 server process' }, async () => {
     // One stdio connection is one client: its 10 callers share it, requests interleaved.
     const client = new Client({ name: 'bench', version: '1.0.0' });
     await client.connect(new StdioClientTransport({ command: process.execPath, args: [CHILD, 'stdio'], stderr: 'inherit' }));
@@ -80,7 +80,7 @@ export async function runMcpCase(victor, report) {
 
   for (const servers of [1, 3]) {
     const name = `Streamable HTTP, stateless, ${servers} server process${servers > 1 ? 'es (round-robin)' : ''}, ${CLIENTS} concurrent clients`;
-    await report.guard({ case: '7', name }, async () => {
+    await report.guard({ case: '8', name }, async () => {
       const started = await Promise.all(Array.from({ length: servers }, startHttpServer));
       const clients = [];
       try {
@@ -102,7 +102,7 @@ export async function runMcpCase(victor, report) {
   const stdio = rows.find((r) => r.name.startsWith('stdio'));
   for (const row of rows) {
     report.row({
-      case: '7',
+      case: '8',
       name: row.name,
       value: `${Math.round(row.rate)} calls/s`,
       ratio: stdio ? stdio.rate / row.rate : undefined,

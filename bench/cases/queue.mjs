@@ -92,6 +92,7 @@ function invocation(tool, args) {
     name: tool.name,
     tool,
     args,
+    input: args, // what a remote invoker sends: the arguments before a Standard Schema's transform (none here)
     ctx: { toolName: tool.name, signal: new AbortController().signal, reportProgress() {}, log() {} },
     timeoutMs: 30_000,
     deadline: Date.now() + 30_000,

@@ -3,7 +3,7 @@
 // type feedback of one build never mixes with another's.
 import { CALL_ARGS, SEARCH_CODE_NAME, SEARCH_CODE_SCHEMA, searchCode } from './fixture.mjs';
 
-/** bench case 1's registry: `hooks` (one before-hook and one after-hook), `plain` (none), `notimeout` (hooks, `defaultTimeoutMs: 0`). */
+/** bench case 1's registry: `hooks` (one before-hook and one after-hook), `plain` (none), `notimeout` (hooks, `defaultTimeoutMs: 0`), `sync` (hooks, a tool that answers without a promise). */
 export function makeVictor(core, variant) {
   const { BaseTool, ToolRegistry, ToolResult } = core;
   class SearchCode extends BaseTool {
@@ -20,6 +20,8 @@ export function makeVictor(core, variant) {
       return ToolResult.ok(searchCode(args));
     }
   }
+  // `sync`: the same tool answering without a promise, which needs no wait.
+  if (variant === 'sync') SearchCode.prototype.execute = (_ctx, args) => ToolResult.ok(searchCode(args));
   const registry = new ToolRegistry(variant === 'notimeout' ? { defaultTimeoutMs: 0 } : {});
   registry.register(new SearchCode());
   let count = 0;

@@ -2,9 +2,9 @@ import type { BaseTool, RegistryChangeEvent, ToolExecutionContext, ToolResult } 
 
 /**
  * What `serveMcp` needs of a registry: core's `ToolRegistry` fits it as it
- * is. Stated structurally so any registry with the same three methods (and,
- * optionally, `get` and `isToolEnabled`) (a
- * wrapper, a filtered view) can be served too.
+ * is. Stated structurally so any registry with the same three methods (a
+ * wrapper, a filtered view) can be served too; `get` and `isToolEnabled`
+ * are optional.
  */
 export interface ServableRegistry {
   /** The tools to offer: enabled and available ones. */

@@ -3,6 +3,13 @@ import { CostTier, Hook, SchemaLevel, ToolRegistrationError, ToolRegistry, ToolR
 import { tool as fnTool, Tool } from '@victor-tools/decorators';
 import { TestTool, silentLogger } from './helpers';
 
+// The shared resources these tests pass, declared as a project declares its own (declaration merging).
+declare module '@victor-tools/core' {
+  interface ToolExecutionContext {
+    user?: string;
+  }
+}
+
 const pathSchema = { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] };
 
 function quietRegistry(extra: Record<string, unknown> = {}) {

@@ -4,6 +4,13 @@ import { InvalidToolNameError } from '@victor-tools/providers';
 import { toOpenAIAgentsTools, trustFrameworkApproval } from '@victor-tools/openai-agents';
 import { deleteFile, outputsSentTo, quietLogger, readFile, RecordingTool, runCommand, scriptedRun, toolAbortingItsCaller, writeFile } from './support';
 
+// The shared resources these tests pass, declared as a project declares its own (declaration merging).
+declare module '@victor-tools/core' {
+  interface ToolExecutionContext {
+    workspace?: string;
+  }
+}
+
 function registryWith(...tools: RecordingTool[]) {
   const registry = new ToolRegistry({ logger: quietLogger() });
   for (const tool of tools) registry.register(tool);

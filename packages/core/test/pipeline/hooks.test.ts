@@ -1,6 +1,13 @@
 import { Hook, ToolRegistry, ToolResult } from '@victor-tools/core';
 import { recordingLogger, testTool } from '../registry/helpers';
 
+// The shared resources these tests pass, declared as a project declares its own (declaration merging).
+declare module '@victor-tools/core' {
+  interface ToolExecutionContext {
+    user?: string;
+  }
+}
+
 function setup() {
   const logger = recordingLogger();
   const registry = new ToolRegistry({ logger });

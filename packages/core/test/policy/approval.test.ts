@@ -10,6 +10,13 @@ import {
   type ToolExecutionContext,
   type ToolMetadataInput,
 } from '@victor-tools/core';
+
+// The shared resources these tests pass, declared as a project declares its own (declaration merging).
+declare module '@victor-tools/core' {
+  interface ToolExecutionContext {
+    user?: string;
+  }
+}
 import { deferred, recordingLogger, testTool } from '../registry/helpers';
 
 function setup(metadata: ToolMetadataInput, approve?: (request: ApprovalRequest) => boolean | Promise<boolean>, extra = {}) {
@@ -263,7 +270,7 @@ describe('trustFrameworkApproval', () => {
     const fallback = jest.fn(() => true);
     expect((await registryTrusting(fallback).registry.execute('tool', {}, { approvedBy: '' })).success).toBe(true);
     expect(fallback).toHaveBeenCalledWith(expect.objectContaining({ toolName: 'tool', reason: 'execute tools are confirmed on every call' }));
-    const refused = await registryTrusting().registry.execute('tool', {}, { approvedBy: true });
+    const refused = await registryTrusting().registry.execute('tool', {}, { approvedBy: true } as unknown as ToolExecutionContext);
     expect(refused.error).toBe(
       "Tool 'tool' was not approved: the approval callback refused it (asked because execute tools are confirmed on every call)",
     );

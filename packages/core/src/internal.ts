@@ -9,7 +9,9 @@
 // of the public API: it may change in any release. Named exports only.
 export { TOOL_PROTOCOL, BASE_TOOL_BRAND, isToolProvider, type ToolProvider } from './tool-protocol';
 export { SmartEnum } from './enums';
-export { normalizeMetadata } from './tool-metadata';
+export { normalizeMetadata, referenceMetadataKeyProblem } from './tool-metadata';
+// What registration refuses, for the decorators to refuse it at declaration already.
+export { generatorProblem } from './registry/registration-rules';
 export { registerSchemaRenderer, getSchemaRenderer, schemaRendererNames, renderSchema, truncateDescription, splitSentences } from './schema';
 export { approvalRequest, notApprovedMessage } from './policy/approval';
 export { outputSchemaOf } from './pipeline/check-output';

@@ -1,8 +1,9 @@
 import { isBaseTool } from '@victor-tools/core';
-import { BASE_TOOL_BRAND } from '@victor-tools/core/internal';
+import { BASE_TOOL_BRAND, generatorProblem } from '@victor-tools/core/internal';
 import { declareBaseToolClass } from '../builder/base-tool-class';
 import { globalToolBuilder } from '../builder/tool-builder';
 import { requireDescription } from '../builder/declaration';
+import { checkToolOptions } from '../builder/check-options';
 import { classLabel } from '../builder/names';
 import { DecoratorUsageError } from '../errors/decorator-usage-error';
 import { getMetadataStorage } from '../storage/get-metadata-storage';
@@ -30,9 +31,17 @@ function definesDescription(prototype: object): boolean {
   return false;
 }
 
+/** Refuses, at declaration, code that answers a generator: a tool answers each call once. */
+function refuseGenerator(fn: unknown, what: string): void {
+  const problem = generatorProblem(fn, what);
+  if (problem !== undefined) throw new DecoratorUsageError(`${problem}.`);
+}
+
 function decorateClass(target: Function, options: ToolOptions, mode: DecoratorMode): Function | undefined {
   const storage = getMetadataStorage();
   const className = classLabel(target);
+  checkToolOptions(options, '@Tool', `@Tool on class '${className}'`);
+  refuseGenerator((target.prototype as { execute?: unknown }).execute, `the execute method of @Tool class '${className}'`);
   if (isBaseTool(target.prototype)) {
     if (options.description !== undefined || !definesDescription(target.prototype)) requireDescription(options, className);
     const declared = declareBaseToolClass(target, options, () => globalToolBuilder().params(options.params));
@@ -56,9 +65,14 @@ function usage(kind: string, name: unknown): DecoratorUsageError {
 }
 
 /**
- * Declares a tool: on a class (a `BaseTool` subclass, or a plain class with
- * `execute(args, ctx)`) or on each method of a toolbox class. Works as a
- * TC39 stage-3 and as a legacy (`experimentalDecorators`) decorator.
+ * Declares a tool: on a class (a `BaseTool` subclass, whose `execute(ctx,
+ * args)` takes the context first as BaseTool's does, or a plain class with
+ * `execute(args, ctx)`) or on each method of a toolbox class (`(args, ctx)`).
+ * Works as a TC39 stage-3 and as a legacy (`experimentalDecorators`)
+ * decorator. An unknown option, an option as the reference (Python) spells
+ * it (`access_mode`), `parameters` (`tool()`'s name; here it is `params`)
+ * and a generator `execute` are refused with a `DecoratorUsageError` naming
+ * the right form.
  */
 export function Tool(options: ToolOptions = {}): ToolDecorator {
   function decorate(...args: unknown[]): Function | undefined {
@@ -67,6 +81,8 @@ export function Tool(options: ToolOptions = {}): ToolDecorator {
       const [value, context] = args;
       if (context.kind === 'class') return decorateClass(value as Function, options, 'stage3');
       if (context.kind !== 'method' || context.static || typeof context.name !== 'string') throw usage(context.static ? 'static method' : context.kind, context.name);
+      checkToolOptions(options, '@Tool', `@Tool on method '${context.name}'`);
+      refuseGenerator(value, `@Tool method '${context.name}'`);
       storage.collectToolMethod({ key: metadataOf(context, '@Tool'), method: context.name, options, mode: 'stage3' });
       // Stage-3 method decorators never see the class; its instances get the protocol as they are built.
       context.addInitializer(function (this: object) {
@@ -80,6 +96,9 @@ export function Tool(options: ToolOptions = {}): ToolDecorator {
     if (typeof key !== 'string' || typeof descriptor?.value !== 'function' || target === null || typeof target !== 'object') {
       throw usage(descriptor ? 'accessor' : 'field', key);
     }
+    const owner = `${classLabel(target.constructor)}.${key}`;
+    checkToolOptions(options, '@Tool', `@Tool on method '${owner}'`);
+    refuseGenerator(descriptor.value, `@Tool method '${owner}'`);
     storage.collectToolMethod({ key: target.constructor, method: key, options, mode: 'legacy' });
     installToolProtocol(target);
     return undefined;

@@ -1,4 +1,4 @@
-import { isBaseTool } from '@victor-tools/core';
+import { isBaseTool, type BaseTool, type SchemaInput, type ToolCallContext } from '@victor-tools/core';
 import { BASE_TOOL_BRAND, generatorProblem } from '@victor-tools/core/internal';
 import { declareBaseToolClass } from '../builder/base-tool-class';
 import { globalToolBuilder } from '../builder/tool-builder';
@@ -12,14 +12,23 @@ import type { ToolOptions } from '../options';
 import { isStage3Call, metadataOf } from './decorator-call';
 import { installClassToolProtocol, installToolProtocol } from './install-protocol';
 
+/**
+ * What a `@Tool` class's instances are: a `BaseTool` (whose `execute` takes
+ * `(ctx, args)`, BaseTool's order), or a plain class whose `execute` takes
+ * the arguments first and the context second, as a `tool()` function and a
+ * toolbox method do. A plain class written `execute(ctx, args)` does not
+ * compile: its second parameter would be handed the context.
+ */
+export type ToolClassInstance = BaseTool<never, SchemaInput> | { execute(args: never, ctx: ToolCallContext): unknown };
+
 /** What `@Tool(options)` returns: a class or method decorator in either decorator mode. */
 export interface ToolDecorator {
   /** Stage 3, on a class. */
-  <C extends abstract new (...args: never[]) => unknown>(value: C, context: ClassDecoratorContext<C>): C | void;
+  <C extends abstract new (...args: never[]) => ToolClassInstance>(value: C, context: ClassDecoratorContext<C>): C | void;
   /** Stage 3, on a toolbox method. */
   (value: Function, context: ClassMethodDecoratorContext): void;
   /** Legacy, on a class. */
-  <C extends Function>(target: C): C | void;
+  <C extends abstract new (...args: never[]) => ToolClassInstance>(target: C): C | void;
   /** Legacy, on a toolbox method. */
   (target: object, propertyKey: string | symbol, descriptor: PropertyDescriptor): void;
 }

@@ -127,7 +127,7 @@ export function normalizeMetadata(input: ToolMetadataInput = {}): ToolMetadata {
   for (const key of Object.keys(input)) {
     if (key in normalized) continue;
     const problem = referenceMetadataKeyProblem(key);
-    if (problem !== undefined) throw new TypeError(`Invalid tool metadata: ${problem}.`);
+    if (problem !== undefined) throw new TypeError(`${problem}.`);
     (normalized as unknown as Record<string, unknown>)[key] = (input as Record<string, unknown>)[key];
   }
   return normalized;

@@ -223,6 +223,21 @@ describe('the examples: safe, and faithful to the reference (issue 10 item 6)', 
     expect(result(metrics).output).toMatchObject({ filesAnalyzed: 2, totalLines: 5, complexity: 2, metricsByFile: { 'src/app.py': { lines: 4, complexity: 2 }, 'src/util.ts': { lines: 1, complexity: 2 } } });
   });
 
+  it("should offer code_metrics' metric type under one name, its default in the schema, and custom_tool as the reference's Pattern 1", async () => {
+    const ran = await inProcess(['schema'], REPO);
+    const schemas = JSON.parse(ran.stdout) as Array<{ function: { name: string; parameters: { properties: Record<string, Record<string, unknown>> } } }>;
+    const props = (name: string) => schemas.find((s) => s.function.name === name)!.function.parameters.properties;
+    expect(Object.keys(props('code_metrics'))).toEqual(['path', 'metricType', 'recursive']);
+    expect(props('code_metrics').metricType).toMatchObject({ enum: ['loc', 'complexity', 'all'], default: 'all' });
+    expect(props('custom_tool').options).toEqual({ type: 'object', description: expect.any(String) });
+    const listed = await inProcess(['list', '--json'], REPO);
+    expect((JSON.parse(listed.stdout) as Array<{ name: string; accessMode: string }>).find((t) => t.name === 'custom_tool')!.accessMode).toBe('readonly');
+    // It declares no more access than the reference's (READONLY), so PLAN mode runs it; it writes nothing.
+    const planned = await inProcess(['call', 'custom_tool', JSON.stringify({ operation: 'transform', target: 'notes.txt', options: { mode: 'upper' } }), '--mode', 'plan'], root);
+    expect(result(planned)).toMatchObject({ success: true, output: { text: 'HELLO WORLD\n' } });
+    expect(readFileSync(join(root, 'notes.txt'), 'utf8')).toBe('hello world\n');
+  });
+
   it('should confine code_metrics to its root', async () => {
     for (const path of ['/etc/passwd', '/proc/self/environ', '../outside.py', '/usr']) {
       const ran = await call('code_metrics', { path });

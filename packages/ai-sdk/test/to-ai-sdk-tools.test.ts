@@ -2,7 +2,7 @@ import { generateText, stepCountIs, streamText, type ModelMessage } from 'ai';
 import { MockLanguageModelV3, convertArrayToReadableStream } from 'ai/test';
 import { AgentMode, SchemaLevel, ToolRegistry } from '@victor-tools/core';
 import { toAISDKTools, trustFrameworkApproval } from '@victor-tools/ai-sdk';
-import { deleteFile, quietLogger, readFile, RecordingTool, runCommand, scriptedModel, toolAbortingItsCaller, toolResultsSentTo, writeFile } from './support';
+import { callOptions, deleteFile, quietLogger, readFile, RecordingTool, runCommand, scriptedModel, toolAbortingItsCaller, toolResultsSentTo, writeFile } from './support';
 
 function registryWith(...tools: RecordingTool[]) {
   const registry = new ToolRegistry({ logger: quietLogger() });
@@ -243,14 +243,14 @@ describe('toAISDKTools', () => {
       const tools = toAISDKTools(registryWith(runCommand(), writeFile(), readFile()));
       const ask = (name: string) => {
         const needsApproval = tools[name]!.needsApproval;
-        return typeof needsApproval === 'function' ? needsApproval({}, { toolCallId: 'x', messages: [] }) : needsApproval;
+        return typeof needsApproval === 'function' ? needsApproval({}, callOptions('x')) : needsApproval;
       };
       expect(tools.read_file!.needsApproval).toBeUndefined();
       expect(ask('run_command')).toBe(true);
       expect(ask('write_file')).toBe(true);
-      await tools.write_file!.execute!({ path: 'a', text: 'b' }, { toolCallId: 'w1', messages: [] });
+      await tools.write_file!.execute!({ path: 'a', text: 'b' }, callOptions('w1'));
       expect(ask('write_file')).toBe(false);
-      await tools.run_command!.execute!({ command: 'ls' }, { toolCallId: 'r1', messages: [] });
+      await tools.run_command!.execute!({ command: 'ls' }, callOptions('r1'));
       expect(ask('run_command')).toBe(true);
     });
 

@@ -13,8 +13,8 @@ import type { Config } from 'jest';
 const moduleNameMapper = {
   '^@victor-tools/([a-z-]+)$': '<rootDir>/packages/$1/src',
   // A package's plumbing for the others (`@victor-tools/core/internal`), and its
-  // other entry points (`@victor-tools/decorators/class-validator`).
-  '^@victor-tools/([a-z-]+)/(internal|class-validator)$': '<rootDir>/packages/$1/src/$2',
+  // other entry points (`@victor-tools/decorators/class-validator`, `/node`).
+  '^@victor-tools/([a-z-]+)/(internal|class-validator|node)$': '<rootDir>/packages/$1/src/$2',
 };
 
 // TypeBox 1.x (the `typebox` package) and arktype (with arkregex) ship ES modules only, which

@@ -58,6 +58,12 @@ describe.each(PACKAGES)('packages/%s', (dir) => {
     }
   });
 
+  it("should point TypeScript's node10 resolution, which ignores exports, at each subpath's declarations (typesVersions)", () => {
+    const subpaths = Object.keys(manifest.exports).filter((key) => key !== '.' && key !== './package.json').map((key) => key.slice(2));
+    if (subpaths.length === 0) expect(manifest.typesVersions).toBeUndefined();
+    else expect(manifest.typesVersions).toEqual({ '*': Object.fromEntries(subpaths.map((name) => [name, [`./dist/${name}.d.ts`]])) });
+  });
+
   it('should ship no source maps (their sources are not published)', () => {
     expect(filesUnder(dist).filter((f) => f.endsWith('.map'))).toEqual([]);
   });

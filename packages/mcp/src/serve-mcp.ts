@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
@@ -18,6 +16,7 @@ import { readCallRequest } from './call-request';
 import { toCallToolResult } from './call-result';
 import { ClientLogLevel, clientLogFunction, readLogLevel } from './client-log';
 import { DEFAULT_MAX_TEXT_LENGTH, cutText, positiveLimit } from './limits';
+import { packageVersion } from './package-version';
 import { progressNotifier } from './progress';
 import { JsonRpcError } from './protocol-error';
 import type { ServableRegistry } from './servable-registry';
@@ -245,17 +244,4 @@ function coalesce(fn: () => void): () => void {
       fn();
     });
   };
-}
-
-let cachedVersion: string | undefined;
-
-function packageVersion(): string {
-  if (cachedVersion !== undefined) return cachedVersion;
-  try {
-    const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')) as { version?: string };
-    cachedVersion = manifest.version ?? '0.0.0';
-  } catch {
-    cachedVersion = '0.0.0';
-  }
-  return cachedVersion;
 }

@@ -26,3 +26,4 @@ export type {
   McpProgress,
   McpRequestOptions,
 } from './client/types';
+export type { ProgressiveOptions, ToolSearcher } from './progressive/types';

@@ -193,6 +193,8 @@ export class McpConnection implements RemoteCaller {
       clearTimeout(timer);
     }
     this.startedAt = Date.now();
+    // Set once connected: a failure to start is reported by the error thrown above.
+    client.onerror = (error) => this.logger.warn(`MCP server '${this.name}': ${cutText(error.message, 1000)}`);
     client.onclose = () => this.closedByServer(client, stderr);
   }
 
@@ -202,7 +204,6 @@ export class McpConnection implements RemoteCaller {
       ...(this.options.elicitation !== false ? { elicitation: {} } : {}),
     };
     const client = new Client({ name: this.options.clientName ?? 'victor-tools', version: packageVersion() }, { capabilities });
-    client.onerror = (error) => this.logger.warn(`MCP server '${this.name}': ${cutText(error.message, 1000)}`);
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.onToolsChanged());
     client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => this.serverLog(notification.params));
     if (this.options.sampling !== false) {

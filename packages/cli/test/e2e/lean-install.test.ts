@@ -6,7 +6,7 @@ import { FIXTURE_TOOLS, TYPESCRIPT_TOOLS } from '../support/run-cli';
 
 // The built CLI installed as npm installs it by default: its dependencies,
 // none of its optional peers (@victor-tools/queue with BullMQ, tsx with
-// esbuild). A node_modules made of the built package and links to its
+// esbuild, @victor-tools/semantic with its word vectors). A node_modules made of the built package and links to its
 // dependencies, outside the repository so that nothing else can be found.
 const PACKAGE = join(__dirname, '..', '..');
 
@@ -39,8 +39,8 @@ function cli(args: string[]): { code: number | null; stdout: string; stderr: str
 }
 
 describe('the CLI installed without its optional peers', () => {
-  it('should have neither @victor-tools/queue nor tsx to load (the test would prove nothing otherwise)', () => {
-    const probe = spawnSync(process.execPath, ['-e', "for (const m of ['@victor-tools/queue', 'tsx/cjs/api', 'bullmq', 'esbuild']) { try { require.resolve(m); console.log(m); } catch {} }"], {
+  it('should have none of @victor-tools/queue, @victor-tools/semantic and tsx to load (the test would prove nothing otherwise)', () => {
+    const probe = spawnSync(process.execPath, ['-e', "for (const m of ['@victor-tools/queue', '@victor-tools/semantic', 'tsx/cjs/api', 'bullmq', 'esbuild']) { try { require.resolve(m); console.log(m); } catch {} }"], {
       cwd: join(root, 'node_modules', '@victor-tools', 'cli'),
       encoding: 'utf8',
     });
@@ -72,6 +72,15 @@ describe('the CLI installed without its optional peers', () => {
     expect(serve.code).toBe(1);
     expect(serve.stderr).toContain('error: victor-tools serve --redis needs @victor-tools/queue (BullMQ on Redis), an optional dependency of @victor-tools/cli');
     expect(serve.stderr).toContain('npm install @victor-tools/queue');
+  });
+
+  it('should refuse `gateway --semantic` with the package to install, before starting any server', () => {
+    const gateway = cli(['gateway', '--config', 'servers.json', '--progressive', '--semantic']);
+    expect(gateway.code).toBe(1);
+    expect(gateway.stderr).toBe(
+      'error: victor-tools gateway --semantic needs @victor-tools/semantic (offline word vectors), an optional dependency of @victor-tools/cli that is not installed. ' +
+        'Install it next to the CLI: npm install @victor-tools/semantic (with npx: npx -y -p @victor-tools/cli -p @victor-tools/semantic victor-tools ...)\n',
+    );
   });
 
   it('should skip TypeScript tool files with a warning that names `npm install tsx`', () => {

@@ -22,8 +22,8 @@ interface Entry<V> {
  * into the recent one; when it would pass half of `maxBytes`, it becomes the
  * older one and the previous older one is dropped whole; a hit in the older
  * one moves the entry back to the recent one. A hit costs one Map lookup (a
- * strict LRU reorders its Map on every hit: a third of a search's time over
- * a long request). `sizeOf` estimates a key and value; an entry over a
+ * strict LRU reorders its Map on every hit, which took a third of the time
+ * of analyzing a long request). `sizeOf` estimates a key and value; an entry over a
  * quarter of `maxBytes` is not kept at all, so one huge request cannot flush
  * the others. What is held never passes `maxBytes`.
  */

@@ -4,10 +4,19 @@
 // --expose-gc (no jest module sandbox, which runs this code many times slower)
 // and reports what came back, the CPU time and the heap kept; this test reads
 // it. The built CLI is attacked by packages/cli/test/e2e/search-hardening.test.ts.
+// Last, the search tool an MCP server exposes (progressive disclosure), through
+// the official client.
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { AccessMode, ToolRegistry } from '@victor-tools/core';
+import { serveMcp } from '@victor-tools/mcp';
+import { ToolMetadataRegistry } from '@victor-tools/metadata';
+import { TestTool, silentLogger } from './helpers';
 
 const REPO = join(__dirname, '..', '..');
 const SCRIPT = join(__dirname, 'fixtures', 'search-attacks.mjs');
@@ -96,5 +105,49 @@ describe('selectTools and the embedder', () => {
     expect(out.embedder.ms).toBeLessThan(WITHIN_MS);
     expect(out.embedder.word16000ms).toBeLessThan(WITHIN_MS);
     expect(out.embedder.kept).toBeLessThan(KEPT_BYTES);
+  });
+});
+
+describe('the search tool of an MCP server (progressive disclosure)', () => {
+  async function connect() {
+    const registry = new ToolRegistry({ logger: silentLogger });
+    registry.register(new TestTool({ name: 'read_file', description: 'Read the contents of a text file from disk.', metadata: { accessMode: AccessMode.READONLY } }));
+    registry.register(new TestTool({ name: 'web_search', description: 'Search the web for pages.', metadata: { accessMode: AccessMode.READONLY } }));
+    const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+    const handle = await serveMcp(registry, { transport: serverTransport, logger: silentLogger, progressive: { searcher: new ToolMetadataRegistry() } });
+    const client = new Client({ name: 's08', version: '1.0.0' });
+    await client.connect(clientTransport);
+    return { client, close: () => Promise.all([client.close(), handle.close()]) };
+  }
+  const textOf = (result: unknown) => (result as { content: Array<{ text?: string }> }).content.map((c) => c.text ?? '').join('');
+
+  it('should answer a 1,000-letter word, the longest query its schema takes, within seconds', async () => {
+    const { client, close } = await connect();
+    try {
+      const word = 'q'.repeat(1_000);
+      const started = performance.now();
+      const result = await client.callTool({ name: 'search_tools', arguments: { query: word } });
+      expect(performance.now() - started).toBeLessThan(WITHIN_MS);
+      expect(textOf(result)).toBe(`No tool matches '${word}'. Try other words, or describe the task rather than the tool.`);
+    } finally {
+      await close();
+    }
+  });
+
+  it.each([
+    ['a question with a 12 KB hex dump', () => `what does this dump mean? ${randomBytes(6_000).toString('hex')}`],
+    ['a 1 MB request', () => 'read the file '.repeat(75_000)],
+  ])('should refuse %s by its schema (at most 1,000 characters), at once', async (_what, make) => {
+    const { client, close } = await connect();
+    try {
+      const query = make();
+      const started = performance.now();
+      const result = await client.callTool({ name: 'search_tools', arguments: { query } });
+      expect(performance.now() - started).toBeLessThan(WITHIN_MS);
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toBe("Invalid parameters for tool 'search_tools': Validation error at 'query': must NOT have more than 1000 characters");
+    } finally {
+      await close();
+    }
   });
 });

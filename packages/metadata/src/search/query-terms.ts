@@ -61,8 +61,8 @@ function specificity(word: string, generic: RankingParameters['generic']): numbe
 
 /**
  * The terms of a request (its `words`, as `analyze` gives them) against
- * `index`: each distinct stem once (a repeated
- * word does not count twice), weighted down the more generic it is in English
+ * `index`: each distinct stem once (a repeated word does not count twice),
+ * weighted down the more generic it is in English
  * (`generic`: 'provide', 'planning') and the more tools share it (by
  * `commonness`, 0 by default: idf alone). A word the index lacks is tried
  * as an agent noun ('finder' -> find), then as the base of the index's agent

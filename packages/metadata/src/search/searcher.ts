@@ -40,8 +40,8 @@ const TERM_BYTES = 96;
 const FORCED_BYTES = 48;
 // The content words of a request that are searched: its first ten thousand, as
 // Elasticsearch analyzes at most 10,000 tokens of a text (index.analyze.max_token_count).
-// More than any request typed to an agent holds; a pasted log or dump past them costs its
-// splitting into words (linear, a few tens of milliseconds per megabyte), nothing more.
+// More than any request typed to an agent holds; the text of a pasted log or dump past
+// them is lower-cased (linear, milliseconds per megabyte) and never cut into words.
 export const MAX_QUERY_WORDS = 10_000;
 // Stage / task-type values remembered with their per-tool flags (a byte per tool).
 const AFFINITY_CACHE_BYTES = 1024 * 1024;

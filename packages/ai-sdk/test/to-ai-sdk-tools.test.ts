@@ -52,12 +52,13 @@ describe('toAISDKTools', () => {
       });
       const model = scriptedModel([{ toolCalls: [{ id: 'c1', name: 'stats', args: {} }] }, { text: 'ok' }]);
       const result = await generateText({ model, tools: set, prompt: 'stats', stopWhen: stepCountIs(3) });
-      const [call] = result.steps[0]!.toolCalls;
-      const [answer] = result.steps[0]!.toolResults;
+      // Static, not dynamic: the SDK lists them with their types among staticToolCalls and staticToolResults.
+      const [call] = result.steps[0]!.staticToolCalls;
+      const [answer] = result.steps[0]!.staticToolResults;
       // Typed, so these compile without casts: the input is the arguments object, the output a VictorToolOutput.
       const input: Record<string, unknown> = call!.input;
       const output: VictorToolOutput = answer!.output;
-      expect({ dynamic: call!.dynamic === true, input, output }).toEqual({ dynamic: false, input: {}, output: { success: true, output: { files: 3 } } });
+      expect({ dynamic: call!.dynamic ?? false, input, output }).toEqual({ dynamic: false, input: {}, output: { success: true, output: { files: 3 } } });
     });
 
     it('should take names, aliases and { name, level } choices, each tool once', () => {

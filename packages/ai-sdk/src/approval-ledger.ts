@@ -1,3 +1,5 @@
+import { canonicalJson } from '@victor-tools/core/internal';
+
 /** How many issued approval requests a registry's ledger keeps waiting for an answer; the oldest go first. */
 const MAX_PENDING = 10_000;
 /** How long an issued approval request waits for its answer. */
@@ -73,21 +75,13 @@ export function unissuedApprovalMessage(toolName: string): string {
 
 /** SHA-256 of the call (tool name, call id, arguments with sorted keys); undefined when the arguments have no JSON form. */
 async function digest(toolName: string, toolCallId: string, input: unknown): Promise<string | undefined> {
-  let text: string;
+  let text: string | undefined;
   try {
-    text = JSON.stringify([toolName, toolCallId, input], sortKeys);
+    text = canonicalJson([toolName, toolCallId, input]);
   } catch {
     return undefined;
   }
+  if (text === undefined) return undefined;
   const bytes = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
   return Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-/** A JSON.stringify replacer writing object keys in one order, so the same arguments give the same text. */
-function sortKeys(_key: string, value: unknown): unknown {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
-  // No prototype, so a '__proto__' key is a key like any other.
-  const sorted = Object.create(null) as Record<string, unknown>;
-  for (const key of Object.keys(value).sort()) sorted[key] = (value as Record<string, unknown>)[key];
-  return sorted;
 }

@@ -4,7 +4,7 @@ import type { ErrorObject } from 'ajv';
 // `uniqueItems`, `const` and `enum` compare JSON values. ajv compares them with
 // fast-deep-equal, which calls an object's own `valueOf` or `toString` when it
 // has one: an argument such as `{ "valueOf": 1 }` made it throw
-// (`a.valueOf is not a function`; ajv issue #2624, open), so a valid call was
+// (`a.valueOf is not a function`, an open ajv bug), so a valid call was
 // refused. JSON has no methods: to the JSON Schema Test Suite those are keys like
 // any other. These keywords replace ajv's own, with its messages and params,
 // and compare the values' canonical JSON text (`canonicalJson`): equal values,

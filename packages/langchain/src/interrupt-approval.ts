@@ -7,7 +7,9 @@ import type { ApprovalGate } from '@victor-tools/core';
  * any other answer refuses it (`{ approved: false, reason }` says why).
  */
 export interface ToolApprovalInterrupt {
+  /** Tells this interrupt from a graph's others. */
   type: 'tool-approval';
+  /** The registered name of the tool called. */
   toolName: string;
   /** The model's id of the tool call, when the tool was called through one. */
   toolCallId?: string;

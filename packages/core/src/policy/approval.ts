@@ -127,6 +127,7 @@ export type ApprovalAsker = 'nobody' | 'callback' | 'person';
 
 /** How the registry decides the approval of a call of a tool: the answer of `registry.approvalGate(name, ctx)`. */
 export interface ApprovalGate extends ApprovalRequirement {
+  /** Who decides whether the call runs: nobody (it runs), the registry's callback, or a person at the call's door. */
   readonly asks: ApprovalAsker;
 }
 

@@ -125,6 +125,6 @@ describe('the @example blocks of the packages’ JSDoc', () => {
     it.each(EXAMPLES.map((example) => [example.where, example] as const))('%s should run and print what it says', async (_where, example) => {
       const printed = await run(example, options);
       expect(printed).toEqual(expectedPrints(example.code));
-    });
+    }, 60_000); // an example may start a process (an MCP server through npx)
   });
 });

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { BaseTool, ToolRegistry, ToolResult } from '@victor-tools/core';
-import { toAISDKTools } from '@victor-tools/ai-sdk';
+import { toAISDKTools, trustFrameworkApproval } from '@victor-tools/ai-sdk';
 import { generateText, stepCountIs, streamText } from 'ai';
 import { MockLanguageModelV3, convertArrayToReadableStream } from 'ai/test';
 
@@ -31,7 +31,8 @@ class Note extends BaseTool {
 }
 const search = new Note('search', 'readonly', (text) => `3 hits for ${text}`);
 const save = new Note('save', 'write', (text) => `saved ${text}`);
-const registry = new ToolRegistry({ logger: { debug() {}, info() {}, warn() {}, error() {} } });
+// A person approves through the SDK: the registry trusts the approvals the adapter reports.
+const registry = new ToolRegistry({ logger: { debug() {}, info() {}, warn() {}, error() {} }, approve: trustFrameworkApproval() });
 registry.register(search);
 registry.register(save);
 

@@ -9,7 +9,7 @@ import type { PipelineHost } from '../pipeline/pipeline-host';
 import { executeCall } from '../pipeline/steps';
 import { LoopDetector } from '../policy/loop-detector';
 import type { ToolResult } from '../results';
-import { timeoutDelay } from '../timeouts';
+import { DEFAULT_TIMEOUT_MS, timeoutDelay } from '../timeouts';
 import { resolveTool, type RegistrableTool } from '../tool-protocol';
 import type { RegistryChangeEvent, ToolExecutionContext, ToolJSONSchema } from '../types';
 import type {
@@ -24,7 +24,6 @@ import { createEntry, type ToolEntry } from './tool-entry';
 import { ToolRegistrationError } from './tool-registration-error';
 import { UsableTools } from './usable-tools';
 
-const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_APPROVAL_TIMEOUT_MS = 5 * 60_000;
 const DEFAULT_LOOP_THRESHOLD = 4;
 

@@ -6,7 +6,7 @@ import type { CommandContext } from '../command-context';
 import { CliError } from '../errors/cli-error';
 import { stderrLogger } from '../io';
 import type { LoadedTools } from '../load-tools';
-import { levelOption, modeOption, parsePort, queueOption, redisOption, sandboxOption } from '../options';
+import { levelOption, modeOption, parsePort, queueOption, queueSecretOption, redisOption, sandboxOption } from '../options';
 import { executionContext } from './call';
 
 interface ServeOptions {
@@ -20,6 +20,7 @@ interface ServeOptions {
   token?: string;
   redis?: string;
   queue?: string;
+  queueSecret?: string;
 }
 
 /** The options that only make sense with `--http`. */
@@ -52,6 +53,7 @@ export function registerServeCommand(program: Command, ctx: CommandContext): voi
     .addOption(new Option('--token <token>', 'HTTP: the bearer token every request must carry').env('VICTOR_TOOLS_TOKEN'))
     .addOption(redisOption('run the calls on the workers of a queue on this Redis server (victor-tools worker), and share the tool states through it'))
     .addOption(queueOption('with --redis: the queue the calls go to (default: victor-tools)'))
+    .addOption(queueSecretOption('with --redis: the secret the calls are signed with, which the workers check (16+ characters)'))
     .addHelpText(
       'after',
       '\nIn an MCP client configuration (Claude Desktop and others), over stdio:\n' +
@@ -68,10 +70,11 @@ export function registerServeCommand(program: Command, ctx: CommandContext): voi
         if (misplaced) throw new CliError(`--${misplaced} needs --http`, 2);
       }
       if (options.queue !== undefined && options.redis === undefined) throw new CliError('--queue needs --redis', 2);
+      if (options.redis === undefined && command.getOptionValueSource('queueSecret') === 'cli') throw new CliError('--queue-secret needs --redis', 2);
       const context = executionContext(options);
       const { verbose } = ctx.globals(command);
       const logger = stderrLogger(ctx.io.stderr, verbose ?? ctx.io.verbose ?? false);
-      const remote = options.redis === undefined ? undefined : new RemoteTools(options.redis, options.queue, logger);
+      const remote = options.redis === undefined ? undefined : new RemoteTools(options.redis, options.queue, options.queueSecret, logger);
       try {
         const loaded = await ctx.load(command, { invoker: remote?.invoker });
         if (remote) {
@@ -106,9 +109,10 @@ class RemoteTools {
   constructor(
     private readonly connection: string,
     private readonly queue: string | undefined,
+    secret: string | undefined,
     private readonly logger: Logger,
   ) {
-    this.invoker = queueInvoker({ connection, queue, logger });
+    this.invoker = queueInvoker({ connection, queue, secret, logger });
   }
 
   /**

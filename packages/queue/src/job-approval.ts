@@ -51,8 +51,14 @@ export function approvalProblem(secret: string, queueBase: string, data: ToolJob
   return undefined;
 }
 
-/** Everything in the job but the approval itself, with the queue and the expiry. */
+/**
+ * The job's fields a worker reads (the approval aside), with the queue and the
+ * expiry. Only those: anything else a job holds is ignored by the worker, and
+ * is not hashed either (a job is untrusted input until its approval holds).
+ */
 function jobMac(secret: string, queueBase: string, data: ToolJobData, expires: number): string {
-  const { approval: _approval, ...signed } = data;
+  const { v, callId, tool, fingerprint, args, idempotent, deadline, timeoutMs, resultTtlMs } = data;
+  const ctx = { mode: data.ctx.mode, sandbox: data.ctx.sandbox, conversationId: data.ctx.conversationId };
+  const signed = { v, callId, tool, fingerprint, args, ctx, idempotent, deadline, timeoutMs, resultTtlMs };
   return createHmac('sha256', secret).update(`victor-tools job\n${queueBase}\n${expires}\n${canonicalJson(signed)}`).digest('hex');
 }

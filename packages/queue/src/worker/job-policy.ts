@@ -93,7 +93,12 @@ export async function checkJobApproval(host: PolicyHost, data: ToolJobData, fact
     if (!required) return undefined;
     return notApproved(name, requirement, `worker '${host.workerName}' has no secret to check the job's approval with; ${SECRET_HINT}`);
   }
-  const problem = approvalProblem(host.secret, host.queueBase, data);
+  let problem: string | undefined;
+  try {
+    problem = approvalProblem(host.secret, host.queueBase, data);
+  } catch (error) {
+    problem = `the job's approval cannot be checked: ${errorMessage(error)}`;
+  }
   if (problem !== undefined) {
     return required
       ? notApproved(name, requirement, `${problem}; ${SECRET_HINT}`)

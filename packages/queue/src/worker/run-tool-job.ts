@@ -246,7 +246,7 @@ async function overdue(host: RunnerHost, job: RunnableJob, name: string, ran: Pr
   const report = setTimeout(() => {
     reported = true;
     host.warn(
-      `tool '${name}' (job ${job.id ?? '?'}) is still running ${Date.now() - stoppedAt} ms after it was stopped (timed out or cancelled): ` +
+      `tool '${name}' (job ${capText(job.id ?? '?')}) is still running ${Date.now() - stoppedAt} ms after it was stopped (timed out or cancelled): ` +
         'it does not stop on ctx.signal, and keeps its slot until it ends',
     );
   }, OVERDUE_REPORT_MS);
@@ -254,7 +254,7 @@ async function overdue(host: RunnerHost, job: RunnableJob, name: string, ran: Pr
     await ran;
   } finally {
     clearTimeout(report);
-    if (reported) host.warn(`tool '${name}' (job ${job.id ?? '?'}) ended ${Date.now() - stoppedAt} ms after it was stopped; its slot is free again`);
+    if (reported) host.warn(`tool '${name}' (job ${capText(job.id ?? '?')}) ended ${Date.now() - stoppedAt} ms after it was stopped; its slot is free again`);
   }
 }
 

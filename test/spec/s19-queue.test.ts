@@ -230,7 +230,9 @@ describe('s19: tool calls on a worker pool (BullMQ and Redis)', () => {
   it('at most once: a tool that is not idempotent, whose worker is killed mid-call, ran exactly once and its caller got "outcome unknown"', async () => {
     const { queue, log, invoker } = setup();
     const first = await startWorker(queue, log, ['--lock-duration', '2000']);
-    const pending = call(invoker, sleepOnce, 'once', 3_000);
+    // Long enough to be still running once the second worker is up on a loaded machine (its start took over 3 s):
+    // the kill cuts it short, so the test does not wait for it.
+    const pending = call(invoker, sleepOnce, 'once', 20_000);
     for (let i = 0; i < 100 && !readLog(log).some((l) => l.event === 'start'); i++) await sleep(50);
     await startWorker(queue, log, ['--lock-duration', '2000']);
     await stop(first.child, 'SIGKILL');

@@ -10,7 +10,7 @@ import { executeCall } from '../pipeline/steps';
 import { approvalGateOf, approvalRequirement, readApprovalConfig, type ApprovalGate } from '../policy/approval';
 import { LoopDetector } from '../policy/loop-detector';
 import type { ToolResult } from '../results';
-import { timeoutDelay } from '../timeouts';
+import { DEFAULT_TIMEOUT_MS, timeoutDelay } from '../timeouts';
 import { resolveTool, type RegistrableTool } from '../tool-protocol';
 import type { RegistryChangeEvent, ToolExecutionContext, ToolJSONSchema } from '../types';
 import type {
@@ -25,7 +25,6 @@ import { createEntry, type ToolEntry } from './tool-entry';
 import { ToolRegistrationError } from './tool-registration-error';
 import { UsableTools } from './usable-tools';
 
-const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_APPROVAL_TIMEOUT_MS = 5 * 60_000;
 const DEFAULT_LOOP_THRESHOLD = 4;
 

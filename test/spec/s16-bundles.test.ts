@@ -13,7 +13,9 @@ import { build, type BuildOptions, type Metafile } from 'esbuild';
 const ROOT = join(__dirname, '..', '..');
 const FIXTURES = join(__dirname, 'fixtures', 'bundles');
 // The frameworks' own code, left out of the strict bundle: our packages are what is checked there.
-const FRAMEWORKS = ['ai', 'ai/*', '@langchain/core', '@langchain/core/*', '@openai/agents', '@openai/agents/*', '@openai/agents-core', '@openai/agents-core/*'];
+// (The LangChain adapter loads LangGraph, when installed, for interrupt-based approval; LangGraph's
+// Node.js entry uses node:async_hooks, its browser build does not.)
+const FRAMEWORKS = ['ai', 'ai/*', '@langchain/core', '@langchain/core/*', '@langchain/langgraph', '@langchain/langgraph/*', '@openai/agents', '@openai/agents/*', '@openai/agents-core', '@openai/agents-core/*'];
 
 async function bundle(entry: string, options: BuildOptions): Promise<{ code: string; inputs: string[] }> {
   const result = await build({

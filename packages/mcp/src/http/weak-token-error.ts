@@ -4,7 +4,9 @@ export const MIN_TOKEN_LENGTH = 16;
 /** Thrown by `serveMcpHttp` asked to bind a host other than loopback with a token shorter than 16 characters. */
 export class WeakTokenError extends Error {
   constructor(
+    /** The host that was to be bound. */
     readonly host: string,
+    /** The length of the shortest token given. */
     readonly length: number,
   ) {
     super(

@@ -14,6 +14,7 @@ export { registerSchemaRenderer, getSchemaRenderer, schemaRendererNames, renderS
 export { approvalRequest, notApprovedMessage } from './policy/approval';
 export { outputSchemaOf } from './pipeline/check-output';
 export { capText, errorMessage, errorName } from './error-text';
+export { canonicalJson } from './validation/json-equality';
 export { thrownResult } from './pipeline/normalize-result';
 export { cancelledResult, timedOutResult } from './pipeline/failures';
 // How many log messages of one call every door (MCP, the queue) passes on.

@@ -1,5 +1,5 @@
 // Any new export here becomes public API: named exports only.
 export { toOpenAIAgentsTools, type OpenAIAgentsToolsOptions, type VictorFunctionTool } from './to-openai-agents-tools';
 // One implementation each, in core and providers; re-exported where this adapter's users look for them.
-export { trustFrameworkApproval, type ApprovalRule } from '@victor-tools/core';
+export { trustFrameworkApproval, type ApprovalRule, type ApprovalGate } from '@victor-tools/core';
 export type { AdaptableRegistry, ToolChoice, ToolsOption } from '@victor-tools/providers';

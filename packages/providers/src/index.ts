@@ -20,6 +20,7 @@ export {
 export { toOpenAITools, toAnthropicTools, toGeminiFunctions, toMcpTools, type ToolSource, type BatchExport } from './batch';
 export {
   pickTools,
+  asksPerson,
   frameworkCallContext,
   resultText,
   outputText,

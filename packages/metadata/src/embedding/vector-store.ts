@@ -1,10 +1,11 @@
-import { LruCache } from '../search/lru-cache';
+import { LruCache, stringBytes } from '../lru-cache';
 import type { SemanticScores } from '../search/searcher';
 import { CoarseIndex } from './coarse-index';
 import { checkedVectors, then, unitVector, type Embedder, type EmbeddingVector } from './embedder';
 
-// Distinct requests remembered with their vectors, as the searcher remembers their analysis.
-const QUERY_CACHE_SIZE = 256;
+// Requests remembered with their vectors, in bytes, as the searcher remembers their
+// analysis: a few hundred of 100 dimensions.
+const QUERY_CACHE_BYTES = 512 * 1024;
 // The most similar tools handed to the searcher: far more than any result list,
 // so a tool left out could not have made it on its similarity.
 const CANDIDATES = 256;
@@ -14,9 +15,6 @@ const COARSE_FROM = 4096;
 const SCANNED_SHARE = 1 / 8;
 // Rows sampled for the spread of the similarities past COARSE_FROM tools.
 const DEVIATION_SAMPLE = 512;
-// Keys of `inFlight`: a request and a tool may have the same text and different vectors.
-const TOOL_KEY = 'tool\u0000';
-const QUERY_KEY = 'query\u0000';
 
 interface Matrix {
   readonly texts: readonly string[];
@@ -32,13 +30,15 @@ interface Matrix {
 /**
  * The vectors of one embedder: each tool's by the text embedded for it (so a
  * tool is embedded once while that text stays the same, across refreshes),
- * each request's in a small LRU. Missing vectors are asked for in one batch;
+ * each request's in an LRU bounded in bytes. Missing vectors are asked for in one batch;
  * an asynchronous embedder's answer is shared by every search waiting for it.
  */
 export class VectorStore {
   private readonly tools = new Map<string, Float32Array>();
-  private readonly queries = new LruCache<string, Float32Array>(QUERY_CACHE_SIZE);
-  private readonly inFlight = new Map<string, Promise<void>>();
+  private readonly queries = new LruCache<string, Float32Array>(QUERY_CACHE_BYTES, (query, vector) => stringBytes(query) + vector.byteLength);
+  // Asynchronous answers not arrived yet, shared by every search waiting for them.
+  private readonly pendingTools = new Map<string, Promise<unknown>>();
+  private readonly pendingQueries = new Map<string, Promise<Float32Array | undefined>>();
   private matrix: Matrix | undefined;
 
   constructor(readonly embedder: Embedder) {}
@@ -57,69 +57,70 @@ export class VectorStore {
    * embedder knows).
    */
   scores(query: string, texts: readonly string[]): SemanticScores | undefined | Promise<SemanticScores | undefined> {
-    const waiting: Array<Promise<void>> = [];
+    const waiting: Array<Promise<unknown>> = [];
     const request: string[] = [];
     // A matrix built for these texts means every tool's vector is known.
     if (this.matrix?.texts !== texts) {
       const missing = new Set<string>();
       for (const text of texts) if (!this.tools.has(text)) missing.add(text);
       for (const text of missing) {
-        const pending = this.inFlight.get(TOOL_KEY + text);
+        const pending = this.pendingTools.get(text);
         if (pending) waiting.push(pending);
         else request.push(text);
       }
     }
-    let queryMissing = false;
-    if (this.queries.get(query) === undefined) {
-      const pending = this.inFlight.get(QUERY_KEY + query);
-      if (pending) waiting.push(pending);
-      else queryMissing = true;
-    }
+    // The request's vector is used from here, not read back from the cache: a request
+    // too large to be kept is still compared.
+    let vector: Float32Array | undefined | Promise<Float32Array | undefined> = this.queries.get(query) ?? this.pendingQueries.get(query);
     const { embedder } = this;
-    if (queryMissing && embedder.embedQuery === undefined) {
+    if (vector === undefined && embedder.embedQuery === undefined) {
       // One batch for the request and the tools: the embedder makes no difference between them.
-      this.ask([...request, query], request, query, (batch) => embedder.embed(batch), waiting);
+      vector = this.ask([...request, query], request, query, (batch) => embedder.embed(batch));
     } else {
-      if (request.length > 0) this.ask(request, request, undefined, (batch) => embedder.embed(batch), waiting);
-      if (queryMissing) this.ask([query], [], query, (batch) => embedder.embedQuery!(batch), waiting);
+      if (request.length > 0) {
+        const asked = this.ask(request, request, undefined, (batch) => embedder.embed(batch));
+        if (asked instanceof Promise) waiting.push(asked);
+      }
+      if (vector === undefined) vector = this.ask([query], [], query, (batch) => embedder.embedQuery!(batch));
     }
-    if (waiting.length === 0) return this.similarities(query, texts);
-    return Promise.all(waiting).then(() => this.similarities(query, texts));
+    if (!(vector instanceof Promise) && waiting.length === 0) return this.similarities(vector, texts);
+    return Promise.all([vector, ...waiting]).then(([known]) => this.similarities(known, texts));
   }
 
   /**
    * Asks `embed` for the vectors of `batch`: its first `toolTexts` are kept
-   * as tools' vectors, its last as the request's when `query` is given. An
-   * asynchronous answer is shared through `inFlight` and added to `waiting`.
+   * as tools' vectors, its last as the request's when `query` is given (and
+   * returned). An asynchronous answer is shared through the pending maps.
    */
   private ask(
     batch: string[],
     toolTexts: readonly string[],
     query: string | undefined,
     embed: (batch: string[]) => EmbeddingVector[] | Promise<EmbeddingVector[]>,
-    waiting: Array<Promise<void>>,
-  ): void {
+  ): Float32Array | undefined | Promise<Float32Array | undefined> {
     const stored = then(embed(batch), (answer) => {
       const vectors = checkedVectors(answer, batch.length);
       toolTexts.forEach((text, i) => this.tools.set(text, unitVector(vectors[i])));
-      if (query !== undefined) this.queries.set(query, unitVector(vectors[batch.length - 1]));
+      if (query === undefined) return undefined;
+      const vector = unitVector(vectors[batch.length - 1]);
+      this.queries.set(query, vector);
+      return vector;
     });
-    if (!(stored instanceof Promise)) return;
-    const keys = toolTexts.map((text) => TOOL_KEY + text);
-    if (query !== undefined) keys.push(QUERY_KEY + query);
+    if (!(stored instanceof Promise)) return stored;
     const settled = stored.finally(() => {
-      for (const key of keys) if (this.inFlight.get(key) === settled) this.inFlight.delete(key);
+      for (const text of toolTexts) if (this.pendingTools.get(text) === settled) this.pendingTools.delete(text);
+      if (query !== undefined && this.pendingQueries.get(query) === settled) this.pendingQueries.delete(query);
     });
-    for (const key of keys) this.inFlight.set(key, settled);
-    waiting.push(settled);
+    for (const text of toolTexts) this.pendingTools.set(text, settled);
+    if (query !== undefined) this.pendingQueries.set(query, settled);
+    return settled;
   }
 
   /**
    * The CANDIDATES most similar tools: of all tools, or past COARSE_FROM
    * tools of those in the coarse index's groups nearest to the query.
    */
-  private similarities(query: string, texts: readonly string[]): SemanticScores | undefined {
-    const q = this.queries.get(query);
+  private similarities(q: Float32Array | undefined, texts: readonly string[]): SemanticScores | undefined {
     const matrix = this.matrixOf(texts);
     if (q === undefined || matrix === undefined || !q.some((x) => x !== 0)) return undefined;
     const { data, dimensions, coarse } = matrix;

@@ -29,6 +29,8 @@ export { capText, errorMessage, errorName } from './error-text';
 export { canonicalJson } from './validation/json-equality';
 export { thrownResult } from './pipeline/normalize-result';
 export { cancelledResult, timedOutResult } from './pipeline/failures';
+// How many log messages of one call every door (MCP, the queue) passes on.
+export { MAX_LOGS_PER_CALL, DROPPED_LOGS_MESSAGE } from './pipeline/tool-log';
 // The one reader of user-given schemas (JSON Schema, TypeBox, Standard Schema)
 // and the Standard validation that follows ajv: for decorators and for any
 // schema a tool declares besides its parameters (an output schema).

@@ -24,7 +24,7 @@ export {
   type PolicyContext,
 } from './policy/mode-policy';
 export { timeoutDelay, DEFAULT_TIMEOUT_MS } from './timeouts';
-export { outputSchemaOf } from './pipeline/check-output';
+export { outputSchemaOf } from './schema-input/output-schema';
 export { capText, errorMessage, errorName } from './error-text';
 export { canonicalJson } from './validation/json-equality';
 export { thrownResult } from './pipeline/normalize-result';

@@ -1,4 +1,4 @@
-import type { ToolContentBlock } from './types';
+import type { ToolContentBlock } from './mcp-types';
 import type { ValidationIssue } from './validation/issues';
 
 /** Fields accepted by `new ToolResult(...)`. */

@@ -1,6 +1,6 @@
 import { ExecutionCategory } from '../enums';
 import { ToolResult } from '../results';
-import type { ToolExecutionContext } from '../types';
+import type { ToolExecutionContext } from '../context';
 import { errorMessage } from '../error-text';
 
 /** One call of a batch. */

@@ -1,5 +1,5 @@
 import type { ToolResult } from '../results';
-import type { ToolExecutionContext } from '../types';
+import type { ToolExecutionContext } from '../context';
 
 /**
  * Runs before a tool, with the arguments and the context the tool will

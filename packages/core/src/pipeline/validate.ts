@@ -4,14 +4,13 @@ import { ToolResult } from '../results';
 // re-export (validate-arguments.ts, index.ts) is a getter in CommonJS, read on every call.
 import { ArgumentFailureBox } from '../validation/compiled-schema';
 import { getCompiledSchema } from '../validation/validator-cache';
-import type { Answer } from './run-steps';
-import type { ToolCall } from './tool-call';
+import type { StepAnswer, ToolCall } from './tool-call';
 
 /**
  * The validation step: `Invalid parameters for tool 'x': <errors joined by '; '>`,
  * with `metadata.invalidParams`; otherwise the call goes on with the validated copy.
  */
-export function validate(call: ToolCall): Answer {
+export function validate(call: ToolCall): StepAnswer {
   const checked = validateArgs(call, call.rawArgs);
   if (checked instanceof ToolResult) return checked;
   call.args = checked;

@@ -1,13 +1,11 @@
 import { AccessMode, CostTier, type DangerLevel, type ExecutionCategory } from '../enums';
 import { BaseTool } from '../base-tool';
 import { errorMessage } from '../error-text';
-import { readSchemaInput, type StandardSchemaV1 } from '../schema-input';
+import { outputSchemaOf, readSchemaInput, type StandardSchemaV1 } from '../schema-input';
 import { normalizeMetadata } from '../tool-metadata';
-import type { JsonSchema } from '../types';
+import type { JsonSchema } from '../json-schema';
 import type { CompiledSchema } from '../validation/validator-cache';
 import { approvalRequirementOf, type ApprovalRequirement } from '../policy/approval';
-import { outputSchemaOf } from '../pipeline/check-output';
-import type { Step } from '../pipeline/run-steps';
 import { describeToolPolicy, type ToolPolicyFacts } from '../policy/mode-policy';
 import { registeredView } from './registered-view';
 
@@ -46,8 +44,6 @@ export interface ToolEntry {
   readonly logsCalls: boolean;
   /** The compiled validator, looked up on the first call (validators are compiled lazily). */
   compiled: CompiledSchema | undefined;
-  /** The steps its calls run after `resolveTool` (`stepsFor` in pipeline/steps.ts), made on the first call. */
-  steps: readonly Step[] | undefined;
   /**
    * Whether the tool keeps BaseTool's own `isAvailable` (always true), read
    * at registration: such a tool is never polled, so listing and cached
@@ -127,7 +123,6 @@ export function createEntry(source: unknown, tool: BaseTool, name: string, enabl
     approval: approvalRequirementOf(accessMode, dangerLevel),
     logsCalls: accessMode.approvalLevel === 1,
     compiled: undefined,
-    steps: undefined,
     alwaysAvailable: keepsDefaultAvailability(tool),
     enabled,
     approvedOnce: false,

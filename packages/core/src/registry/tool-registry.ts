@@ -5,16 +5,18 @@ import { runBatch, type BatchCall, type BatchOptions } from '../pipeline/batch';
 import { toHook, type AfterHookCallback, type BeforeHookCallback, type Hook, type HookOptions } from '../pipeline/hook';
 import { afterHookStep, beforeHookStep } from '../pipeline/hook-steps';
 import { inProcessInvoker } from '../pipeline/invoker';
-import type { PipelineHost } from '../pipeline/pipeline-host';
+import type { PipelineHost } from '../pipeline/tool-call';
 import { executeCall } from '../pipeline/steps';
 import { approvalGateOf, approvalRequirement, readApprovalConfig, type ApprovalGate } from '../policy/approval';
 import { LoopDetector } from '../policy/loop-detector';
 import type { ToolResult } from '../results';
 import { DEFAULT_TIMEOUT_MS, timeoutDelay } from '../timeouts';
 import { resolveTool, type RegistrableTool } from '../tool-protocol';
-import type { RegistryChangeEvent, ToolExecutionContext, ToolJSONSchema } from '../types';
+import type { ToolExecutionContext } from '../context';
+import type { ToolJSONSchema } from '../json-schema';
 import type {
   CostSummary,
+  RegistryChangeEvent,
   ListToolsOptions,
   RegisterOptions,
   ToolRegistryOptions,

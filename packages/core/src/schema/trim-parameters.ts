@@ -1,5 +1,5 @@
 import type { SchemaLevel } from '../enums';
-import type { JsonSchema } from '../types';
+import type { JsonSchema } from '../json-schema';
 import { clip } from '../validation/display';
 
 /** Keywords copied as they are: what a model needs to produce a valid value. */

@@ -1,6 +1,6 @@
 import type { ValidateFunction } from 'ajv';
 import { ToolValidationResult } from '../results';
-import type { JsonSchema } from '../types';
+import type { JsonSchema } from '../json-schema';
 import { compileWithAjv } from './ajv-instance';
 import { coerceArguments } from './coerce';
 import { clip } from './display';

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../types';
+import type { JsonSchema } from '../json-schema';
 import { ArgumentFailureBox, type CompiledSchema, type ValidationOptions, type ValidationOutcome } from './compiled-schema';
 import { getCompiledSchema } from './validator-cache';
 

@@ -11,8 +11,5 @@ export type {
   SearchOptions,
   SearchResult,
   MetadataStatistics,
-  SelectableRegistry,
-  SelectToolsOptions,
-  SelectedTool,
-  ToolSelection,
 } from './types';
+export type { SelectableRegistry, SelectToolsOptions, SelectedTool, ToolSelection } from './selection-types';

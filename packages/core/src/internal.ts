@@ -26,7 +26,8 @@ export {
 } from './policy/mode-policy';
 export { timeoutDelay, DEFAULT_TIMEOUT_MS } from './timeouts';
 export { outputSchemaOf } from './schema-input/output-schema';
-export { capText, errorMessage, errorName } from './error-text';
+export { capText, cutText, describeValue, errorMessage, errorName } from './error-text';
+export { setOwn, hasOwn } from './own-property';
 export { canonicalJson } from './validation/json-equality';
 export { thrownResult } from './pipeline/normalize-result';
 export { cancelledResult, timedOutResult } from './pipeline/failures';

@@ -1,6 +1,7 @@
 import type { BaseTool } from '../base-tool';
 import { CostTier, ExecutionCategory, SchemaLevel, type CostTierLike } from '../enums';
-import { errorMessage } from '../error-text';
+import { describeValue, errorMessage } from '../error-text';
+import { setOwn } from '../own-property';
 import { runBatch, type BatchCall, type BatchOptions } from '../pipeline/batch';
 import { toHook, type AfterHookCallback, type BeforeHookCallback, type Hook, type HookOptions } from '../pipeline/hook';
 import { afterHookStep, beforeHookStep } from '../pipeline/hook-steps';
@@ -36,25 +37,12 @@ interface SchemaCacheEntry {
   schemas: readonly ToolJSONSchema[];
 }
 
-function describeValue(value: unknown): string {
-  if (value === null) return 'null';
-  if (typeof value === 'function') return `function ${value.name || '(anonymous)'}`;
-  if (typeof value === 'object') return `an object (${(value as object).constructor?.name ?? 'no prototype'})`;
-  return typeof value;
-}
-
 function className(tool: unknown): string {
   try {
     return (tool as object).constructor?.name || 'anonymous class';
   } catch {
     return 'unknown class';
   }
-}
-
-/** Sets `key` as an own property, `__proto__` included. */
-function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
-  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  else target[key] = value;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { JsonSchema } from '../json-schema';
 import { readSchemaInput } from './read-schema-input';
+import { describeValue } from '../error-text';
 
 /**
  * The output schema a tool declares, as the registry keeps it: `undefined`
@@ -14,7 +15,7 @@ import { readSchemaInput } from './read-schema-input';
 export function outputSchemaOf(declared: unknown): JsonSchema | undefined {
   if (declared === undefined || declared === null) return undefined;
   if (typeof declared !== 'object' || Array.isArray(declared)) {
-    throw new TypeError(`its outputSchema must be a JSON Schema object, got ${Array.isArray(declared) ? 'an array' : typeof declared}`);
+    throw new TypeError(`its outputSchema must be a JSON Schema object, got ${describeValue(declared)}`);
   }
   // A Standard Schema (zod, arktype, valibot's toStandardJsonSchema) gives its output side's JSON Schema.
   const schema = readSchemaInput(declared as JsonSchema, { side: 'output', what: 'its output schema' }).jsonSchema;

@@ -1,6 +1,8 @@
+import { MAX_ECHO_CHARS } from '../validation/limits';
+import { cutText } from '../error-text';
 import { errorMessage } from '../error-text';
 import { ToolValidationResult } from '../results';
-import { clip, displayPath } from '../validation/display';
+import { displayPath } from '../validation/display';
 import { invalidParamsOf, IssueList, moreProblems, type IssueLimits, type ValidationIssue } from '../validation/issues';
 import type { StandardSchemaV1 } from './standard-schema';
 
@@ -90,6 +92,6 @@ function pathOf(path: StandardSchemaV1.Issue['path']): string[] {
   if (!Array.isArray(path)) return [];
   return path.map((segment: PropertyKey | StandardSchemaV1.PathSegment) => {
     const key = segment !== null && typeof segment === 'object' ? segment.key : segment;
-    return clip(typeof key === 'symbol' ? (key.description ?? 'symbol') : String(key));
+    return cutText(typeof key === 'symbol' ? (key.description ?? 'symbol') : String(key), MAX_ECHO_CHARS);
   });
 }

@@ -1,9 +1,10 @@
+import { MAX_ECHO_CHARS } from './limits';
+import { cutText } from '../error-text';
 import type { ValidateFunction } from 'ajv';
 import { ToolValidationResult } from '../results';
 import type { JsonSchema } from '../json-schema';
 import { compileWithAjv } from './ajv-instance';
 import { coerceArguments } from './coerce';
-import { clip } from './display';
 import { describeErrors, jsonTypeOf } from './error-messages';
 import { invalidParamsOf, IssueList, moreProblems, type IssueLimits, type ValidationIssue } from './issues';
 import { copyJson, NonJsonArgumentError } from './json-copy';
@@ -108,7 +109,7 @@ export class SchemaCompilation implements CompiledSchema {
     try {
       data = copyJson(input) as Record<string, unknown>;
     } catch (err) {
-      if (err instanceof NonJsonArgumentError) return single(options, err.message, 'notJson', err.path.map((key) => clip(key)), { problem: err.problem });
+      if (err instanceof NonJsonArgumentError) return single(options, err.message, 'notJson', err.path.map((key) => cutText(key, MAX_ECHO_CHARS)), { problem: err.problem });
       return single(options, `Parameters could not be read: ${messageOf(err)}`, 'unreadable');
     }
     const validator = this.validator;

@@ -1,4 +1,4 @@
-import { clip } from './display';
+import { cutText } from '../error-text';
 import { DEFAULT_MAX_ERROR_CHARS, DEFAULT_MAX_ERRORS, MIN_MAX_ERROR_CHARS } from './limits';
 import { hasOwn, setOwn } from '../own-property';
 
@@ -79,7 +79,7 @@ export class IssueList {
     let listed = issue;
     if (this.chars + separator + issue.message.length + reserve > this.maxChars) {
       if (this.issues.length > 0) return false;
-      listed = { ...issue, message: clip(issue.message, this.maxChars - reserve) };
+      listed = { ...issue, message: cutText(issue.message, this.maxChars - reserve) };
     }
     this.seen.add(issue.message);
     this.issues.push(listed);

@@ -1,5 +1,5 @@
 import { isBaseTool, resolveTool, type BaseTool } from '@victor-tools/core';
-import { isToolProvider } from '@victor-tools/core/internal';
+import { describeValue, isToolProvider } from '@victor-tools/core/internal';
 import { DeclaredTool } from '../builder/declared-tool';
 import { classLabel } from '../builder/names';
 import type { ToolBuilder } from '../builder/tool-builder';
@@ -67,7 +67,7 @@ export class Collector {
     } else if (typeof value === 'object' && value !== null) {
       this.visitObject(value, where, at, origin, top);
     } else {
-      this.findings.skipped.push({ export: at, reason: `not a tool: a ${value === null ? 'null' : typeof value} value` });
+      this.findings.skipped.push({ export: at, reason: `not a tool: ${describeValue(value)}` });
     }
   }
 

@@ -26,5 +26,5 @@ export function invokeTool(call: ToolCall): StepAnswer | PromiseLike<unknown> {
 }
 
 function invocationOf(call: ToolCall): ToolInvocation {
-  return { name: call.name, tool: call.entry.original, args: call.args, input: call.input, ctx: call.ctx, timeoutMs: call.timeoutMs, deadline: call.deadline };
+  return { name: call.name, tool: call.entry.tool, args: call.args, input: call.input, ctx: call.ctx, timeoutMs: call.timeoutMs, deadline: call.deadline };
 }

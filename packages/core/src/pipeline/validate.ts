@@ -1,8 +1,7 @@
 import { errorMessage } from '../error-text';
 import { ToolResult } from '../results';
-// The one call site into validation/. Imported from the modules that define them: a
-// re-export (validate-arguments.ts, index.ts) is a getter in CommonJS, read on every call.
-import { ArgumentFailureBox } from '../validation/compiled-schema';
+// The one call site of the execute path into validation/.
+import { InvalidArguments } from '../validation/compiled-schema';
 import { getCompiledSchema } from '../validation/validator-cache';
 import type { StepAnswer, ToolCall } from './tool-call';
 
@@ -34,7 +33,7 @@ export function validateArgs(call: ToolCall, args: unknown, hookName?: string): 
   } catch (error) {
     return ToolResult.fail(prefix(call) + errorMessage(error), withHook({ invalidParams: {} }, hookName));
   }
-  if (!(checked instanceof ArgumentFailureBox)) return deepFreeze(checked);
+  if (!(checked instanceof InvalidArguments)) return deepFreeze(checked);
   const { result } = checked.failure;
   return ToolResult.fail(prefix(call) + result.errors.join('; '), withHook({ invalidParams: result.invalidParams, issues: result.issues }, hookName));
 }

@@ -17,12 +17,12 @@ import { registeredView } from './registered-view';
 export interface ToolEntry {
   /** The name it is registered under. */
   readonly name: string;
-  /** What was passed to `register` (a BaseTool or a tool provider). */
-  readonly source: unknown;
-  /** The BaseTool itself, whose `execute` runs. */
-  readonly original: BaseTool;
-  /** What the registry hands out: the tool, or a view of it under its registered name and with JSON Schema parameters. */
+  /** What was passed to `register`: a BaseTool, or a tool provider (a `@Tool` instance, a function tool). */
+  readonly registered: unknown;
+  /** The BaseTool whose `execute` runs (the provider's, for a tool provider). */
   readonly tool: BaseTool;
+  /** What the registry hands out (`get`, `listTools`): `tool` itself, or a view of it under its registered name and with JSON Schema parameters. */
+  readonly view: BaseTool;
   readonly aliases: readonly string[];
   /** The parameters' JSON Schema (the tool's own object when it declared one). */
   readonly parameters: JsonSchema;
@@ -72,7 +72,7 @@ export function standardSchemaOf(tool: BaseTool): StandardSchemaV1 | undefined {
 }
 
 /** Reads `tool` once into an entry registered as `name`; a TypeError names the tool when a property is unusable. */
-export function createEntry(source: unknown, tool: BaseTool, name: string, enabled: boolean): ToolEntry {
+export function createEntry(registered: unknown, tool: BaseTool, name: string, enabled: boolean): ToolEntry {
   const described = `Tool '${name}'`;
   const read = <T>(what: string, get: () => T): T => {
     try {
@@ -106,9 +106,9 @@ export function createEntry(source: unknown, tool: BaseTool, name: string, enabl
   if (standard !== undefined) standardOfView.set(view, standard);
   return {
     name,
-    source,
-    original: tool,
-    tool: view,
+    registered,
+    tool,
+    view,
     aliases: [...new Set(aliases.filter((alias) => alias !== name))],
     parameters,
     outputSchema,
@@ -145,7 +145,7 @@ function keepsDefaultAvailability(tool: BaseTool): boolean {
 export function isEntryAvailable(entry: ToolEntry): boolean {
   if (entry.alwaysAvailable) return true;
   try {
-    return Boolean(entry.original.isAvailable());
+    return Boolean(entry.tool.isAvailable());
   } catch {
     return false;
   }

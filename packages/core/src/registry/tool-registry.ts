@@ -99,12 +99,12 @@ export class ToolRegistry implements Iterable<BaseTool> {
   register(name: string, tool: RegistrableTool, options?: RegisterOptions): this;
   register(first: string | RegistrableTool, second?: RegistrableTool | RegisterOptions, third?: RegisterOptions): this {
     const named = typeof first === 'string';
-    const source: unknown = named ? second : first;
+    const registered: unknown = named ? second : first;
     const options: RegisterOptions = ((named ? third : second) as RegisterOptions | undefined) ?? {};
-    const tool = resolveTool(source);
+    const tool = resolveTool(registered);
     if (tool === undefined) {
       throw new TypeError(
-        `Cannot register ${describeValue(source)}: expected a BaseTool, a function tool from tool() or an instance of a @Tool class.`,
+        `Cannot register ${describeValue(registered)}: expected a BaseTool, a function tool from tool() or an instance of a @Tool class.`,
       );
     }
     const name = named ? first : tool.name;
@@ -112,9 +112,9 @@ export class ToolRegistry implements Iterable<BaseTool> {
       throw new TypeError(`Cannot register a tool of class ${className(tool)}: its name must be a non-empty string, got ${describeValue(name)}.`);
     }
     const existing = this.byName.get(name);
-    if (existing !== undefined && existing.name === name && (existing.source === source || existing.original === tool)) return this;
+    if (existing !== undefined && existing.name === name && (existing.registered === registered || existing.tool === tool)) return this;
 
-    const entry = createEntry(source, tool, name, options.enabled !== false);
+    const entry = createEntry(registered, tool, name, options.enabled !== false);
     const holders = new Set<ToolEntry>();
     for (const claimed of [name, ...entry.aliases]) {
       const holder = this.byName.get(claimed);
@@ -134,8 +134,8 @@ export class ToolRegistry implements Iterable<BaseTool> {
     const ours = claimed === incoming.name ? 'name' : 'alias';
     const theirs = claimed === holder.name ? 'the name' : 'an alias';
     return new ToolRegistrationError(
-      `Cannot register tool '${incoming.name}' (${className(incoming.original)}): its ${ours} '${claimed}' is already ` +
-        `${theirs} of tool '${holder.name}' (${className(holder.original)}). ` +
+      `Cannot register tool '${incoming.name}' (${className(incoming.tool)}): its ${ours} '${claimed}' is already ` +
+        `${theirs} of tool '${holder.name}' (${className(holder.tool)}). ` +
         `Pass { replace: true } to replace that tool, or register this one under another name.`,
       holder.name,
       incoming.name,
@@ -202,7 +202,7 @@ export class ToolRegistry implements Iterable<BaseTool> {
 
   /** The tool called `name` (or with that alias), disabled ones too. */
   get(name: string): BaseTool | undefined {
-    return this.lookup(name)?.tool;
+    return this.lookup(name)?.view;
   }
 
   /** Whether a tool is registered under `name` or has it as an alias. */
@@ -217,7 +217,7 @@ export class ToolRegistry implements Iterable<BaseTool> {
 
   /** The registered tools, in registration order. */
   *[Symbol.iterator](): Iterator<BaseTool> {
-    for (const entry of [...this.entries.values()]) yield entry.tool;
+    for (const entry of [...this.entries.values()]) yield entry.view;
   }
 
   private lookup(name: string): ToolEntry | undefined {
@@ -231,7 +231,7 @@ export class ToolRegistry implements Iterable<BaseTool> {
 
   /** The tools, in registration order; by default only the enabled and available ones. */
   listTools(options: ListToolsOptions = {}): BaseTool[] {
-    return this.selected(options.onlyEnabled).map((entry) => entry.tool);
+    return this.selected(options.onlyEnabled).map((entry) => entry.view);
   }
 
   /**
@@ -245,7 +245,7 @@ export class ToolRegistry implements Iterable<BaseTool> {
     const key = `${level.value}|${options.onlyEnabled === false ? 'all' : 'enabled'}`;
     const cached = this.schemaCache.get(key);
     if (cached !== undefined && cached.members === members) return cached.schemas;
-    const schemas = Object.freeze(members.map((entry) => entry.tool.toSchema(level)));
+    const schemas = Object.freeze(members.map((entry) => entry.view.toSchema(level)));
     this.schemaCache.set(key, { members, schemas });
     return schemas;
   }
@@ -255,7 +255,7 @@ export class ToolRegistry implements Iterable<BaseTool> {
     const limit = CostTier.from(maxTier).weight;
     return this.selected(options.onlyEnabled)
       .filter((entry) => entry.costTier.weight <= limit)
-      .map((entry) => entry.tool);
+      .map((entry) => entry.view);
   }
 
   /** Tool names per cost tier, each list sorted, all four keys present. */
@@ -318,7 +318,7 @@ export class ToolRegistry implements Iterable<BaseTool> {
   approvalGate(name: string, ctx?: ToolExecutionContext): ApprovalGate | undefined {
     const entry = this.lookup(name);
     if (entry === undefined) return undefined;
-    const requirement = approvalRequirement(entry.tool, ctx);
+    const requirement = approvalRequirement(entry.view, ctx);
     return approvalGateOf(requirement, entry.approvedOnce, this.host.approval);
   }
 

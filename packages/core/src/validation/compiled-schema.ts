@@ -51,8 +51,8 @@ export interface CompiledSchema {
   validate(args: unknown, options?: ValidationOptions): ValidationOutcome;
 }
 
-/** Wraps a failure (what was wrong, and the copy checked) so a successful copy (any plain object) can never be mistaken for one. */
-export class ArgumentFailureBox {
+/** What `check` answers for arguments that failed: the failure (what was wrong, and the copy checked), in a class of its own so that a successful copy (any plain object) is never taken for one. */
+export class InvalidArguments {
   constructor(readonly failure: ValidationOutcome) {}
 }
 
@@ -91,16 +91,16 @@ export class SchemaCompilation implements CompiledSchema {
 
   validate(args: unknown, options: ValidationOptions = {}): ValidationOutcome {
     const checked = this.check(args, options);
-    return checked instanceof ArgumentFailureBox ? checked.failure : { result: ToolValidationResult.success(), value: checked };
+    return checked instanceof InvalidArguments ? checked.failure : { result: ToolValidationResult.success(), value: checked };
   }
 
   /**
    * The steps, in order: copy, drop nulls (`nullAsAbsent`), coerce, apply the
    * defaults ajv cannot, validate (ajv applies the other defaults). The
    * validated copy itself on success (no result object is built: the
-   * registry's path), an `ArgumentFailureBox` otherwise. Never throws.
+   * registry's path), an `InvalidArguments` otherwise. Never throws.
    */
-  check(args: unknown, options: ValidationOptions): Record<string, unknown> | ArgumentFailureBox {
+  check(args: unknown, options: ValidationOptions): Record<string, unknown> | InvalidArguments {
     const input = args === undefined ? {} : args;
     if (input === null || typeof input !== 'object' || Array.isArray(input)) {
       return single(options, `Parameters must be an object, got ${jsonTypeOf(input)}`, 'type', [], { type: 'object' });
@@ -130,10 +130,10 @@ export class SchemaCompilation implements CompiledSchema {
   }
 }
 
-function failure(issues: ValidationIssue[], omitted: number, data: Record<string, unknown>): ArgumentFailureBox {
+function failure(issues: ValidationIssue[], omitted: number, data: Record<string, unknown>): InvalidArguments {
   const errors = issues.map((issue) => issue.message);
   if (omitted > 0) errors.push(moreProblems(omitted));
-  return new ArgumentFailureBox({
+  return new InvalidArguments({
     result: ToolValidationResult.failure(errors, invalidParamsOf(issues), issues, omitted),
     value: data,
   });
@@ -147,7 +147,7 @@ function single(
   path: string[] = [],
   params: Record<string, unknown> = {},
   data: Record<string, unknown> = {},
-): ArgumentFailureBox {
+): InvalidArguments {
   const list = new IssueList(limits, 1);
   list.add({ path, keyword, message, params }, false);
   return failure(list.issues, 0, data);

@@ -1,6 +1,6 @@
 import { isBaseTool, resolveTool, type BaseTool } from '@victor-tools/core';
 import { describeValue, isToolProvider } from '@victor-tools/core/internal';
-import { DeclaredTool } from '../builder/declared-tool';
+import { FunctionBackedTool } from '../builder/from-declaration';
 import { classLabel } from '../builder/names';
 import type { ToolBuilder } from '../builder/tool-builder';
 import { hasDecoratorProtocol } from '../decorators/install-protocol';
@@ -31,7 +31,7 @@ function isClass(value: Function): boolean {
 }
 
 function ownerOf(tool: BaseTool): string {
-  return tool instanceof DeclaredTool ? tool.declaration.owner : classLabel(tool.constructor);
+  return tool instanceof FunctionBackedTool ? tool.declaration.owner : classLabel(tool.constructor);
 }
 
 /**

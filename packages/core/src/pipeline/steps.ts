@@ -124,8 +124,9 @@ export function executeCall(host: PipelineHost, name: unknown, args: unknown, ct
  * answers a promise (`call.wait`, which races it against the call's timeout
  * and the caller's signal), then checking the call again
  * (`call.interrupted()`). A call whose steps all answer at once runs them in
- * one go, with no turn of the event loop. Never rejects: what a step throws
- * answers the call's internal failure.
+ * one go, with no turn of the event loop: awaiting every step instead costs
+ * about 300 ns a call (bench/cpu-ab.mjs, Node 20), a third of the whole.
+ * Never rejects: what a step throws answers the call's internal failure.
  */
 export async function runSteps(call: ToolCall, steps: readonly Step[]): Promise<StepAnswer> {
   let answer: StepAnswer;

@@ -7,8 +7,9 @@
 // ajv reports the first problem and a Standard Schema's library is not run.
 // The texts are checked here through registry.execute; time and heap in a
 // plain Node.js process against the built packages
-// (fixtures/validation-budget-attack.mjs); and `victor-tools serve --http`
-// must go on answering while it refuses a 4 MiB call.
+// (fixtures/validation-budget-attack.mjs); `victor-tools serve --http`
+// must go on answering while it refuses a 4 MiB call; and `victor-tools
+// worker` applies the same limit to the jobs it takes.
 import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,10 +24,13 @@ import {
   ToolResult,
   validateArguments,
   type JsonSchema,
+  type RegistrableTool,
   type SchemaInput,
   type ToolCallContext,
 } from '@victor-tools/core';
 import { tool } from '@victor-tools/decorators';
+import { queueInvoker } from '@victor-tools/queue';
+import { startRedisServer, type RedisServer } from '../../packages/queue/test/support/redis-server';
 import { silentLogger } from './helpers';
 
 // ES module only: required through jest's transform (jest.config.ts), typed as ESM.
@@ -283,5 +287,53 @@ describe('s21: victor-tools serve --http while it refuses a 4 MiB call', () => {
     const refused = await call;
     if (existsSync('/proc/self/status')) expect(rssMB() - rssBefore).toBeLessThan(MAX_HEAP_MB);
     expect(refused.result).toMatchObject({ isError: true, content: [{ type: 'text', text: tooMany('zod') }] });
+  });
+});
+
+describe('s21: victor-tools worker checks a job with the same limit', () => {
+  let redis: RedisServer;
+  let worker: ChildProcessWithoutNullStreams;
+
+  beforeAll(async () => {
+    if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run 'pnpm build' first`);
+    redis = await startRedisServer();
+    worker = spawn(process.execPath, [BIN, 'worker', '--tools', REFINED_TOOLS, '--redis', redis.url, '--queue', 'refined'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let err = '';
+    await new Promise<void>((resolve, reject) => {
+      worker.stderr.on('data', (chunk: Buffer) => {
+        err += chunk.toString();
+        if (err.includes('taking calls')) resolve();
+      });
+      worker.on('exit', (code) => reject(new Error(`worker exited with ${code}: ${err}`)));
+    });
+  });
+
+  afterAll(async () => {
+    if (worker?.exitCode === null) {
+      const exited = new Promise((resolve) => worker.on('exit', resolve));
+      worker.kill('SIGTERM');
+      await exited;
+    }
+    await redis?.stop();
+  });
+
+  it("should refuse 1e6 values before zod runs on the worker, even when the caller's schema has no refinement", async () => {
+    // The caller declares the zod tool's JSON Schema only (the same fingerprint), so its registry passes the
+    // call: only the worker's zod could find the problem, and the worker must not run it on a million values.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { positive } = require(join(REFINED_TOOLS, 'tools.js')) as { positive: RegistrableTool };
+    const jsonSchema = JSON.parse(JSON.stringify(new ToolRegistry({ logger: silentLogger }).register(positive).get('positive')!.parameters)) as JsonSchema;
+    const invoker = queueInvoker({ connection: redis.url, queue: 'refined', maxJobBytes: 4 * 1024 * 1024, logger: silentLogger });
+    try {
+      const caller = new ToolRegistry({ logger: silentLogger, invoker });
+      caller.register(tool({ name: 'positive', description: 'Add up positive numbers.', accessMode: 'readonly', parameters: jsonSchema }, () => 'ran on the caller'));
+      const started = performance.now();
+      const result = await caller.execute('positive', items(1_000_000));
+      // Generous, in wall time with Redis carrying 2 MB each way: zod alone took 8 s on the worker.
+      expect(performance.now() - started).toBeLessThan(5_000);
+      expect(result).toMatchObject({ success: false, error: tooMany('zod') });
+    } finally {
+      await invoker.close();
+    }
   });
 });

@@ -24,7 +24,7 @@ export const MAX_ECHO_CHARS = 120;
  */
 export const DEFAULT_MAX_CHECKED_VALUES = 50_000;
 
-/** `maxCheckedValues` as given (`Infinity` for none), the default when it is no number, and never below 1. */
+/** `maxCheckedValues` as given, in whole values (`Infinity` for none), the default when it is no number, and never below 1. */
 export function checkedValuesLimit(value: number | undefined): number {
-  return typeof value === 'number' && !Number.isNaN(value) ? Math.max(1, value) : DEFAULT_MAX_CHECKED_VALUES;
+  return typeof value === 'number' && !Number.isNaN(value) ? Math.max(1, Math.floor(value)) : DEFAULT_MAX_CHECKED_VALUES;
 }

@@ -8,6 +8,7 @@ import { hasOwn } from './own-property';
  * and it does not recurse, so no depth can overflow the stack.
  */
 export function holdsMoreValuesThan(value: unknown, limit: number): boolean {
+  if (limit === Infinity) return false;
   let counted = 0;
   const pending: unknown[] = [value];
   while (pending.length > 0) {

@@ -155,9 +155,10 @@ describe('approximateTokens', () => {
     expect(() => approximateTokens(cyclic)).toThrow(/^approximateTokens\(\) needs a JSON-serializable schema: /);
   });
 
-  it('should be linear: a 1 MB description is estimated in well under a second', () => {
+  // A quadratic estimate would take minutes on 1 MB; the bound is loose so a loaded CI machine passes.
+  it('should be linear: a 1 MB description is estimated in seconds, not minutes', () => {
     const started = Date.now();
     expect(approximateTokens({ description: 'word '.repeat(200_000) })).toBeGreaterThan(100_000);
-    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 });

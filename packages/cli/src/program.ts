@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import type { CommandContext } from './command-context';
 import { registerCallCommand } from './commands/call';
+import { registerGatewayCommand } from './commands/gateway';
 import { registerListCommand } from './commands/list';
 import { registerSchemaCommand } from './commands/schema';
 import { registerSearchCommand } from './commands/search';
@@ -35,6 +36,7 @@ export function createProgram(ctx: CommandContext): Command {
   registerSearchCommand(program, ctx);
   registerServeCommand(program, ctx);
   registerWorkerCommand(program, ctx);
+  registerGatewayCommand(program, ctx);
   program.addHelpText(
     'after',
     '\nExit status: 0 ok, 1 the operation failed (a failed tool call, an unknown tool), 2 usage error.\n\n' +
@@ -44,7 +46,8 @@ export function createProgram(ctx: CommandContext): Command {
       '  victor-tools call word_count \'{"text": "a b a"}\'\n' +
       '  victor-tools call word_count @args.json\n' +
       '  victor-tools search count words\n' +
-      '  victor-tools serve --tools ./dist/tools',
+      '  victor-tools serve --tools ./dist/tools\n' +
+      '  victor-tools gateway --config servers.json --progressive',
   );
   return program;
 }

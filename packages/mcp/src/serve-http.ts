@@ -82,6 +82,9 @@ export async function serveMcpHttp(registry: ServableRegistry, options: ServeMcp
   } = options;
   const loopback = isLoopbackHost(host);
   if (!loopback && (token === undefined || token === '')) throw new MissingTokenError(host);
+  if (stateless && serveOptions.progressive) {
+    throw new TypeError('progressive needs sessions: a stateless server forgets what search_tools enabled after each request; pass stateless: false');
+  }
   const maxBytes = positiveLimit('maxRequestBytes', maxRequestBytes, DEFAULT_MAX_REQUEST_BYTES);
   const logger: Pick<Logger, 'warn'> = serveOptions.logger ?? console;
   const guard = new RequestGuard({ loopback, token: token || undefined, allowedHosts, allowedOrigins });

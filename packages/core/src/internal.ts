@@ -16,6 +16,8 @@ export { outputSchemaOf } from './pipeline/check-output';
 export { capText, errorMessage, errorName } from './error-text';
 export { thrownResult } from './pipeline/normalize-result';
 export { cancelledResult, timedOutResult } from './pipeline/failures';
+// Node's built-ins reached on first use, so a browser bundle of a package that uses them lazily still loads.
+export { nodeFs, nodePath, nodeCrypto } from './node-fs';
 // The one reader of user-given schemas (JSON Schema, TypeBox, Standard Schema)
 // and the Standard validation that follows ajv: for decorators and for any
 // schema a tool declares besides its parameters (an output schema).

@@ -1,7 +1,8 @@
 import { LruCache } from '../search/lru-cache';
 import type { SemanticScores } from '../search/searcher';
 import { CoarseIndex } from './coarse-index';
-import { checkedVectors, then, unitVector, type Embedder, type EmbeddingVector } from './embedder';
+import { checkedVectors, then, unitVector, type EmbedOptions, type Embedder, type EmbeddingVector } from './embedder';
+import { embeddingKey, type EmbeddingStore } from './embedding-store';
 
 // Distinct requests remembered with their vectors, as the searcher remembers their analysis.
 const QUERY_CACHE_SIZE = 256;
@@ -17,6 +18,14 @@ const DEVIATION_SAMPLE = 512;
 // Keys of `inFlight`: a request and a tool may have the same text and different vectors.
 const TOOL_KEY = 'tool\u0000';
 const QUERY_KEY = 'query\u0000';
+
+/** An embedder call under way, shared by every search that needs its vectors. */
+interface Pending {
+  readonly done: Promise<void>;
+  /** Aborts the call once every search waiting for it has given up. */
+  readonly controller: AbortController;
+  waiters: number;
+}
 
 interface Matrix {
   readonly texts: readonly string[];
@@ -38,26 +47,34 @@ interface Matrix {
 export class VectorStore {
   private readonly tools = new Map<string, Float32Array>();
   private readonly queries = new LruCache<string, Float32Array>(QUERY_CACHE_SIZE);
-  private readonly inFlight = new Map<string, Promise<void>>();
+  private readonly inFlight = new Map<string, Pending>();
   private matrix: Matrix | undefined;
 
-  constructor(readonly embedder: Embedder) {}
+  private readonly keys = new Map<string, string>();
+
+  constructor(
+    readonly embedder: Embedder,
+    readonly store?: EmbeddingStore,
+  ) {}
 
   /** Forgets the vectors of tools whose text is no longer among `texts` (after a refresh). */
   retain(texts: readonly string[]): void {
     const kept = new Set(texts);
     for (const text of this.tools.keys()) if (!kept.has(text)) this.tools.delete(text);
+    for (const text of this.keys.keys()) if (!kept.has(text)) this.keys.delete(text);
     this.matrix = undefined;
   }
 
   /**
    * The similarity of `query` to each tool (`texts` by document id): at once
-   * when every vector is known or the embedder answers synchronously, else a
-   * promise. Undefined when the request has no vector to compare (no word the
-   * embedder knows).
+   * when every vector is known or the embedder (and the store) answer
+   * synchronously, else a promise. Undefined when the request has no vector
+   * to compare (no word the embedder knows). `signal` stops the wait (the
+   * promise rejects with its reason) and is handed to the embedder calls
+   * this search starts.
    */
-  scores(query: string, texts: readonly string[]): SemanticScores | undefined | Promise<SemanticScores | undefined> {
-    const waiting: Array<Promise<void>> = [];
+  scores(query: string, texts: readonly string[], signal?: AbortSignal): SemanticScores | undefined | Promise<SemanticScores | undefined> {
+    const waiting = new Set<Pending>();
     const request: string[] = [];
     // A matrix built for these texts means every tool's vector is known.
     if (this.matrix?.texts !== texts) {
@@ -65,53 +82,93 @@ export class VectorStore {
       for (const text of texts) if (!this.tools.has(text)) missing.add(text);
       for (const text of missing) {
         const pending = this.inFlight.get(TOOL_KEY + text);
-        if (pending) waiting.push(pending);
+        if (pending) waiting.add(pending);
         else request.push(text);
       }
     }
     let queryMissing = false;
     if (this.queries.get(query) === undefined) {
       const pending = this.inFlight.get(QUERY_KEY + query);
-      if (pending) waiting.push(pending);
+      if (pending) waiting.add(pending);
       else queryMissing = true;
     }
     const { embedder } = this;
     if (queryMissing && embedder.embedQuery === undefined) {
       // One batch for the request and the tools: the embedder makes no difference between them.
-      this.ask([...request, query], request, query, (batch) => embedder.embed(batch), waiting);
+      this.ask(request, query, (batch, options) => embedder.embed(batch, options), waiting);
     } else {
-      if (request.length > 0) this.ask(request, request, undefined, (batch) => embedder.embed(batch), waiting);
-      if (queryMissing) this.ask([query], [], query, (batch) => embedder.embedQuery!(batch), waiting);
+      if (request.length > 0) this.ask(request, undefined, (batch, options) => embedder.embed(batch, options), waiting);
+      if (queryMissing) this.ask([], query, (batch, options) => embedder.embedQuery!(batch, options), waiting);
     }
-    if (waiting.length === 0) return this.similarities(query, texts);
-    return Promise.all(waiting).then(() => this.similarities(query, texts));
+    if (waiting.size === 0) return this.similarities(query, texts);
+    const pendings = [...waiting];
+    for (const pending of pendings) pending.waiters += 1;
+    const all = Promise.all(pendings.map((p) => p.done)).then(() => this.similarities(query, texts));
+    if (signal === undefined) return all;
+    return untilAborted(all, signal, () => {
+      for (const pending of pendings) if (--pending.waiters === 0) pending.controller.abort(signal.reason);
+    });
   }
 
   /**
-   * Asks `embed` for the vectors of `batch`: its first `toolTexts` are kept
-   * as tools' vectors, its last as the request's when `query` is given. An
-   * asynchronous answer is shared through `inFlight` and added to `waiting`.
+   * Brings in the vectors of `toolTexts` (from the store when it has them,
+   * else from `embed`) and, when `query` is given, the request's (always from
+   * `embed`, in the same batch as the tools'). New tool vectors go to the
+   * store. An asynchronous answer is shared through `inFlight` and added to `waiting`.
    */
   private ask(
-    batch: string[],
     toolTexts: readonly string[],
     query: string | undefined,
-    embed: (batch: string[]) => EmbeddingVector[] | Promise<EmbeddingVector[]>,
-    waiting: Array<Promise<void>>,
+    embed: (batch: string[], options: EmbedOptions) => EmbeddingVector[] | Promise<EmbeddingVector[]>,
+    waiting: Set<Pending>,
   ): void {
-    const stored = then(embed(batch), (answer) => {
-      const vectors = checkedVectors(answer, batch.length);
-      toolTexts.forEach((text, i) => this.tools.set(text, unitVector(vectors[i])));
-      if (query !== undefined) this.queries.set(query, unitVector(vectors[batch.length - 1]));
+    const controller = new AbortController();
+    const done = then(this.fromStore(toolTexts), (remaining) => {
+      const batch = query === undefined ? [...remaining] : [...remaining, query];
+      if (batch.length === 0) return undefined;
+      return then(embed(batch, { signal: controller.signal }), (answer) => {
+        const vectors = checkedVectors(answer, batch.length);
+        const units = remaining.map((text, i) => unitVector(vectors[i]));
+        remaining.forEach((text, i) => this.tools.set(text, units[i]));
+        if (query !== undefined) this.queries.set(query, unitVector(vectors[batch.length - 1]));
+        if (this.store !== undefined && remaining.length > 0) return this.store.set(remaining.map((text) => this.keyOf(text)), units);
+        return undefined;
+      });
     });
-    if (!(stored instanceof Promise)) return;
+    if (!(done instanceof Promise)) return;
     const keys = toolTexts.map((text) => TOOL_KEY + text);
     if (query !== undefined) keys.push(QUERY_KEY + query);
-    const settled = stored.finally(() => {
-      for (const key of keys) if (this.inFlight.get(key) === settled) this.inFlight.delete(key);
+    const pending: Pending = {
+      done: done.then(() => undefined).finally(() => {
+        for (const key of keys) if (this.inFlight.get(key) === pending) this.inFlight.delete(key);
+      }),
+      controller,
+      waiters: 0,
+    };
+    for (const key of keys) this.inFlight.set(key, pending);
+    waiting.add(pending);
+  }
+
+  /** Takes the store's vectors of `texts`; answers the texts it did not have. */
+  private fromStore(texts: readonly string[]): readonly string[] | Promise<readonly string[]> {
+    const { store } = this;
+    if (store === undefined || texts.length === 0) return texts;
+    return then(store.get(texts.map((text) => this.keyOf(text))), (found) => {
+      const remaining: string[] = [];
+      texts.forEach((text, i) => {
+        const vector = found?.[i];
+        // Anything but a non-empty vector is a miss: the tool is embedded again.
+        if (vector !== undefined && vector !== null && typeof vector === 'object' && vector.length > 0) this.tools.set(text, unitVector(vector));
+        else remaining.push(text);
+      });
+      return remaining;
     });
-    for (const key of keys) this.inFlight.set(key, settled);
-    waiting.push(settled);
+  }
+
+  private keyOf(text: string): string {
+    let key = this.keys.get(text);
+    if (key === undefined) this.keys.set(text, (key = embeddingKey(this.embedder.id ?? '', text)));
+    return key;
   }
 
   /**
@@ -231,4 +288,22 @@ function bestOf(values: Float32Array, k: number): Int32Array {
     }
   }
   return heap.slice(0, size);
+}
+
+/** `promise`, or the signal's reason as soon as it is aborted (then `onAbort` runs once). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal, onAbort: () => void): Promise<T> {
+  // The caller gave up: a rejection of `promise` after that is nobody's to handle.
+  promise.catch(() => undefined);
+  if (signal.aborted) {
+    onAbort();
+    return Promise.reject(signal.reason);
+  }
+  return new Promise<T>((resolve, reject) => {
+    const abort = (): void => {
+      onAbort();
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', abort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
 }

@@ -118,6 +118,7 @@ export interface SelectToolsOptions {
 
 /** One turn of a conversation, as `selectToolsForConversation` reads it. */
 export interface ConversationTurn {
+  /** Who speaks: only user turns are ranked on; assistant turns carry the tools they called. */
   readonly role: 'user' | 'assistant' | 'tool' | 'system';
   /** What the turn says (a user's request; other roles' text is not ranked on). */
   readonly text?: string;

@@ -38,9 +38,13 @@ export interface RankingParameters {
    * how many such words one standard deviation of similarity is worth.
    */
   readonly semanticWeight: number;
-  /** The least standard deviation of similarities the fusion assumes, as a share of 1 - mean. */
+  /**
+   * The least standard deviation of similarities the fusion assumes, as a
+   * share of 1 - mean: near-alike tools' tiny spread does not turn a
+   * sibling's slightly higher cosine into many deviations.
+   */
   readonly semanticFloor: number;
-  /** The most standard deviations a similarity counts for (z is capped here). */
+  /** The most standard deviations one similarity counts for (z is capped here): it adds to matched words, never outweighs several. */
   readonly semanticCap: number;
 }
 

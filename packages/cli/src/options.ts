@@ -72,3 +72,32 @@ export function redisOption(description: string): Option {
 export function queueOption(description: string): Option {
   return new Option('-q, --queue <name>', description).argParser(parseQueueName);
 }
+
+/** The shortest `--queue-secret` taken (as `@victor-tools/queue` takes it). */
+const MIN_QUEUE_SECRET_LENGTH = 16;
+
+/** Parses `--queue-secret`: long enough to be a secret. */
+export function parseQueueSecret(text: string): string {
+  if (text.length < MIN_QUEUE_SECRET_LENGTH) {
+    throw new InvalidArgumentError(
+      `Expected a secret of at least ${MIN_QUEUE_SECRET_LENGTH} characters, got ${text.length}. Make one with \`openssl rand -hex 32\`.`,
+    );
+  }
+  return text;
+}
+
+/**
+ * `--queue-secret`: the secret the servers sign their calls with and the
+ * workers check (`secret` in `@victor-tools/queue`). From the environment
+ * rather than the command line, which every user of the machine can read.
+ */
+export function queueSecretOption(description: string): Option {
+  return new Option('--queue-secret <secret>', description).env('VICTOR_TOOLS_QUEUE_SECRET').argParser(parseQueueSecret);
+}
+
+/** Parses a duration in ms where 0 means none (`--max-timeout`). */
+export function parseMilliseconds(text: string): number {
+  const value = Number(text);
+  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(value)) throw new InvalidArgumentError(`Expected a number of milliseconds (0: none), got '${text}'.`);
+  return value;
+}

@@ -113,5 +113,7 @@ export {
   type ApprovalDecision,
   type ApprovalRequirement,
   type ApprovalRule,
+  type ApprovalGate,
+  type ApprovalAsker,
   type LoopDetection,
 } from './policy';

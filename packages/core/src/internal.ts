@@ -11,9 +11,22 @@ export { TOOL_PROTOCOL, BASE_TOOL_BRAND, isToolProvider, type ToolProvider } fro
 export { SmartEnum } from './enums';
 export { normalizeMetadata } from './tool-metadata';
 export { registerSchemaRenderer, getSchemaRenderer, schemaRendererNames, renderSchema, truncateDescription, splitSentences } from './schema';
-export { approvalRequest, notApprovedMessage } from './policy/approval';
+export { approvalRequest, approvalRequirementOf, notApprovedMessage } from './policy/approval';
+// The agent-mode policy in the steps the registry runs it in (the tool, then
+// its path arguments once validated), for a queue worker that applies it
+// again to a job it cannot trust, with the registry's wording.
+export {
+  describeToolPolicy,
+  checkToolLevel,
+  checkPathArguments,
+  refusalMessage,
+  type ToolPolicyFacts,
+  type PolicyContext,
+} from './policy/mode-policy';
+export { timeoutDelay, DEFAULT_TIMEOUT_MS } from './timeouts';
 export { outputSchemaOf } from './pipeline/check-output';
 export { capText, errorMessage, errorName } from './error-text';
+export { canonicalJson } from './validation/json-equality';
 export { thrownResult } from './pipeline/normalize-result';
 export { cancelledResult, timedOutResult } from './pipeline/failures';
 // Node's built-ins reached on first use, so a browser bundle of a package that uses them lazily still loads.

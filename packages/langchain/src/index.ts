@@ -8,6 +8,7 @@ export {
   type SelectingRegistry,
   type ToolBindingModel,
 } from './tool-selection';
+export type { ToolApprovalInterrupt } from './interrupt-approval';
 // One implementation each, in core and providers; re-exported where this adapter's users look for them.
-export { trustFrameworkApproval, type ApprovalRule } from '@victor-tools/core';
+export { trustFrameworkApproval, type ApprovalRule, type ApprovalGate } from '@victor-tools/core';
 export type { AdaptableRegistry, ToolChoice, ToolsOption } from '@victor-tools/providers';

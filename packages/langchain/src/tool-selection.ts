@@ -1,14 +1,12 @@
 import type { BaseMessage } from '@langchain/core/messages';
-import { SchemaLevel, type BaseTool, type ToolExecutionContext, type ToolResult } from '@victor-tools/core';
+import { SchemaLevel } from '@victor-tools/core';
+import type { AdaptableRegistry } from '@victor-tools/providers';
 import { selectToolsForConversation, type ConversationSelectOptions, type ConversationTurn, type SelectableRegistry } from '@victor-tools/metadata';
 import { toLangChainTools, type LangChainToolsOptions } from './to-langchain-tools';
 import type { VictorStructuredTool } from './victor-structured-tool';
 
-/** A registry both adapters and selection can use: core's `ToolRegistry` fits it. */
-export interface SelectingRegistry extends SelectableRegistry {
-  get(name: string): BaseTool | undefined;
-  execute(name: string, args?: Record<string, unknown>, ctx?: ToolExecutionContext): Promise<ToolResult>;
-}
+/** A registry the adapter can run tools of and the selection can rank: core's `ToolRegistry` fits it. */
+export type SelectingRegistry = SelectableRegistry & AdaptableRegistry;
 
 /** Options of `victorToolSelection`: how to choose (`selectToolsForConversation`) and how the tools run (`toLangChainTools`). */
 export type LangChainToolSelectionOptions = Omit<ConversationSelectOptions, 'lowestLevel'> & Pick<LangChainToolsOptions, 'context' | 'approve'>;

@@ -5,7 +5,7 @@ import { embeddingText } from './embedding/tool-text';
 import { VectorStore } from './embedding/vector-store';
 import { fingerprintTool } from './fingerprint';
 import { Searcher, type SearchEntry, type SemanticScores } from './search/searcher';
-import { contentWords, splitWords, stemWord } from './text/tokenize';
+import { analyze, contentWords, splitWords, stemWord } from './text/tokenize';
 import { toolsOf } from './tool-source';
 import type { MetadataStatistics, RefreshOptions, SearchOptions, SearchResult, ToolSource } from './types';
 
@@ -307,7 +307,7 @@ export class ToolMetadataRegistry {
 
   /** The semantic scores of a request, when an embedder is configured and the request has words. */
   private semanticScores(query: string, signal?: AbortSignal): SemanticScores | undefined | Promise<SemanticScores | undefined> {
-    if (this.vectors === undefined || this.embeddingTexts.length === 0 || contentWords(query).length === 0) return undefined;
+    if (this.vectors === undefined || this.embeddingTexts.length === 0 || analyze(query, 1).length === 0) return undefined;
     return this.vectors.scores(query, this.embeddingTexts, signal);
   }
 

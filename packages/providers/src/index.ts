@@ -20,6 +20,7 @@ export {
 export { toOpenAITools, toAnthropicTools, toGeminiFunctions, toMcpTools, type ToolSource, type BatchExport, type AnthropicBatchOptions } from './batch';
 export {
   pickTools,
+  asksPerson,
   frameworkCallContext,
   resultText,
   outputText,

@@ -21,6 +21,11 @@ export interface WordVectorEmbedderOptions {
 // Processed word vectors kept per embedder: the words of a catalogue and its requests recur.
 const ROW_CACHE_WORDS = 16384;
 
+// The content words of a text that are read: its first ten thousand (the search
+// reads as many of a request). Far more than an average needs; a pasted megabyte
+// costs its splitting into words, not a lookup and a stem per word.
+const MAX_WORDS = 10_000;
+
 // Zipf: the word of rank r (from 1) has frequency about 1 / (r * H), H the harmonic
 // number of the source vocabulary of 341,479 words (ln n + 0.5772).
 const HARMONIC = Math.log(341479) + 0.5772;
@@ -28,9 +33,10 @@ const HARMONIC = Math.log(341479) + 0.5772;
 /**
  * Turns texts into averaged word vectors: the words of each text (split like
  * search does, stop words left out), looked up as written or, failing that,
- * by stem ('searching' finds 'search'), each weighted by how rare it is.
- * Synchronous. Words the vocabulary lacks are skipped; a text without a
- * known word gets the zero vector, which search ignores.
+ * by stem ('searching' finds 'search'), each weighted by how rare it is;
+ * the first 10,000 content words of a text. Synchronous. Words the
+ * vocabulary lacks are skipped; a text without a known word gets the zero
+ * vector, which search ignores.
  */
 export class WordVectorEmbedder implements Embedder {
   private readonly smoothing: number;
@@ -75,8 +81,10 @@ export class WordVectorEmbedder implements Embedder {
   private embedOne(text: string, specific: boolean): Float32Array {
     const { dimensions, ranks } = this.vocabulary;
     const vector = new Float32Array(dimensions);
+    let read = 0;
     for (const word of splitWords(String(text))) {
       if (word.length < 2 || isStopWord(word)) continue;
+      if (read++ === MAX_WORDS) break;
       const id = this.idOf(word);
       if (id === undefined) continue;
       const frequency = 1 / ((ranks[id] + 1) * HARMONIC);

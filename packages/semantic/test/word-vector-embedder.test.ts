@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ToolMetadataRegistry } from '@victor-tools/metadata';
@@ -156,5 +157,43 @@ describe('ToolMetadataRegistry with wordVectorEmbedder()', () => {
     const [first] = registry.search('do I need an umbrella tomorrow');
     expect(first.name).toBe('get_forecast');
     expect(first.reasons.some((r) => r.startsWith('similarity '))).toBe(true);
+  });
+});
+
+describe('wordVectorEmbedder with long texts', () => {
+  const embedder = wordVectorEmbedder();
+  /** The CPU time this process spent on `work` (jest's sandbox runs it slower than Node; a busy machine does not count). */
+  const cpuMs = (work: () => unknown): number => {
+    const started = process.cpuUsage();
+    work();
+    const { user, system } = process.cpuUsage(started);
+    return (user + system) / 1000;
+  };
+
+  it('should read the first 10,000 content words of a text, exactly', () => {
+    const filler = (count: number) => Array.from({ length: count }, () => 'table').join(' ');
+    const [tables, tablesThenWeather, lastIsWeather] = embedder.embed([filler(10_000), `${filler(10_000)} weather`, `${filler(9_999)} weather`]);
+    expect(tablesThenWeather).toEqual(tables);
+    expect(lastIsWeather).not.toEqual(tables);
+    // Stop words do not count.
+    expect(embedder.embed([`${'the '.repeat(20_000)}${filler(9_999)} weather`])[0]).toEqual(lastIsWeather);
+  });
+
+  it('should embed a 1 MB text within seconds, whatever it holds', () => {
+    const hex = randomBytes(1 << 19).toString('hex');
+    const words = Array.from({ length: 180_000 }, (_, i) => `w${i.toString(36)}x`).join(' ');
+    const oneWord = 'a'.repeat(1 << 20);
+    for (const text of [hex, words, oneWord]) expect(cpuMs(() => embedder.embedQuery([text]))).toBeLessThan(5_000);
+  });
+
+  it('should let searchAsync answer a question with a 1 MB hex dump pasted after it', async () => {
+    const registry = new ToolMetadataRegistry().configure({ embedder: wordVectorEmbedder() });
+    registry.refreshFromTools(WeatherTools());
+    const request = `do I need an umbrella tomorrow? ${randomBytes(1 << 19).toString('hex')}`;
+    const started = process.cpuUsage();
+    const [first] = await registry.searchAsync(request);
+    const { user, system } = process.cpuUsage(started);
+    expect(first.name).toBe('get_forecast');
+    expect((user + system) / 1000).toBeLessThan(5_000);
   });
 });

@@ -79,6 +79,12 @@ describe('victor-tools serve', () => {
     expect(stderr).toContain(`Expected a queue name without ':', got '${name}'.`);
   });
 
+  it('should refuse --queue-secret without --redis, with exit 2', async () => {
+    const { code, stderr } = await runCli(['serve', '--queue-secret', 'a-long-enough-secret-123']);
+    expect(code).toBe(2);
+    expect(stderr).toBe('error: --queue-secret needs --redis\n');
+  });
+
   it('should list --redis and --queue in its help', async () => {
     const { code, stdout } = await runCli(['serve', '--help']);
     expect(code).toBe(0);

@@ -44,9 +44,25 @@ const DEFAULT_IGNORE = ['**/node_modules/**', '**/*.d.{ts,cts,mts}', '**/*.{test
  *
  * @example
  * ```ts
+ * import { ToolRegistry } from '@victor-tools/core';
+ * import { Tool, ToolContainer } from '@victor-tools/decorators';
+ *
+ * interface Clock { now(): string }
+ *
+ * @Tool({ name: 'current_time', description: 'Tell the time.', accessMode: 'readonly' })
+ * class CurrentTime {
+ *   static inject = ['clock'];
+ *   constructor(private readonly clock: Clock) {}
+ *   execute() { return this.clock.now(); }
+ * }
+ *
+ * const registry = new ToolRegistry();
  * const container = new ToolContainer({ registry });
- * container.provide('fs', memfs);
- * const report = await container.scanDirectory('dist/tools');
+ * container.provide('clock', { now: () => '12:00' });
+ * // container.scanDirectory('dist/tools') imports a folder's files and scans them the same way.
+ * const report = container.scan(CurrentTime);
+ * console.log(report.registered.map((entry) => entry.name)); // prints: [ 'current_time' ]
+ * console.log((await registry.execute('current_time', {})).output); // prints: 12:00
  * ```
  */
 export class ToolContainer {

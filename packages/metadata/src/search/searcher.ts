@@ -1,7 +1,7 @@
 import { AgentMode, CostTier, type BaseTool, checkModePolicy } from '@victor-tools/core';
-import { analyze } from '../text/tokenize';
+import { analyze, type Term } from '../text/tokenize';
 import type { SearchOptions, SearchResult } from '../types';
-import { LruCache } from './lru-cache';
+import { LruCache, stringBytes } from '../lru-cache';
 import { queryTerms, type QueryTerm } from './query-terms';
 import { DEFAULT_RANKING, type RankingParameters } from './ranking';
 import { SearchIndex, type IndexedDoc } from './search-index';
@@ -30,10 +30,19 @@ const PRIORITY_LABEL: Readonly<Record<number, string>> = { 1: 'critical', 2: 'hi
 const COST_PENALTY_PER_TIER = 0.1;
 const DEFAULT_LIMIT = 10;
 
-// Distinct queries remembered with their analysis; agents repeat themselves.
-const QUERY_CACHE_SIZE = 256;
-// Distinct stage / task-type values remembered with their per-tool flags.
-const AFFINITY_CACHE_SIZE = 64;
+// Queries remembered with their analysis (agents repeat themselves), in bytes: a few
+// hundred typical requests; a request over a quarter of it is analyzed each time.
+const QUERY_CACHE_BYTES = 512 * 1024;
+// What a query's analysis holds besides its text, per term and per forced tool (estimates).
+const TERM_BYTES = 96;
+const FORCED_BYTES = 48;
+// The content words of a request that are searched: its first ten thousand, as
+// Elasticsearch analyzes at most 10,000 tokens of a text (index.analyze.max_token_count).
+// More than any request typed to an agent holds; the text of a pasted log or dump past
+// them is lower-cased (linear, milliseconds per megabyte) and never cut into words.
+export const MAX_QUERY_WORDS = 10_000;
+// Stage / task-type values remembered with their per-tool flags (a byte per tool).
+const AFFINITY_CACHE_BYTES = 1024 * 1024;
 // Guards the early rejection against rounding: a bound is only trusted with this much slack.
 const BOUND_SLACK = 1 + 1e-9;
 
@@ -60,6 +69,17 @@ interface PreparedQuery {
 }
 
 const EMPTY_QUERY: PreparedQuery = { terms: [], forced: new Map() };
+
+function preparedBytes(query: string, prepared: PreparedQuery): number {
+  let bytes = stringBytes(query) + FORCED_BYTES * prepared.forced.size;
+  // A term's word is the request's own ('web site' for a joined pair): counted, as it is a new string.
+  for (const term of prepared.terms) bytes += TERM_BYTES + stringBytes(term.word);
+  return bytes;
+}
+
+function flagsBytes(value: string, flags: Uint8Array): number {
+  return stringBytes(value) + flags.byteLength;
+}
 
 /**
  * A semantic signal for one search: the cosine similarity of the query's
@@ -92,9 +112,9 @@ export class Searcher {
   private epoch = 0;
   private readonly mandatory = new Map<string, MandatoryPhrase[]>();
   private readonly modeVerdicts = new Map<string, Int8Array>();
-  private readonly stageFlags = new LruCache<string, Uint8Array>(AFFINITY_CACHE_SIZE);
-  private readonly taskTypeFlags = new LruCache<string, Uint8Array>(AFFINITY_CACHE_SIZE);
-  private readonly queries = new LruCache<string, PreparedQuery>(QUERY_CACHE_SIZE);
+  private readonly stageFlags = new LruCache<string, Uint8Array>(AFFINITY_CACHE_BYTES, flagsBytes);
+  private readonly taskTypeFlags = new LruCache<string, Uint8Array>(AFFINITY_CACHE_BYTES, flagsBytes);
+  private readonly queries = new LruCache<string, PreparedQuery>(QUERY_CACHE_BYTES, preparedBytes);
   private readonly unforcedTop: TopK;
 
   constructor(
@@ -201,9 +221,9 @@ export class Searcher {
   private prepare(query: string): PreparedQuery {
     const cached = this.queries.get(query);
     if (cached !== undefined) return cached;
-    const all = analyze(query);
+    const all = analyze(query, MAX_QUERY_WORDS);
     let prepared = EMPTY_QUERY;
-    if (all.length > 0) prepared = { terms: queryTerms(query, this.index), forced: this.forcedDocs(all.map((t) => t.stem)) };
+    if (all.length > 0) prepared = { terms: queryTerms(all, this.index), forced: this.forcedDocs(all) };
     this.queries.set(query, prepared);
     return prepared;
   }
@@ -275,13 +295,13 @@ export class Searcher {
   }
 
   /** Tools whose mandatory keyword (a word or a phrase) occurs in the query, with that keyword. */
-  private forcedDocs(stems: readonly string[]): Map<number, string> {
+  private forcedDocs(terms: readonly Term[]): Map<number, string> {
     const forced = new Map<number, string>();
     if (this.mandatory.size === 0) return forced;
-    stems.forEach((stem, start) => {
+    terms.forEach(({ stem }, start) => {
       for (const phrase of this.mandatory.get(stem) ?? []) {
         if (forced.has(phrase.doc)) continue;
-        if (phrase.stems.every((s, i) => stems[start + i] === s)) forced.set(phrase.doc, phrase.keyword);
+        if (phrase.stems.every((s, i) => terms[start + i]?.stem === s)) forced.set(phrase.doc, phrase.keyword);
       }
     });
     return forced;

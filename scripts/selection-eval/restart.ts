@@ -52,7 +52,8 @@ export interface RestartFigures {
   firstSearchMs: number;
 }
 
-async function start(file: string): Promise<RestartFigures> {
+/** `file` undefined: no embedder at all, the floor of the local work (refresh, index, a lexical search). */
+async function start(file: string | undefined): Promise<RestartFigures> {
   let embedded = 0;
   const model = new MockEmbeddingModelV3({
     provider: 'mock',
@@ -66,7 +67,8 @@ async function start(file: string): Promise<RestartFigures> {
   });
   const tools = Array.from({ length: RESTART_TOOLS }, (_, i) => new NumberedTool(i));
   const started = performance.now();
-  const registry = new ToolMetadataRegistry().configure({ embedder: aiSdkEmbedder(model, { maxParallelCalls: 4 }), embeddingStore: fileEmbeddingStore(file) });
+  const registry = new ToolMetadataRegistry();
+  if (file !== undefined) registry.configure({ embedder: aiSdkEmbedder(model, { maxParallelCalls: 4 }), embeddingStore: fileEmbeddingStore(file) });
   registry.refreshFromTools(tools);
   const results = await registry.searchAsync('unpaid invoices of group 12');
   if (results.length === 0) throw new Error('the search found nothing');
@@ -74,7 +76,7 @@ async function start(file: string): Promise<RestartFigures> {
 }
 
 if (require.main === module) {
-  start(process.argv[2]!).then(
+  start(process.argv[2] === '--lexical' ? undefined : process.argv[2]).then(
     (figures) => console.log(JSON.stringify(figures)),
     (error) => {
       console.error(error);

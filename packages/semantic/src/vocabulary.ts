@@ -165,7 +165,7 @@ export interface CommonDirections {
 /** How many of the most frequent words the common directions are measured over. */
 export const COMMON_DIRECTION_WORDS = 20000;
 /** How many principal axes are taken out of every word vector (see the package README for the measurements). */
-export const COMMON_DIRECTION_COUNT = 5;
+export const COMMON_DIRECTION_COUNT = 3;
 const POWER_ITERATIONS = 200;
 
 /**

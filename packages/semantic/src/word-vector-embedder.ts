@@ -1,5 +1,5 @@
 import { isStopWord, splitWords, stemWord, type Embedder } from '@victor-tools/metadata';
-import { installedVocabulary, type CommonDirections, type Vocabulary } from './vocabulary';
+import { installedVocabulary, type Vocabulary } from './vocabulary';
 
 /** Options of `wordVectorEmbedder`. */
 export interface WordVectorEmbedderOptions {
@@ -40,7 +40,7 @@ const HARMONIC = Math.log(341479) + 0.5772;
  */
 export class WordVectorEmbedder implements Embedder {
   private readonly smoothing: number;
-  private readonly common: CommonDirections | undefined;
+  private readonly removeCommon: boolean;
   private readonly rows = new Map<number, Float32Array>();
 
   constructor(
@@ -49,7 +49,8 @@ export class WordVectorEmbedder implements Embedder {
   ) {
     this.smoothing = options.smoothing ?? 1e-3;
     if (!(this.smoothing > 0)) throw new RangeError(`wordVectorEmbedder: smoothing must be a positive number, got ${String(options.smoothing)}`);
-    this.common = options.removeCommonDirections === false ? undefined : vocabulary.commonDirections();
+    // The directions are computed on the first word embedded, not here: loading stays quick.
+    this.removeCommon = options.removeCommonDirections !== false;
   }
 
   /** How many numbers each vector has. */
@@ -103,8 +104,8 @@ export class WordVectorEmbedder implements Embedder {
     const { dimensions, components, scales } = this.vocabulary;
     const values = new Float64Array(dimensions);
     for (let d = 0, at = id * dimensions; d < dimensions; d++, at++) values[d] = components[at] * scales[id];
-    if (this.common !== undefined) {
-      const { mean, axes } = this.common;
+    if (this.removeCommon) {
+      const { mean, axes } = this.vocabulary.commonDirections();
       for (let d = 0; d < dimensions; d++) values[d] -= mean[d];
       for (const axis of axes) {
         let dot = 0;

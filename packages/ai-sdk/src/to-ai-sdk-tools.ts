@@ -62,7 +62,7 @@ export function toAISDKTools(registry: AdaptableRegistry, options: AISDKToolsOpt
   const tools: Record<string, VictorAISDKTool> = {};
   for (const { tool, level } of pickTools(registry, options)) {
     const name = tool.name;
-    tools[name] = aiTool<Record<string, unknown>, VictorToolOutput>({
+    tools[name] = aiTool({
       ...describe(tool, level),
       // Called once per tool call the model makes, never for calls read back from a message history.
       async onInputAvailable({ input, toolCallId }) {

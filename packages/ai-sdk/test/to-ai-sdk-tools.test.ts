@@ -2,7 +2,7 @@ import { generateText, stepCountIs, streamText, type ModelMessage } from 'ai';
 import { MockLanguageModelV3, convertArrayToReadableStream } from 'ai/test';
 import { AgentMode, SchemaLevel, ToolRegistry } from '@victor-tools/core';
 import { toAISDKTools, trustFrameworkApproval, type VictorToolOutput } from '@victor-tools/ai-sdk';
-import { deleteFile, quietLogger, readFile, RecordingTool, runCommand, scriptedModel, toolAbortingItsCaller, toolResultsSentTo, writeFile } from './support';
+import { callOptions, deleteFile, quietLogger, readFile, RecordingTool, runCommand, scriptedModel, toolAbortingItsCaller, toolResultsSentTo, writeFile } from './support';
 
 function registryWith(...tools: RecordingTool[]) {
   const registry = new ToolRegistry({ logger: quietLogger() });
@@ -299,7 +299,7 @@ describe('toAISDKTools', () => {
       const tools = toAISDKTools(registry);
       const ask = (name: string) => {
         const needsApproval = tools[name]!.needsApproval;
-        return typeof needsApproval === 'function' ? needsApproval({}, { toolCallId: 'x', messages: [] }) : needsApproval;
+        return typeof needsApproval === 'function' ? needsApproval({}, callOptions('x')) : needsApproval;
       };
       expect(await ask('read_file')).toBe(false);
       expect(await ask('run_command')).toBe(true);

@@ -101,3 +101,23 @@ export function parseMilliseconds(text: string): number {
   if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(value)) throw new InvalidArgumentError(`Expected a number of milliseconds (0: none), got '${text}'.`);
   return value;
 }
+
+const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/** Parses a duration option value (`--request-timeout 10s`): a positive number with `ms`, `s`, `m` or `h`; a bare number is milliseconds. */
+export function parseDuration(text: string): number {
+  const match = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/i.exec(text.trim());
+  const ms = match ? Number(match[1]) * DURATION_UNITS[(match[2] ?? 'ms').toLowerCase()] : NaN;
+  if (!(ms >= 1) || !Number.isFinite(ms)) throw new InvalidArgumentError(`Expected a duration such as 500ms, 10s, 30m or 1h, got '${text}'.`);
+  return Math.round(ms);
+}
+
+const SIZE_UNITS: Record<string, number> = { b: 1, kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3 };
+
+/** Parses a size option value (`--max-buffered 32MiB`): a positive whole number of bytes, or of KiB, MiB or GiB. */
+export function parseSize(text: string): number {
+  const match = /^(\d+)\s*(b|kib|mib|gib)?$/i.exec(text.trim());
+  const bytes = match ? Number(match[1]) * SIZE_UNITS[(match[2] ?? 'b').toLowerCase()] : NaN;
+  if (!(bytes >= 1) || !Number.isSafeInteger(bytes)) throw new InvalidArgumentError(`Expected a size such as 1048576, 512KiB or 32MiB, got '${text}'.`);
+  return bytes;
+}

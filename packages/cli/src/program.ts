@@ -19,7 +19,7 @@ export function createProgram(ctx: CommandContext): Command {
   const program = new Command('victor-tools')
     .description('List, inspect, search, call and serve (MCP over stdio or HTTP) the tools of a directory.')
     .version(cliVersion(), '-V, --version', 'print the version')
-    .option('-t, --tools <dir>', 'directory of tool files to scan: .js, .cjs, .mjs, and .ts (loaded with tsx) (default: the examples of a victor-tools checkout)')
+    .option('-t, --tools <dir>', 'directory of tool files to scan: .js, .cjs, .mjs, and .ts (loaded with tsx); needed everywhere but in a built victor-tools checkout, whose examples are the default')
     .option('-v, --verbose', "also print the registry's info and debug logs and the exports the scan skipped (stderr)")
     .helpOption('-h, --help', 'print help')
     .helpCommand('help [command]', 'print help for a command')

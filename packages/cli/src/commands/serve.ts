@@ -1,11 +1,12 @@
 import type { Command } from 'commander';
 import { SchemaLevel, type Logger, type SchemaLevelValue } from '@victor-tools/core';
 import type { ServeMcpOptions } from '@victor-tools/mcp';
-import { queueInvoker, syncToolStates, type QueueInvoker, type ToolStateSync } from '@victor-tools/queue';
+import type { QueueInvoker, ToolStateSync } from '@victor-tools/queue';
 import type { CommandContext } from '../command-context';
 import { CliError } from '../errors/cli-error';
 import { stderrLogger } from '../io';
 import type { LoadedTools } from '../load-tools';
+import { loadQueue } from '../optional-packages';
 import { levelOption, modeOption, queueOption, queueSecretOption, redisOption, sandboxOption } from '../options';
 import { addHttpOptions, checkHttpFlags, serveRegistry, type HttpFlags } from '../serving';
 import { executionContext } from './call';
@@ -72,6 +73,7 @@ export function registerServeCommand(program: Command, ctx: CommandContext): voi
 class RemoteTools {
   readonly invoker: QueueInvoker;
   private states: ToolStateSync | undefined;
+  private readonly queuePackage = loadQueue('victor-tools serve --redis');
 
   constructor(
     private readonly connection: string,
@@ -79,7 +81,7 @@ class RemoteTools {
     secret: string | undefined,
     private readonly logger: Logger,
   ) {
-    this.invoker = queueInvoker({ connection, queue, secret, logger });
+    this.invoker = this.queuePackage.queueInvoker({ connection, queue, secret, logger });
   }
 
   /**
@@ -88,7 +90,7 @@ class RemoteTools {
    * that the server and Redis may start in any order.
    */
   async connect(loaded: LoadedTools): Promise<void> {
-    this.states = await syncToolStates(loaded.registry, { connection: this.connection, queue: this.queue, logger: this.logger });
+    this.states = await this.queuePackage.syncToolStates(loaded.registry, { connection: this.connection, queue: this.queue, logger: this.logger });
     await this.invoker.ready();
   }
 

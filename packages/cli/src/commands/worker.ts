@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import { startToolWorker } from '@victor-tools/queue';
 import type { CommandContext } from '../command-context';
 import { stderrLogger } from '../io';
+import { loadQueue } from '../optional-packages';
 import { parseMilliseconds, parsePositiveInteger, queueOption, queueSecretOption, redisOption } from '../options';
 
 interface WorkerOptions {
@@ -48,6 +48,8 @@ export function registerWorkerCommand(program: Command, ctx: CommandContext): vo
     .addOption(new Option('--max-timeout <ms>', 'the longest any call runs here, whatever the tool or the call says (default: no cap)').argParser(parseMilliseconds))
     .addHelpText('after', '\nExample:\n  victor-tools worker --tools ./dist/tools --redis redis://127.0.0.1:6379 --concurrency 20')
     .action(async (options: WorkerOptions, command: Command) => {
+      // Before the tools load: a missing optional package is the first thing to say.
+      const { startToolWorker } = loadQueue('victor-tools worker');
       const loaded = await ctx.load(command);
       const { verbose } = ctx.globals(command);
       const worker = await startToolWorker(loaded.registry, {

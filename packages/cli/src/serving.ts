@@ -1,9 +1,9 @@
 import { Option, type Command } from 'commander';
 import type { ToolRegistry } from '@victor-tools/core';
-import { MissingTokenError, serveMcp, serveMcpHttp, serveMcpStdio, type McpServerHandle, type ServeMcpOptions } from '@victor-tools/mcp';
+import { DEFAULT_MAX_REQUEST_BYTES, MissingTokenError, WeakTokenError, serveMcp, serveMcpHttp, serveMcpStdio, type McpServerHandle, type ServeMcpOptions } from '@victor-tools/mcp';
 import type { CommandContext } from './command-context';
 import { CliError } from './errors/cli-error';
-import { parsePort } from './options';
+import { parseDuration, parsePort, parsePositiveInteger, parseSize } from './options';
 
 /** The `--http` flags `serve` and `gateway` share, as commander parses them. */
 export interface HttpFlags {
@@ -11,28 +11,63 @@ export interface HttpFlags {
   port?: number;
   host?: string;
   stateful?: boolean;
-  token?: string;
+  token?: string[];
+  requestTimeout?: number;
+  maxConnections?: number;
+  maxBuffered?: number;
+  sessionIdle?: number;
+  maxSessions?: number;
 }
 
-/** The options that only make sense with `--http`. */
-const HTTP_ONLY = ['port', 'host', 'stateful', 'token'] as const;
+/** The options that only make sense with `--http`, by their flag. */
+const HTTP_ONLY = {
+  port: '--port',
+  host: '--host',
+  stateful: '--stateful',
+  token: '--token',
+  requestTimeout: '--request-timeout',
+  maxConnections: '--max-connections',
+  maxBuffered: '--max-buffered',
+  sessionIdle: '--session-idle',
+  maxSessions: '--max-sessions',
+} as const;
 
-/** Adds `--http`, `--port`, `--host`, `--stateful` and `--token` to a command. */
+/** The options that only make sense with `--stateful`. */
+const STATEFUL_ONLY = { sessionIdle: '--session-idle', maxSessions: '--max-sessions' } as const;
+
+/** Adds `--http` and the flags of the HTTP server (`--port`, `--host`, `--stateful`, `--token`, its limits) to a command. */
 export function addHttpOptions(command: Command): Command {
   return command
     .addOption(new Option('--http', 'serve MCP over Streamable HTTP instead of stdio; the URL is printed on stderr'))
     .addOption(new Option('--port <port>', 'HTTP port (default: a free one)').argParser(parsePort))
-    .addOption(new Option('--host <host>', 'HTTP interface to bind (default: 127.0.0.1); anything but loopback needs --token'))
+    .addOption(new Option('--host <host>', 'HTTP interface to bind (default: 127.0.0.1); anything but loopback needs a --token of 16+ characters'))
     .addOption(new Option('--stateful', 'HTTP: keep MCP sessions (default: stateless, a fresh server per request)'))
-    .addOption(new Option('--token <token>', 'HTTP: the bearer token every request must carry').env('VICTOR_TOOLS_TOKEN'));
+    .addOption(
+      new Option('--token <token>', 'HTTP: the bearer token every request must carry; repeat for one token per client')
+        .env('VICTOR_TOOLS_TOKEN')
+        .argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]),
+    )
+    .addOption(new Option('--request-timeout <duration>', "HTTP: the most time a request's headers and body may take to arrive, e.g. 10s (default: 10s)").argParser(parseDuration))
+    .addOption(new Option('--max-connections <n>', 'HTTP: the most connections open at once (default: 256)').argParser(parsePositiveInteger))
+    .addOption(new Option('--max-buffered <size>', 'HTTP: the most bytes of request bodies held at once, e.g. 32MiB (default: 32MiB)').argParser(parseSize))
+    .addOption(new Option('--session-idle <duration>', 'with --stateful: close a session idle this long, e.g. 30m (default: 30m)').argParser(parseDuration))
+    .addOption(new Option('--max-sessions <n>', 'with --stateful: the most sessions at once (default: 1000)').argParser(parsePositiveInteger));
 }
 
-/** Refuses an HTTP-only flag given on the command line without `--http` (usage error). */
+/** Refuses an HTTP-only flag given on the command line without `--http`, and a session flag without `--stateful` (usage errors). */
 export function checkHttpFlags(options: HttpFlags, command: Command): void {
-  if (options.http) return;
   // --token may come from the environment; only a flag given on the command line is a mistake.
-  const misplaced = HTTP_ONLY.find((key) => options[key] !== undefined && command.getOptionValueSource(key) === 'cli');
-  if (misplaced) throw new CliError(`--${misplaced} needs --http`, 2);
+  const given = (key: keyof HttpFlags) => options[key] !== undefined && command.getOptionValueSource(key) === 'cli';
+  if (!options.http) {
+    const misplaced = (Object.keys(HTTP_ONLY) as Array<keyof typeof HTTP_ONLY>).find(given);
+    if (misplaced) throw new CliError(`${HTTP_ONLY[misplaced]} needs --http`, 2);
+    return;
+  }
+  const stateless = options.stateful ? undefined : (Object.keys(STATEFUL_ONLY) as Array<keyof typeof STATEFUL_ONLY>).find(given);
+  if (stateless) throw new CliError(`${STATEFUL_ONLY[stateless]} needs --stateful: a stateless server keeps no sessions`, 2);
+  if (options.maxBuffered !== undefined && options.maxBuffered < DEFAULT_MAX_REQUEST_BYTES) {
+    throw new CliError(`--max-buffered must be at least ${DEFAULT_MAX_REQUEST_BYTES} bytes (4MiB), the largest request body, got ${options.maxBuffered}`, 2);
+  }
 }
 
 /**
@@ -85,9 +120,20 @@ async function serveStdio(ctx: CommandContext, registry: ToolRegistry, settings:
 async function serveHttp(ctx: CommandContext, registry: ToolRegistry, settings: Omit<ServeMcpOptions, 'transport'>, flags: HttpFlags, what: () => string): Promise<void> {
   let handle;
   try {
-    handle = await serveMcpHttp(registry, { ...settings, port: flags.port, host: flags.host, stateless: !flags.stateful, token: flags.token });
+    handle = await serveMcpHttp(registry, {
+      ...settings,
+      port: flags.port,
+      host: flags.host,
+      stateless: !flags.stateful,
+      token: flags.token,
+      requestTimeoutMs: flags.requestTimeout,
+      maxConnections: flags.maxConnections,
+      maxBufferedBytes: flags.maxBuffered,
+      sessionIdleMs: flags.sessionIdle,
+      maxSessions: flags.maxSessions,
+    });
   } catch (error) {
-    if (error instanceof MissingTokenError) throw new CliError(error.message, 2);
+    if (error instanceof MissingTokenError || error instanceof WeakTokenError) throw new CliError(error.message, 2);
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
       throw new CliError(`cannot listen on ${flags.host ?? '127.0.0.1'}:${flags.port ?? 0}: ${(error as Error).message}`, 1);

@@ -15,14 +15,21 @@ import { validateArguments } from './validation';
  *
  * @example
  * ```ts
- * class ReadFile extends BaseTool {
+ * import { readFile } from 'node:fs/promises';
+ * import { BaseTool, ToolRegistry, ToolResult, type ToolCallContext } from '@victor-tools/core';
+ *
+ * class ReadFile extends BaseTool<{ path: string }> {
  *   get name() { return 'read_file'; }
  *   get description() { return 'Read a text file.'; }
  *   get parameters() { return { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] }; }
  *   async execute(ctx: ToolCallContext, args: { path: string }) {
- *     return ToolResult.ok(await fs.readFile(args.path, 'utf8'));
+ *     return ToolResult.ok(await readFile(args.path, 'utf8'));
  *   }
  * }
+ *
+ * const registry = new ToolRegistry().register(new ReadFile());
+ * const result = await registry.execute('read_file', {});
+ * console.log(result.error); // prints: Invalid parameters for tool 'read_file': Required parameter 'path' is missing
  * ```
  */
 export abstract class BaseTool<TArgs = Record<string, unknown>, TParameters extends SchemaInput = JsonSchema> {

@@ -114,5 +114,7 @@ export {
   type ApprovalDecision,
   type ApprovalRequirement,
   type ApprovalRule,
+  type ApprovalGate,
+  type ApprovalAsker,
   type LoopDetection,
 } from './policy';

@@ -11,11 +11,28 @@ export { TOOL_PROTOCOL, BASE_TOOL_BRAND, isToolProvider, type ToolProvider } fro
 export { SmartEnum } from './enums';
 export { normalizeMetadata } from './tool-metadata';
 export { registerSchemaRenderer, getSchemaRenderer, schemaRendererNames, renderSchema, truncateDescription, splitSentences } from './schema';
-export { approvalRequest, notApprovedMessage } from './policy/approval';
+export { approvalRequest, approvalRequirementOf, notApprovedMessage } from './policy/approval';
+// The agent-mode policy in the steps the registry runs it in (the tool, then
+// its path arguments once validated), for a queue worker that applies it
+// again to a job it cannot trust, with the registry's wording.
+export {
+  describeToolPolicy,
+  checkToolLevel,
+  checkPathArguments,
+  refusalMessage,
+  type ToolPolicyFacts,
+  type PolicyContext,
+} from './policy/mode-policy';
+export { timeoutDelay, DEFAULT_TIMEOUT_MS } from './timeouts';
 export { outputSchemaOf } from './pipeline/check-output';
 export { capText, errorMessage, errorName } from './error-text';
+export { canonicalJson } from './validation/json-equality';
 export { thrownResult } from './pipeline/normalize-result';
 export { cancelledResult, timedOutResult } from './pipeline/failures';
+// Node's built-ins reached on first use, so a browser bundle of a package that uses them lazily still loads.
+export { nodeFs, nodePath, nodeCrypto } from './node-fs';
+// How many log messages of one call every door (MCP, the queue) passes on.
+export { MAX_LOGS_PER_CALL, DROPPED_LOGS_MESSAGE } from './pipeline/tool-log';
 // The one reader of user-given schemas (JSON Schema, TypeBox, Standard Schema)
 // and the Standard validation that follows ajv: for decorators and for any
 // schema a tool declares besides its parameters (an output schema).

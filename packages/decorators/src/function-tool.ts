@@ -28,10 +28,17 @@ export interface FunctionToolOptions<P extends SchemaInput = JsonSchema> extends
  *
  * @example
  * ```ts
+ * import { Type } from '@sinclair/typebox';
+ * import { ToolRegistry } from '@victor-tools/core';
+ * import { tool } from '@victor-tools/decorators';
+ *
  * const greet = tool(
- *   { description: 'Greet someone.', parameters: Type.Object({ who: Type.String() }) },
- *   ({ who }) => `Hello ${who}`,
+ *   { name: 'greet', description: 'Greet someone.', parameters: Type.Object({ who: Type.String() }) },
+ *   ({ who }) => `Hello ${who}`, // who: string, from the schema
  * );
+ *
+ * const registry = new ToolRegistry().register(greet);
+ * console.log((await registry.execute('greet', { who: 'Ada' })).output); // prints: Hello Ada
  * ```
  */
 export function tool<S extends SchemaInput>(options: FunctionToolOptions<S> & { parameters: S }, fn: ToolFunction<InferArgs<S>>): BaseTool<InferArgs<S>, ParametersOf<S>>;

@@ -2,7 +2,6 @@ import { Option, type Command } from 'commander';
 import { SchemaLevel, ToolRegistry, type SchemaLevelValue } from '@victor-tools/core';
 import type { ServeMcpOptions } from '@victor-tools/mcp';
 import { ToolMetadataRegistry } from '@victor-tools/metadata';
-import { wordVectorEmbedder } from '@victor-tools/semantic';
 import type { CommandContext } from '../command-context';
 import { CliError } from '../errors/cli-error';
 import { toJson } from '../format/json';
@@ -10,6 +9,7 @@ import { renderTable } from '../format/table';
 import { mountServers, toolListTokens, type FailedServer, type MountedServer } from '../gateway/mount-servers';
 import { readServersConfig } from '../gateway/servers-config';
 import { stderrLogger } from '../io';
+import { loadSemantic } from '../optional-packages';
 import { jsonOption, levelOption, modeOption, sandboxOption } from '../options';
 import { addHttpOptions, checkHttpFlags, serveRegistry, type HttpFlags } from '../serving';
 import { executionContext } from './call';
@@ -63,6 +63,8 @@ export function registerGatewayCommand(program: Command, ctx: CommandContext): v
     if (options.progressive && options.http && !options.stateful) {
       throw new CliError('--progressive over HTTP needs --stateful: a stateless server forgets what search_tools enabled after each request', 2);
     }
+    // Before any server starts: a missing optional package is the first thing to say.
+    const semantic = options.semantic ? loadSemantic('victor-tools gateway --semantic') : undefined;
     const config = readServersConfig(options.config, ctx.io.env ?? process.env);
     for (const skipped of config.skipped) ctx.warn(`server '${skipped.name}' is left out: ${skipped.reason}`);
     const { tools, verbose } = ctx.globals(cmd);
@@ -91,7 +93,7 @@ export function registerGatewayCommand(program: Command, ctx: CommandContext): v
       const settings: Omit<ServeMcpOptions, 'transport'> = { context, level: SchemaLevel.from(options.level as SchemaLevelValue), logger };
       if (options.progressive) {
         const searcher = local?.metadataRegistry ?? ToolMetadataRegistry.getInstance();
-        if (options.semantic) searcher.configure({ embedder: wordVectorEmbedder() });
+        if (semantic) searcher.configure({ embedder: semantic.wordVectorEmbedder() });
         settings.progressive = { searcher, pinned: options.pin };
       }
       const what = () =>

@@ -1,12 +1,13 @@
 import type { Command } from 'commander';
 import { SchemaLevel, type Logger, type SchemaLevelValue } from '@victor-tools/core';
 import type { ServeMcpOptions } from '@victor-tools/mcp';
-import { queueInvoker, syncToolStates, type QueueInvoker, type ToolStateSync } from '@victor-tools/queue';
+import type { QueueInvoker, ToolStateSync } from '@victor-tools/queue';
 import type { CommandContext } from '../command-context';
 import { CliError } from '../errors/cli-error';
 import { stderrLogger } from '../io';
 import type { LoadedTools } from '../load-tools';
-import { levelOption, modeOption, queueOption, redisOption, sandboxOption } from '../options';
+import { loadQueue } from '../optional-packages';
+import { levelOption, modeOption, queueOption, queueSecretOption, redisOption, sandboxOption } from '../options';
 import { addHttpOptions, checkHttpFlags, serveRegistry, type HttpFlags } from '../serving';
 import { executionContext } from './call';
 
@@ -16,6 +17,7 @@ interface ServeOptions extends HttpFlags {
   sandbox?: string;
   redis?: string;
   queue?: string;
+  queueSecret?: string;
 }
 
 /** `victor-tools serve`: the tools as an MCP server, over stdio until the client closes stdin, or over HTTP until SIGINT/SIGTERM. */
@@ -29,6 +31,7 @@ export function registerServeCommand(program: Command, ctx: CommandContext): voi
   addHttpOptions(command)
     .addOption(redisOption('run the calls on the workers of a queue on this Redis server (victor-tools worker), and share the tool states through it'))
     .addOption(queueOption('with --redis: the queue the calls go to (default: victor-tools)'))
+    .addOption(queueSecretOption('with --redis: the secret the calls are signed with, which the workers check (16+ characters)'))
     .addHelpText(
       'after',
       '\nIn an MCP client configuration (Claude Desktop and others), over stdio:\n' +
@@ -41,10 +44,11 @@ export function registerServeCommand(program: Command, ctx: CommandContext): voi
     .action(async (options: ServeOptions, command: Command) => {
       checkHttpFlags(options, command);
       if (options.queue !== undefined && options.redis === undefined) throw new CliError('--queue needs --redis', 2);
+      if (options.redis === undefined && command.getOptionValueSource('queueSecret') === 'cli') throw new CliError('--queue-secret needs --redis', 2);
       const context = executionContext(options);
       const { verbose } = ctx.globals(command);
       const logger = stderrLogger(ctx.io.stderr, verbose ?? ctx.io.verbose ?? false);
-      const remote = options.redis === undefined ? undefined : new RemoteTools(options.redis, options.queue, logger);
+      const remote = options.redis === undefined ? undefined : new RemoteTools(options.redis, options.queue, options.queueSecret, logger);
       try {
         const loaded = await ctx.load(command, { invoker: remote?.invoker });
         if (remote) {
@@ -69,13 +73,15 @@ export function registerServeCommand(program: Command, ctx: CommandContext): voi
 class RemoteTools {
   readonly invoker: QueueInvoker;
   private states: ToolStateSync | undefined;
+  private readonly queuePackage = loadQueue('victor-tools serve --redis');
 
   constructor(
     private readonly connection: string,
     private readonly queue: string | undefined,
+    secret: string | undefined,
     private readonly logger: Logger,
   ) {
-    this.invoker = queueInvoker({ connection, queue, logger });
+    this.invoker = this.queuePackage.queueInvoker({ connection, queue, secret, logger });
   }
 
   /**
@@ -84,7 +90,7 @@ class RemoteTools {
    * that the server and Redis may start in any order.
    */
   async connect(loaded: LoadedTools): Promise<void> {
-    this.states = await syncToolStates(loaded.registry, { connection: this.connection, queue: this.queue, logger: this.logger });
+    this.states = await this.queuePackage.syncToolStates(loaded.registry, { connection: this.connection, queue: this.queue, logger: this.logger });
     await this.invoker.ready();
   }
 

@@ -1,6 +1,6 @@
 import type { Logger } from '../types';
 import type { ValidationOptions } from '../validation';
-import type { ApprovalCallback } from '../policy/approval';
+import type { ApprovalConfig } from '../policy/approval';
 import type { LoopDetector } from '../policy/loop-detector';
 import type { ToolEntry } from '../registry/tool-entry';
 import type { ToolInvoker } from './invoker';
@@ -17,7 +17,8 @@ export interface PipelineHost {
   readonly validationOptions: ValidationOptions;
   /** The timeout of tools that set none; undefined for none. */
   readonly defaultTimeoutMs: number | undefined;
-  readonly approve: ApprovalCallback | undefined;
+  /** The `approve` option as read once: who decides calls that need approval. */
+  readonly approval: ApprovalConfig;
   /** undefined: no limit. */
   readonly approvalTimeoutMs: number | undefined;
   readonly loops: LoopDetector;

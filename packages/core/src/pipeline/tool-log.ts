@@ -13,6 +13,17 @@ const LOGGER_METHOD: Record<ToolLogLevel, keyof Logger> = {
   emergency: 'error',
 };
 
+/**
+ * The most log messages of one call a door passes on to the caller (an MCP
+ * client's notifications, a queue caller's progress events); past it, one
+ * warning says the rest were dropped (`DROPPED_LOGS_MESSAGE`). A tool logging
+ * in a loop must not flood the caller.
+ */
+export const MAX_LOGS_PER_CALL = 100;
+
+/** The warning a door sends, once, in place of the log messages of a call past `MAX_LOGS_PER_CALL`. */
+export const DROPPED_LOGS_MESSAGE = `further log messages of this call were dropped (more than ${MAX_LOGS_PER_CALL})`;
+
 interface LoggingCall {
   readonly name: string;
   readonly settled: boolean;

@@ -7,9 +7,10 @@ import { afterHookStep, beforeHookStep } from '../pipeline/hook-steps';
 import { inProcessInvoker } from '../pipeline/invoker';
 import type { PipelineHost } from '../pipeline/pipeline-host';
 import { executeCall } from '../pipeline/steps';
+import { approvalGateOf, approvalRequirement, readApprovalConfig, type ApprovalGate } from '../policy/approval';
 import { LoopDetector } from '../policy/loop-detector';
 import type { ToolResult } from '../results';
-import { timeoutDelay } from '../timeouts';
+import { DEFAULT_TIMEOUT_MS, timeoutDelay } from '../timeouts';
 import { resolveTool, type RegistrableTool } from '../tool-protocol';
 import type { RegistryChangeEvent, ToolExecutionContext, ToolJSONSchema } from '../types';
 import type {
@@ -24,7 +25,6 @@ import { createEntry, type ToolEntry } from './tool-entry';
 import { ToolRegistrationError } from './tool-registration-error';
 import { UsableTools } from './usable-tools';
 
-const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_APPROVAL_TIMEOUT_MS = 5 * 60_000;
 const DEFAULT_LOOP_THRESHOLD = 4;
 
@@ -94,7 +94,7 @@ export class ToolRegistry implements Iterable<BaseTool> {
         maxCheckedValues: options.maxCheckedValues,
       }),
       defaultTimeoutMs: timeoutDelay(options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS),
-      approve: options.approve,
+      approval: readApprovalConfig(options.approve),
       approvalTimeoutMs: timeoutDelay(options.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS),
       loops: new LoopDetector(threshold),
       refuseLoops: options.refuseLoops === true,
@@ -316,6 +316,21 @@ export class ToolRegistry implements Iterable<BaseTool> {
         this.host.logger.warn(`A registry change listener failed on ${event.type} of '${event.name}': ${errorMessage(error)}`, error);
       }
     }
+  }
+
+  /**
+   * Who decides whether a call of the tool registered as `name` (or with it
+   * as an alias) runs, with `ctx` as the call's context (its agent mode):
+   * `asks: 'nobody'`, `'callback'` (this registry's `approve` decides inside
+   * `execute`) or `'person'` (`approve: trustFrameworkApproval(...)`: the
+   * door asks a person its own way). The one rule every door applies; an
+   * adapter reads it before each call. Undefined for an unknown name.
+   */
+  approvalGate(name: string, ctx?: ToolExecutionContext): ApprovalGate | undefined {
+    const entry = this.lookup(name);
+    if (entry === undefined) return undefined;
+    const requirement = approvalRequirement(entry.tool, ctx);
+    return approvalGateOf(requirement, entry.approvedOnce, this.host.approval);
   }
 
   // ---------------------------------------------------------------- execute

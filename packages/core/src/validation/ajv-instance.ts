@@ -1,5 +1,6 @@
 import Ajv, { type AnySchema, type Options, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { useJsonEquality } from './json-equality';
 
 /**
  * Why these options:
@@ -30,6 +31,8 @@ import addFormats from 'ajv-formats';
  *   and refs to the root's `$id` through its registry. What a compilation
  *   adds there is removed right after it (see `compileWithAjv`), so two tools
  *   whose schemas carry the same `$id` (TypeBox copies are common) never collide.
+ * - `uniqueItems`, `const` and `enum` are ours (`json-equality.ts`): ajv's
+ *   deep-equal throws on an object with an own `valueOf` or `toString` key.
  * - `coerceTypes` stays off: ajv's coercion also turns null into 0/'' and
  *   scalars into arrays, even inside anyOf; see `coerce.ts` for ours.
  */
@@ -57,6 +60,8 @@ function createAjv(ownProperties: boolean, allErrors: boolean): Ajv {
   // Paths are plain strings to the validator; the registry's EXPLORE policy
   // is what checks them against the sandbox.
   ajv.addFormat('path', true);
+  // JSON equality for uniqueItems, const and enum: ajv's throws on an object with an own valueOf or toString.
+  useJsonEquality(ajv);
   return ajv;
 }
 

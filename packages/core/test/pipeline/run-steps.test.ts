@@ -18,7 +18,7 @@ function callOf(options: { enabled?: boolean; registered?: boolean } = {}): Tool
     logger: recordingLogger(),
     validationOptions: {},
     defaultTimeoutMs: undefined,
-    approve: undefined,
+    approval: { asks: undefined, callback: undefined, fallback: undefined },
     approvalTimeoutMs: undefined,
     loops: new LoopDetector(4),
     refuseLoops: false,

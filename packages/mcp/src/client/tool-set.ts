@@ -249,9 +249,20 @@ function unregisterOurs(registry: AttachableRegistry, tool: McpRemoteTool): void
  *
  * @example
  * ```ts
- * const fs = await mcpTools({ command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '/srv/notes'] }, { prefix: 'fs' });
- * fs.attach(registry);                        // fs_read_file, fs_write_file, ... kept in step with the server
- * await registry.execute('fs_read_file', { path: '/srv/notes/todo.md' }, { mode: 'plan' });
+ * import { mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+ * import { tmpdir } from 'node:os';
+ * import { join } from 'node:path';
+ * import { ToolRegistry } from '@victor-tools/core';
+ * import { mcpTools } from '@victor-tools/mcp';
+ *
+ * const notes = realpathSync(mkdtempSync(join(tmpdir(), 'notes-')));
+ * writeFileSync(join(notes, 'todo.md'), 'Water the plants.');
+ *
+ * const registry = new ToolRegistry();
+ * const fs = await mcpTools({ command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', notes] }, { prefix: 'fs' });
+ * fs.attach(registry); // fs_read_text_file, fs_write_file, ... kept in step with the server
+ * const result = await registry.execute('fs_read_text_file', { path: join(notes, 'todo.md') }, { mode: 'plan' });
+ * console.log(result.output); // prints: { content: 'Water the plants.' }
  * await fs.close();
  * ```
  */

@@ -83,7 +83,7 @@ const tooMany = (library: string) =>
   `Invalid parameters for tool 'positive': Parameters hold more than 50000 values, too many for the checks of ${library} in one call; send fewer values per call`;
 const NOT_LOOKED_FOR = '... and perhaps more problems, not looked for in more than 50000 values';
 
-describe('s21: every problem is looked for in arguments of up to 50,000 values', () => {
+describe('every problem is looked for in arguments of up to 50,000 values', () => {
   it('should export the limit', () => {
     expect(DEFAULT_MAX_CHECKED_VALUES).toBe(50_000);
   });
@@ -198,7 +198,7 @@ const OVER_LIMIT_MS = 1_000;
 const AT_LIMIT_MS = 2_000;
 const MAX_HEAP_MB = 200;
 
-describe('s21: time and heap of a call whose values all fail a check, built packages', () => {
+describe('time and heap of a call whose values all fail a check, built packages', () => {
   it.each([
     ['zod', 'tool()'],
     ['zod', 'BaseTool'],
@@ -230,7 +230,7 @@ describe('s21: time and heap of a call whose values all fail a check, built pack
   });
 });
 
-describe('s21: victor-tools serve --http while it refuses a 4 MiB call', () => {
+describe('victor-tools serve --http while it refuses a 4 MiB call', () => {
   let child: ChildProcessWithoutNullStreams;
   let url: string;
 
@@ -290,7 +290,7 @@ describe('s21: victor-tools serve --http while it refuses a 4 MiB call', () => {
   });
 });
 
-describe('s21: victor-tools worker checks a job with the same limit', () => {
+describe('victor-tools worker checks a job with the same limit', () => {
   let redis: RedisServer;
   let worker: ChildProcessWithoutNullStreams;
 

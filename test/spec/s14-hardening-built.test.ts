@@ -37,7 +37,7 @@ beforeAll(async () => {
 // Arguments of more than 50,000 values (maxCheckedValues) are checked up to their first problem.
 const NOT_LOOKED_FOR = '... and perhaps more problems, not looked for in more than 50000 values';
 
-describe('bounded work per call, built core (item 1)', () => {
+describe('bounded work per call, built core', () => {
   it('should answer a union over 64k wrong items fast, with the first problem folded', () => {
     expect(out.union64k.ms).toBeLessThan(ATTACK_MS);
     expect(out.union64k.error).toBe(`Invalid parameters for tool 'probe': Parameter 'items.0' has wrong type: expected string or integer, got boolean; ${NOT_LOOKED_FOR}`);
@@ -70,7 +70,7 @@ describe('bounded work per call, built core (item 1)', () => {
   });
 });
 
-describe('the EXPLORE sandbox, built core and decorators (item 2)', () => {
+describe('the EXPLORE sandbox, built core and decorators', () => {
   it("should check an argument named output, a @Param({ path: true }) and a tool()'s pathParams", () => {
     expect(out.outputName.error).toMatch(/argument 'output' resolves to '.*\/victim\.txt', outside it$/);
     for (const key of ['paramPath', 'pathParams']) {
@@ -79,7 +79,7 @@ describe('the EXPLORE sandbox, built core and decorators (item 2)', () => {
   });
 });
 
-describe('what runs is what was checked, built core (items 3 and 4)', () => {
+describe('what runs is what was checked, built core', () => {
   it('should hand the tool what was checked when a before-hook writes into the arguments', () => {
     expect(out.hookMutation).toEqual({ success: true, toolGot: { path: 'd/ok' } });
   });
@@ -102,7 +102,7 @@ describe('what runs is what was checked, built core (items 3 and 4)', () => {
   });
 });
 
-describe('the MCP server, built (item 5)', () => {
+describe('the MCP server, built', () => {
   it('should answer an unserializable output with isError, and refuse a loop over one connection', () => {
     expect(out.mcp).toEqual({
       bigint: { isError: true, text: "Tool 'big' returned an output that cannot be sent as JSON: Do not know how to serialize a BigInt" },

@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { capText } from '@victor-tools/core/internal';
 import type { CommandContext } from './command-context';
 import { registerCallCommand } from './commands/call';
 import { registerGatewayCommand } from './commands/gateway';
@@ -27,7 +28,8 @@ export function createProgram(ctx: CommandContext): Command {
     .configureOutput({
       writeOut: (text) => ctx.io.stdout.write(text),
       writeErr: (text) => ctx.io.stderr.write(text),
-      outputError: (text, write) => write(ctx.styles.err.red(text)),
+      // Commander and our option parsers echo a refused value in quotes, whole: cap each quoted part here, once, as every other echo is capped.
+      outputError: (text, write) => write(ctx.styles.err.red(text.split("'").map((part) => capText(part)).join("'"))),
     })
     .showHelpAfterError("(run 'victor-tools --help' or 'victor-tools <command> --help' for usage)");
   registerListCommand(program, ctx);

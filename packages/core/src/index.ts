@@ -65,6 +65,7 @@ export {
   MAX_ARGUMENT_DEPTH,
   DEFAULT_MAX_ERRORS,
   DEFAULT_MAX_ERROR_CHARS,
+  DEFAULT_MAX_CHECKED_VALUES,
   type CompiledSchema,
   type ValidationIssue,
   type ValidationOptions,

@@ -31,6 +31,8 @@ export { setOwn, hasOwn } from './own-property';
 export { canonicalJson } from './validation/json-equality';
 export { thrownResult } from './pipeline/normalize-result';
 export { cancelledResult, timedOutResult } from './pipeline/failures';
+// Node's built-ins reached on first use, so a browser bundle of a package that uses them lazily still loads.
+export { nodeFs, nodePath, nodeCrypto } from './node-fs';
 // How many log messages of one call every door (MCP, the queue) passes on.
 export { MAX_LOGS_PER_CALL, DROPPED_LOGS_MESSAGE } from './pipeline/tool-log';
 // The one reader of user-given schemas (JSON Schema, TypeBox, Standard Schema)

@@ -32,6 +32,12 @@ export interface SelectToolsOptions {
   tokenBudget?: number;
   /** The most verbose level any tool gets (default FULL). */
   level?: SchemaLevelLike;
+  /**
+   * The least verbose level any tool gets (default STUB): `lowestLevel` equal
+   * to `level` fits the budget by leaving tools out rather than by shortening
+   * schemas, for a tool set whose schemas are fixed (the AI SDK's `activeTools`).
+   */
+  lowestLevel?: SchemaLevelLike;
   /** Raise tools declaring this stage. */
   stage?: string;
   /** Raise tools declaring this task type. */
@@ -48,6 +54,33 @@ export interface SelectToolsOptions {
   provider?: SchemaRenderer | string;
   /** The metadata registry to rank with (default: the process-wide instance). */
   metadataRegistry?: ToolMetadataRegistry;
+  /**
+   * Tools always in the selection, as `Priority.CRITICAL` tools are (names or
+   * aliases; those not enabled and available, refused by `mode` or above
+   * `maxCostTier` are left out): they take the places of the worst-ranked
+   * others when `maxTools` is reached and claim their smallest schema first.
+   */
+  pinned?: Iterable<string>;
+  /** `selectToolsAsync` only: see `SearchOptions.signal`. */
+  signal?: AbortSignal;
+}
+
+/** One turn of a conversation, as `selectToolsForConversation` reads it. */
+export interface ConversationTurn {
+  /** Who speaks: only user turns are ranked on; assistant turns carry the tools they called. */
+  readonly role: 'user' | 'assistant' | 'tool' | 'system';
+  /** What the turn says (a user's request; other roles' text is not ranked on). */
+  readonly text?: string;
+  /** The tools this turn called (an assistant's tool calls) or answered (a tool result). */
+  readonly toolNames?: readonly string[];
+}
+
+/** Options of `selectToolsForConversation`. */
+export interface ConversationSelectOptions extends SelectToolsOptions {
+  /** How many of the latest user turns rank the tools, the latest weighing most (default 3). */
+  userTurns?: number;
+  /** Keep every tool the conversation has called so far, as `pinned` tools (default true). */
+  keepCalled?: boolean;
 }
 
 /** One tool chosen by `selectTools`. */

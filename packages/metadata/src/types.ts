@@ -25,6 +25,12 @@ export interface SearchOptions {
   mode?: AgentModeLike;
   /** Keep only tools whose name passes (e.g. the enabled tools of a registry). */
   filter?: (name: string) => boolean;
+  /**
+   * `searchAsync` and `selectToolsAsync` only: stops waiting for an
+   * asynchronous embedder (the promise rejects with the signal's reason) and
+   * is handed to the embedder calls the search starts.
+   */
+  signal?: AbortSignal;
 }
 
 /** One ranked search result. */

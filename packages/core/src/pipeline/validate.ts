@@ -47,15 +47,26 @@ function withHook(metadata: Record<string, unknown>, hookName: string | undefine
   return metadata;
 }
 
-/** Freezes `value` and every object and array inside it (a validated copy: plain JSON, no cycles); linear, no recursion. */
+/**
+ * Freezes `value` and every object and array inside it (a validated copy:
+ * plain JSON, no cycles); linear, no recursion. Arrays are walked by index:
+ * `for...in` would make a string of every index (a million for a million items).
+ */
 function deepFreeze<T extends object>(value: T): Readonly<T> {
   const stack: object[] = [value];
   while (stack.length > 0) {
     const node = stack.pop()! as Record<string, unknown>;
     Object.freeze(node);
-    for (const key in node) {
-      const child = node[key];
-      if (child !== null && typeof child === 'object') stack.push(child);
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) {
+        const child: unknown = node[i];
+        if (child !== null && typeof child === 'object') stack.push(child);
+      }
+    } else {
+      for (const key in node) {
+        const child = node[key];
+        if (child !== null && typeof child === 'object') stack.push(child);
+      }
     }
   }
   return value;

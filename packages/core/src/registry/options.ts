@@ -21,6 +21,16 @@ export interface ToolRegistryOptions {
   /** The cap on the characters of an invalid call's error text; 2048 by default. */
   maxErrorChars?: number;
   /**
+   * The most values (the arguments, and every item and property value in
+   * them) a call may hold for every problem to be looked for: 50,000 by
+   * default. An invalid call over it gets its first problem and
+   * `... and perhaps more problems, not looked for in more than 50000 values`;
+   * a tool whose parameters are a Standard Schema (zod, valibot, arktype)
+   * refuses it before its library runs. `Infinity`: no limit (each failing
+   * value then costs ajv about 1 µs, a library up to about 15 µs).
+   */
+  maxCheckedValues?: number;
+  /**
    * Timeout of tools that do not set `timeoutMs`; 30000 ms by default. 0 or
    * Infinity: none. Counted from the call's start (from its approval, for a
    * call that asked for one).

@@ -81,6 +81,7 @@ export class ToolRegistry implements Iterable<BaseTool> {
         nullAsAbsent: options.nullAsAbsent !== false,
         maxErrors: options.maxErrors,
         maxErrorChars: options.maxErrorChars,
+        maxCheckedValues: options.maxCheckedValues,
       }),
       defaultTimeoutMs: timeoutDelay(options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS),
       approval: readApprovalConfig(options.approve),

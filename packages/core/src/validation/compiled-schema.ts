@@ -1,15 +1,16 @@
-import { MAX_ECHO_CHARS } from './limits';
 import { cutText } from '../error-text';
-import type { ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { ToolValidationResult } from '../results';
 import type { JsonSchema } from '../json-schema';
 import { compileWithAjv } from './ajv-instance';
 import { coerceArguments } from './coerce';
 import { describeErrors, jsonTypeOf } from './error-messages';
-import { invalidParamsOf, IssueList, moreProblems, type IssueLimits, type ValidationIssue } from './issues';
+import { invalidParamsOf, IssueList, moreProblems, notLookedFor, type IssueLimits, type ValidationIssue } from './issues';
 import { copyJson, NonJsonArgumentError } from './json-copy';
+import { checkedValuesLimit, MAX_ECHO_CHARS } from './limits';
 import { buildNullPlan, dropNullsInPlace, type NullPlan } from './null-optionals';
 import { applyPrototypeNamedDefaults, declaresPrototypeNamedDefault, PROTOTYPE_NAMES } from './prototype-defaults';
+import { holdsMoreValuesThan } from './value-count';
 
 /** Options of a validation (`validateArguments`, `CompiledSchema.validate`). */
 export interface ValidationOptions {
@@ -27,6 +28,15 @@ export interface ValidationOptions {
   maxErrors?: number;
   /** The longest the joined error text (`errors.join('; ')`) of a failure may be: 2048 characters by default, at least 80. */
   maxErrorChars?: number;
+  /**
+   * The most values (the arguments, and every item and property value in
+   * them) whose problems are all looked for: 50,000 by default. Larger
+   * arguments that fail are reported with their first problem and
+   * `... and perhaps more problems, not looked for in more than N values`,
+   * and a Standard Schema's library does not run on them (see
+   * `DEFAULT_MAX_CHECKED_VALUES`). `Infinity`: no limit.
+   */
+  maxCheckedValues?: number;
 }
 
 /** The verdict on the arguments plus the copy of them (defaults applied) that a tool runs with. */
@@ -60,11 +70,16 @@ export class InvalidArguments {
  * A compiled schema and what the preparation of arguments needs to know
  * about it, worked out once: where a null may be taken as absent
  * (`NullPlan`), whether a default must be applied before ajv (see
- * `prototype-defaults.ts`).
+ * `prototype-defaults.ts`). Two validators (see `ajv-instance.ts`): one that
+ * stops at the first problem gives every call its verdict; the one that
+ * finds every problem is compiled on the first failure, and runs on failing
+ * arguments of at most `maxCheckedValues` values.
  */
 export class SchemaCompilation implements CompiledSchema {
   readonly schemaError: string | undefined;
   private readonly validator: ValidateFunction | undefined;
+  private everyProblem: ValidateFunction | undefined;
+  private readonly ownProperties: boolean = false;
   private readonly nulls: NullPlan | undefined;
   private readonly prototypeDefaults: boolean;
 
@@ -76,7 +91,8 @@ export class SchemaCompilation implements CompiledSchema {
       if (scan.protoProperty !== undefined) {
         this.schemaError = `Invalid parameters schema: it declares a parameter named '__proto__' at '${scan.protoProperty}', which ajv skips without validating. Rename the parameter.`;
       } else {
-        const validator = compileWithAjv(withoutMetaSchema(schema), scan.namesPrototypeMember);
+        this.ownProperties = scan.namesPrototypeMember;
+        const validator = compileWithAjv(withoutMetaSchema(schema), this.ownProperties, false);
         // An `$async` schema validates into a promise, which would read as a pass.
         if ((validator as { $async?: unknown }).$async === true) throw new Error("'$async: true' is not supported: validation is synchronous");
         this.validator = validator;
@@ -121,18 +137,44 @@ export class SchemaCompilation implements CompiledSchema {
     if (this.prototypeDefaults) applyPrototypeNamedDefaults(this.schema, data);
     try {
       if (validator(data)) return data;
-      const { issues, omitted } = describeErrors(validator.errors ?? [], data, options);
-      return failure(issues, omitted, data);
+      return this.describeFailure(data, takeErrors(validator), options);
     } catch (err) {
       // ajv's deep-equal calls `valueOf` of objects (`uniqueItems`, `enum`, `const`): data such as `{ valueOf: 1 }` makes it throw.
       return single(options, `Parameters could not be validated: ${messageOf(err)}`, 'validatorError', [], {}, data);
     }
   }
+
+  /**
+   * The failure of `data`, whose first problem is `first`: every problem
+   * (listed and counted within the limits) when `data` holds at most
+   * `maxCheckedValues` values, else the first one and a note that others
+   * were not looked for. Throws what ajv throws.
+   */
+  private describeFailure(data: Record<string, unknown>, first: readonly ErrorObject[], options: ValidationOptions): InvalidArguments {
+    const limit = checkedValuesLimit(options.maxCheckedValues);
+    if (holdsMoreValuesThan(data, limit)) {
+      const note = notLookedFor(limit);
+      return failure(describeErrors(first, data, options, note).issues, 0, data, note);
+    }
+    this.everyProblem ??= compileWithAjv(withoutMetaSchema(this.schema), this.ownProperties, true);
+    // Both validators give the same verdict; should they not, the first problem is still a true one.
+    const every = this.everyProblem(data) ? first : takeErrors(this.everyProblem);
+    const { issues, omitted } = describeErrors(every, data, options);
+    return failure(issues, omitted, data);
+  }
 }
 
-function failure(issues: ValidationIssue[], omitted: number, data: Record<string, unknown>): InvalidArguments {
+/** A validator's errors, which it would otherwise keep (with all they hold) until its next run. */
+function takeErrors(validator: ValidateFunction): ErrorObject[] {
+  const errors = validator.errors ?? [];
+  validator.errors = null;
+  return errors;
+}
+
+function failure(issues: ValidationIssue[], omitted: number, data: Record<string, unknown>, note?: string): InvalidArguments {
   const errors = issues.map((issue) => issue.message);
-  if (omitted > 0) errors.push(moreProblems(omitted));
+  if (note !== undefined) errors.push(note);
+  else if (omitted > 0) errors.push(moreProblems(omitted));
   return new InvalidArguments({
     result: ToolValidationResult.failure(errors, invalidParamsOf(issues), issues, omitted),
     value: data,

@@ -25,15 +25,17 @@ function reprValue(value: unknown): string {
  * ajv's errors as issues worded for a model (see the README), alternatives
  * folded, within `limits`; `omitted` counts the errors left out (after
  * folding). Only the listed errors are worded, so a million wrong items cost
- * a pass over ajv's array, not a million messages.
+ * a pass over ajv's array, not a million messages. `note`: the last entry of
+ * `errors` that will follow the issues in place of the count (room is kept for it).
  */
 export function describeErrors(
   errors: readonly ErrorObject[],
   data: unknown,
   limits: IssueLimits,
+  note?: string,
 ): { issues: ValidationIssue[]; omitted: number } {
   const folded = foldAlternatives(errors);
-  const list = new IssueList(limits, folded.length);
+  const list = new IssueList(limits, folded.length, note);
   for (let i = 0; i < folded.length; i++) {
     if (!list.add(describeError(folded[i], data), i + 1 < folded.length)) return { issues: list.issues, omitted: folded.length - i };
   }

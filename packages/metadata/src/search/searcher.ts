@@ -29,8 +29,6 @@ const PRIORITY_LABEL: Readonly<Record<number, string>> = { 1: 'critical', 2: 'hi
 // Per tier above the cheapest matching tool.
 const COST_PENALTY_PER_TIER = 0.1;
 const DEFAULT_LIMIT = 10;
-// The least standard deviation of similarities the fusion assumes, as a share of 1 - mean.
-const DEVIATION_FLOOR = 0.25;
 
 // Queries remembered with their analysis (agents repeat themselves), in bytes: a few
 // hundred typical requests; a request over a quarter of it is analyzed each time.
@@ -237,10 +235,14 @@ export class Searcher {
   private fuse(semantic: SemanticScores, touchedCount: number): number {
     const { docs, similarities, mean } = semantic;
     // In a catalogue of near-alike tools the spread is tiny and would turn a sibling's
-    // slightly higher cosine into many deviations: it counts as at least a quarter of the
+    // slightly higher cosine into many deviations: it counts as at least a share of the
     // room above the mean (cosines stop at 1).
-    const deviation = Math.max(semantic.deviation, DEVIATION_FLOOR * (1 - mean));
+    const { semanticFloor, semanticCap } = this.parameters;
+    const deviation = Math.max(semantic.deviation, semanticFloor * (1 - mean));
     if (!(deviation > 0)) return touchedCount;
+    // One outlying similarity counts as at most semanticCap deviations: it adds to the
+    // words a tool matched, and does not outweigh several of them.
+    const maxAbove = semanticCap * deviation;
     // A similarity's standard score (how far it stands out among these tools: the same
     // for an embedder whose cosines crowd near 0.8 as for one spread around 0.3), in
     // units of the idf of a word only one tool holds, the most one word can bring here:
@@ -250,7 +252,7 @@ export class Searcher {
     const scale = (this.parameters.semanticWeight * Math.log(1 + (n + 0.5) / 1.5)) / deviation;
     let count = touchedCount;
     for (let i = 0; i < docs.length; i++) {
-      const above = similarities[i] - mean;
+      const above = Math.min(similarities[i] - mean, maxAbove);
       if (above <= 0) continue;
       count = this.touch(docs[i], count);
       this.scores[docs[i]] += above * scale;

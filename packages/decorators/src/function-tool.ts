@@ -1,5 +1,5 @@
 import type { BaseTool, JsonSchema, SchemaInput } from '@victor-tools/core';
-import { DeclaredTool } from './builder/declared-tool';
+import { FunctionBackedTool } from './builder/from-declaration';
 import { snakeCase } from './builder/names';
 import { globalToolBuilder } from './builder/tool-builder';
 import { DecoratorUsageError } from './errors/decorator-usage-error';
@@ -52,5 +52,5 @@ export function tool(options: FunctionToolOptions<SchemaInput>, fn: ToolFunction
   if (!options.name && !defaultName) {
     throw new DecoratorUsageError(`tool() got an anonymous function and no name. Give one, e.g. tool({ name: 'my_tool', description: '...' }, fn).`);
   }
-  return new DeclaredTool(globalToolBuilder().declaration(options, owner, defaultName), fn);
+  return new FunctionBackedTool(globalToolBuilder().declaration(options, owner, defaultName), fn);
 }

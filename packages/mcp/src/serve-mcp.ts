@@ -15,7 +15,7 @@ import { normalizeStrictArguments, toMcpTool } from '@victor-tools/providers';
 import { readCallRequest } from './call-request';
 import { toCallToolResult } from './call-result';
 import { ClientLogLevel, clientLogFunction, readLogLevel } from './client-log';
-import { DEFAULT_MAX_TEXT_LENGTH, cutText, positiveLimit } from './limits';
+import { DEFAULT_MAX_TEXT_LENGTH, limitText, positiveLimit } from './limits';
 import { packageVersion } from './package-version';
 import { ProgressiveView } from './progressive/progressive-view';
 import type { ProgressiveOptions } from './progressive/types';
@@ -152,14 +152,14 @@ export async function serveMcp(registry: ServableRegistry, options: ServeMcpOpti
       progress?.stop();
     }
     if (!result.success && !tool) {
-      const message = cutText(result.error ?? `Tool '${call.name}' not found`, maxTextLength);
+      const message = limitText(result.error ?? `Tool '${call.name}' not found`, maxTextLength);
       throw new JsonRpcError(ErrorCode.InvalidParams, message, sendableData(result.metadata, maxTextLength));
     }
     return toCallToolResult(result, { maxTextLength, toolName: call.name, structured: declaresOutputSchema(tool) }) satisfies CallToolResult;
   };
 
   // The SDK reports what it could not deliver or read here; unheard, a lost answer leaves no trace.
-  server.onerror = (error) => logger.warn(`MCP server: ${cutText(error.message, 1000)}`);
+  server.onerror = (error) => logger.warn(`MCP server: ${limitText(error.message, 1000)}`);
 
   const unsubscribe = registry.onChange(coalesce(() => {
     // A change before a client connects, or after it left, has nobody to tell.

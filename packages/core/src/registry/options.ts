@@ -1,5 +1,5 @@
 import type { SchemaLevelLike } from '../enums';
-import type { Logger } from '../types';
+import type { Logger } from '../logger';
 import type { ToolInvoker } from '../pipeline/invoker';
 import type { ApprovalCallback } from '../policy/approval';
 
@@ -77,3 +77,8 @@ export interface CostSummary {
   high: string[];
 }
 
+/** What changed in a `ToolRegistry`, for listeners such as an MCP server's `tools/list_changed`. */
+export interface RegistryChangeEvent {
+  type: 'register' | 'unregister' | 'enable' | 'disable';
+  name: string;
+}

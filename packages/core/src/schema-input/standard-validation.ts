@@ -1,8 +1,8 @@
-import { errorMessage } from '../error-text';
+import { cutText, errorMessage } from '../error-text';
 import { ToolValidationResult } from '../results';
-import { clip, displayPath } from '../validation/display';
+import { displayPath } from '../validation/display';
 import { invalidParamsOf, IssueList, moreProblems, type IssueLimits, type ValidationIssue } from '../validation/issues';
-import { checkedValuesLimit } from '../validation/limits';
+import { checkedValuesLimit, MAX_ECHO_CHARS } from '../validation/limits';
 import { holdsMoreValuesThan } from '../validation/value-count';
 import type { StandardSchemaV1 } from './standard-schema';
 
@@ -75,7 +75,7 @@ function thrown(error: unknown, limits: IssueLimits): StandardOutcome {
 
 function tooManyValues(schema: StandardSchemaV1, max: number, limits: IssueLimits): StandardOutcome {
   const vendor = schema['~standard'].vendor;
-  const library = typeof vendor === 'string' && vendor !== '' ? clip(vendor) : 'its library';
+  const library = typeof vendor === 'string' && vendor !== '' ? cutText(vendor, MAX_ECHO_CHARS) : 'its library';
   const message = `Parameters hold more than ${max} values, too many for the checks of ${library} in one call; send fewer values per call`;
   return single(limits, 'tooManyValues', message, { limit: max });
 }
@@ -117,6 +117,6 @@ function pathOf(path: StandardSchemaV1.Issue['path']): string[] {
   if (!Array.isArray(path)) return [];
   return path.map((segment: PropertyKey | StandardSchemaV1.PathSegment) => {
     const key = segment !== null && typeof segment === 'object' ? segment.key : segment;
-    return clip(typeof key === 'symbol' ? (key.description ?? 'symbol') : String(key));
+    return cutText(typeof key === 'symbol' ? (key.description ?? 'symbol') : String(key), MAX_ECHO_CHARS);
   });
 }

@@ -16,9 +16,9 @@ import { useJsonEquality } from './json-equality';
  *   member (`constructor`, `toString`...) in `properties`, `required` or
  *   `dependencies`: the arguments are ordinary objects, which answer to those
  *   names through their prototype, so these keywords must look at own keys
- *   only. It costs a `hasOwnProperty` call per property checked (about 20 ns
- *   a call for three parameters), so the other schemas, nearly all, are
- *   compiled without it, on an instance of their own.
+ *   only. It adds a `hasOwnProperty` call per property checked to every
+ *   call, so only the schemas that need it are compiled with it, on an
+ *   instance of their own; the others, nearly all, are not.
  * - `strict: false`: tool schemas come from TypeBox, decorators and hand
  *   written JSON carrying annotations ajv does not know (`x-*`, provider
  *   keywords such as OpenAI's `strict`, `nullable`, unknown formats). Strict

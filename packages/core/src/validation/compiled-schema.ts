@@ -1,13 +1,13 @@
+import { cutText } from '../error-text';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { ToolValidationResult } from '../results';
-import type { JsonSchema } from '../types';
+import type { JsonSchema } from '../json-schema';
 import { compileWithAjv } from './ajv-instance';
 import { coerceArguments } from './coerce';
-import { clip } from './display';
 import { describeErrors, jsonTypeOf } from './error-messages';
 import { invalidParamsOf, IssueList, moreProblems, notLookedFor, type IssueLimits, type ValidationIssue } from './issues';
 import { copyJson, NonJsonArgumentError } from './json-copy';
-import { checkedValuesLimit } from './limits';
+import { checkedValuesLimit, MAX_ECHO_CHARS } from './limits';
 import { buildNullPlan, dropNullsInPlace, type NullPlan } from './null-optionals';
 import { applyPrototypeNamedDefaults, declaresPrototypeNamedDefault, PROTOTYPE_NAMES } from './prototype-defaults';
 import { holdsMoreValuesThan } from './value-count';
@@ -61,8 +61,8 @@ export interface CompiledSchema {
   validate(args: unknown, options?: ValidationOptions): ValidationOutcome;
 }
 
-/** Wraps a failure (what was wrong, and the copy checked) so a successful copy (any plain object) can never be mistaken for one. */
-export class ArgumentFailureBox {
+/** What `check` answers for arguments that failed: the failure (what was wrong, and the copy checked), in a class of its own so that a successful copy (any plain object) is never taken for one. */
+export class InvalidArguments {
   constructor(readonly failure: ValidationOutcome) {}
 }
 
@@ -107,16 +107,16 @@ export class SchemaCompilation implements CompiledSchema {
 
   validate(args: unknown, options: ValidationOptions = {}): ValidationOutcome {
     const checked = this.check(args, options);
-    return checked instanceof ArgumentFailureBox ? checked.failure : { result: ToolValidationResult.success(), value: checked };
+    return checked instanceof InvalidArguments ? checked.failure : { result: ToolValidationResult.success(), value: checked };
   }
 
   /**
    * The steps, in order: copy, drop nulls (`nullAsAbsent`), coerce, apply the
    * defaults ajv cannot, validate (ajv applies the other defaults). The
    * validated copy itself on success (no result object is built: the
-   * registry's path), an `ArgumentFailureBox` otherwise. Never throws.
+   * registry's path), an `InvalidArguments` otherwise. Never throws.
    */
-  check(args: unknown, options: ValidationOptions): Record<string, unknown> | ArgumentFailureBox {
+  check(args: unknown, options: ValidationOptions): Record<string, unknown> | InvalidArguments {
     const input = args === undefined ? {} : args;
     if (input === null || typeof input !== 'object' || Array.isArray(input)) {
       return single(options, `Parameters must be an object, got ${jsonTypeOf(input)}`, 'type', [], { type: 'object' });
@@ -125,7 +125,7 @@ export class SchemaCompilation implements CompiledSchema {
     try {
       data = copyJson(input) as Record<string, unknown>;
     } catch (err) {
-      if (err instanceof NonJsonArgumentError) return single(options, err.message, 'notJson', err.path.map((key) => clip(key)), { problem: err.problem });
+      if (err instanceof NonJsonArgumentError) return single(options, err.message, 'notJson', err.path.map((key) => cutText(key, MAX_ECHO_CHARS)), { problem: err.problem });
       return single(options, `Parameters could not be read: ${messageOf(err)}`, 'unreadable');
     }
     const validator = this.validator;
@@ -150,7 +150,7 @@ export class SchemaCompilation implements CompiledSchema {
    * `maxCheckedValues` values, else the first one and a note that others
    * were not looked for. Throws what ajv throws.
    */
-  private describeFailure(data: Record<string, unknown>, first: readonly ErrorObject[], options: ValidationOptions): ArgumentFailureBox {
+  private describeFailure(data: Record<string, unknown>, first: readonly ErrorObject[], options: ValidationOptions): InvalidArguments {
     const limit = checkedValuesLimit(options.maxCheckedValues);
     if (holdsMoreValuesThan(data, limit)) {
       const note = notLookedFor(limit);
@@ -171,11 +171,11 @@ function takeErrors(validator: ValidateFunction): ErrorObject[] {
   return errors;
 }
 
-function failure(issues: ValidationIssue[], omitted: number, data: Record<string, unknown>, note?: string): ArgumentFailureBox {
+function failure(issues: ValidationIssue[], omitted: number, data: Record<string, unknown>, note?: string): InvalidArguments {
   const errors = issues.map((issue) => issue.message);
   if (note !== undefined) errors.push(note);
   else if (omitted > 0) errors.push(moreProblems(omitted));
-  return new ArgumentFailureBox({
+  return new InvalidArguments({
     result: ToolValidationResult.failure(errors, invalidParamsOf(issues), issues, omitted),
     value: data,
   });
@@ -189,7 +189,7 @@ function single(
   path: string[] = [],
   params: Record<string, unknown> = {},
   data: Record<string, unknown> = {},
-): ArgumentFailureBox {
+): InvalidArguments {
   const list = new IssueList(limits, 1);
   list.add({ path, keyword, message, params }, false);
   return failure(list.issues, 0, data);

@@ -1,5 +1,7 @@
+import { MAX_ECHO_CHARS } from './limits';
+import { cutText } from '../error-text';
 import type { ErrorObject } from 'ajv';
-import { clip, displayPath } from './display';
+import { displayPath } from './display';
 import { expectedTypes, IssueList, type IssueLimits, type ValidationIssue } from './issues';
 
 /**
@@ -93,11 +95,11 @@ function describeError(error: ErrorObject, data: unknown): ValidationIssue {
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'required': {
-      const full = [...path, clip(String(params.missingProperty))];
+      const full = [...path, cutText(String(params.missingProperty), MAX_ECHO_CHARS)];
       return issue(full, error, `Required parameter '${displayPath(full)}' is missing`);
     }
     case 'additionalProperties': {
-      const full = [...path, clip(String(params.additionalProperty))];
+      const full = [...path, cutText(String(params.additionalProperty), MAX_ECHO_CHARS)];
       return issue(full, error, `Unknown parameter '${displayPath(full)}'`);
     }
     case 'type': {
@@ -126,7 +128,7 @@ function clippedParams(params: Record<string, unknown>): Record<string, unknown>
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(params)) {
     const value = params[key];
-    out[key] = typeof value === 'string' ? clip(value) : value;
+    out[key] = typeof value === 'string' ? cutText(value, MAX_ECHO_CHARS) : value;
   }
   return out;
 }
@@ -137,7 +139,7 @@ function parsePointer(pointer: string): string[] {
   return pointer
     .slice(1)
     .split('/')
-    .map((s) => clip(s.replace(/~1/g, '/').replace(/~0/g, '~')));
+    .map((s) => cutText(s.replace(/~1/g, '/').replace(/~0/g, '~'), MAX_ECHO_CHARS));
 }
 
 /** The value at a JSON Pointer in the copy ajv checked (read with the full keys, not the shortened ones). */

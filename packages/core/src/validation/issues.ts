@@ -1,6 +1,6 @@
-import { clip } from './display';
+import { cutText } from '../error-text';
 import { DEFAULT_MAX_ERROR_CHARS, DEFAULT_MAX_ERRORS, MIN_MAX_ERROR_CHARS } from './limits';
-import { defineOwn, hasOwn } from './own-property';
+import { hasOwn, setOwn } from '../own-property';
 
 /**
  * One problem with a call's arguments, as data (after ajv's `ErrorObject` and
@@ -92,7 +92,7 @@ export class IssueList {
     let listed = issue;
     if (this.chars + separator + issue.message.length + reserve > this.maxChars) {
       if (this.issues.length > 0) return false;
-      listed = { ...issue, message: clip(issue.message, this.maxChars - reserve) };
+      listed = { ...issue, message: cutText(issue.message, this.maxChars - reserve) };
     }
     this.seen.add(issue.message);
     this.issues.push(listed);
@@ -112,7 +112,7 @@ export function invalidParamsOf(issues: readonly ValidationIssue[]): Record<stri
   for (const issue of issues) {
     const param = issue.path[0];
     // Keyed by whatever the caller sent, `__proto__` included: defined, never assigned.
-    if (param !== undefined && !hasOwn(invalidParams, param)) defineOwn(invalidParams, param, reasonOf(issue));
+    if (param !== undefined && !hasOwn(invalidParams, param)) setOwn(invalidParams, param, reasonOf(issue));
   }
   return invalidParams;
 }

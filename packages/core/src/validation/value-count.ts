@@ -1,4 +1,4 @@
-import { hasOwn } from './own-property';
+import { hasOwn } from '../own-property';
 
 /**
  * Whether `value` holds more than `limit` values: itself, and every item and

@@ -1,6 +1,6 @@
 import { isBaseTool } from '@victor-tools/core';
 import { BASE_TOOL_BRAND } from '@victor-tools/core/internal';
-import { declareBaseToolClass } from '../builder/base-tool-class';
+import { decorateBaseToolClass } from '../builder/base-tool-class';
 import { globalToolBuilder } from '../builder/tool-builder';
 import { requireDescription } from '../builder/declaration';
 import { classLabel } from '../builder/names';
@@ -35,7 +35,7 @@ function decorateClass(target: Function, options: ToolOptions, mode: DecoratorMo
   const className = classLabel(target);
   if (isBaseTool(target.prototype)) {
     if (options.description !== undefined || !definesDescription(target.prototype)) requireDescription(options, className);
-    const declared = declareBaseToolClass(target, options, () => globalToolBuilder().params(options.params));
+    const declared = decorateBaseToolClass(target, options, () => globalToolBuilder().params(options.params));
     storage.collectToolClass({ target, options, mode });
     storage.collectToolClass({ target: declared, options, mode });
     return declared;

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
-import { cutText } from '../limits';
+import { limitText } from '../limits';
 
 /**
  * Answers an HTTP request with a JSON-RPC error body, as the SDK's transport
@@ -19,7 +19,7 @@ export function sendJsonRpcError(
     res.destroy();
     return;
   }
-  const body = JSON.stringify({ jsonrpc: '2.0', error: { code, message: cutText(message, 500) }, id });
+  const body = JSON.stringify({ jsonrpc: '2.0', error: { code, message: limitText(message, 500) }, id });
   res.writeHead(status, { ...headers, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) });
   res.end(body);
 }

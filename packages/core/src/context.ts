@@ -1,0 +1,56 @@
+import type { AgentModeLike } from './enums';
+import type { ToolClient } from './mcp-types';
+
+// What a caller hands `registry.execute` and what a tool receives.
+
+/** Receives a tool's progress: `progress` so far, of `total` when known, with an optional message. */
+export type ProgressReporter = (progress: number, total?: number, message?: string) => void;
+
+/** The levels of a tool's log messages (those of MCP's `notifications/message`, from RFC 5424). */
+export type ToolLogLevel = 'debug' | 'info' | 'notice' | 'warning' | 'error' | 'critical' | 'alert' | 'emergency';
+
+/** Receives a tool's log messages. */
+export type ToolLogFunction = (level: ToolLogLevel, message: string, data?: unknown) => void;
+
+/**
+ * What the caller passes to `registry.execute`: shared resources live here,
+ * plus the agent `mode`, the EXPLORE `sandbox` directory and an optional
+ * `signal` to cancel the call.
+ */
+export interface ToolExecutionContext {
+  mode?: AgentModeLike;
+  sandbox?: string;
+  signal?: AbortSignal;
+  /**
+   * Scope of loop detection: calls with the same conversationId share one loop
+   * history (the MCP server sets it per session or connection). Without it:
+   * per context object.
+   */
+  conversationId?: string;
+  /** Receives the tool's progress reports (set by the MCP server or a queue worker). */
+  reportProgress?: ProgressReporter;
+  /** Receives the tool's log messages (set by the MCP server); default: the registry's logger. */
+  log?: ToolLogFunction;
+  /** The MCP client that made the call, when it can sample or elicit (set by the MCP server); undefined elsewhere. */
+  client?: ToolClient;
+  [key: string]: unknown;
+}
+
+/**
+ * What a tool (and each hook) receives: a shallow copy of the caller's
+ * context, taken once at the call's start (writes stay in it), with the
+ * registry's `signal` (timeout and cancellation), `toolName`,
+ * `reportProgress` and `log`.
+ */
+export interface ToolCallContext extends ToolExecutionContext {
+  /** Aborted by the call's timeout or the caller's signal. */
+  readonly signal: AbortSignal;
+  /** The name the tool was registered under. */
+  readonly toolName: string;
+  /** Always present: a no-op when nobody listens; ignored once the call settled. */
+  readonly reportProgress: ProgressReporter;
+  /** Always present: to the caller's `ctx.log`, else the registry's logger. */
+  readonly log: ToolLogFunction;
+  /** The MCP client that made the call, when it declared sampling or elicitation; undefined elsewhere. */
+  client?: ToolClient;
+}

@@ -1,3 +1,8 @@
+/**
+ * @jest-config-loader ts-node
+ */
+// ts-node, named: Node 22.18+ and 24 strip the types of a .ts config
+// themselves and load it as an ES module, where __dirname does not exist.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from 'jest';
@@ -8,8 +13,8 @@ import type { Config } from 'jest';
 const moduleNameMapper = {
   '^@victor-tools/([a-z-]+)$': '<rootDir>/packages/$1/src',
   // A package's plumbing for the others (`@victor-tools/core/internal`), and its
-  // other entry points (`@victor-tools/decorators/class-validator`).
-  '^@victor-tools/([a-z-]+)/(internal|class-validator)$': '<rootDir>/packages/$1/src/$2',
+  // other entry points (`@victor-tools/decorators/class-validator`, `/node`).
+  '^@victor-tools/([a-z-]+)/(internal|class-validator|node)$': '<rootDir>/packages/$1/src/$2',
 };
 
 // TypeBox 1.x (the `typebox` package) and arktype (with arkregex) ship ES modules only, which
@@ -37,6 +42,22 @@ function project(name: string, roots: string[], tsconfig = '<rootDir>/tsconfig.j
   };
 }
 
+// AI SDK 7 (installed as `ai7`) and its @ai-sdk packages ship ES modules only:
+// the AI SDK adapter's suite runs a second time with `ai` mapped to it, its
+// files compiled to CommonJS as above. AI SDK 7 needs Node.js 22.
+const AI7 = '<rootDir>/packages/ai-sdk/node_modules/ai7';
+const AI7_ESM = '(?:ai|@ai-sdk/[^/]+|@workflow/serde|zod)/';
+function ai7Project(): Config {
+  const base = project('ai-sdk-ai7', ['<rootDir>/packages/ai-sdk/test']);
+  return {
+    ...base,
+    moduleNameMapper: { '^ai$': AI7, '^ai/test$': `${AI7}/dist/test/index.js`, '^ai/package\\.json$': `${AI7}/package.json`, ...moduleNameMapper },
+    transform: { ...base.transform, [`${IN_NODE_MODULES}${AI7_ESM}.+\\.m?js$`]: esmToCommonJs },
+    transformIgnorePatterns: [`/node_modules/(?!(?:\\.pnpm/[^/]+/node_modules/)?(?:${ESM_ONLY}|${AI7_ESM}))`],
+    globals: { AI_SDK_MAJOR: 7 },
+  };
+}
+
 // The queue tests run a real redis-server and worker processes, and time what
 // they see (a killed worker's calls taken up, a cancel reaching a running
 // tool): they run in band, in a jest run of their own (`pnpm test` runs
@@ -57,7 +78,8 @@ const config: Config = {
     project('decorators-legacy', ['<rootDir>/packages/decorators/test'], '<rootDir>/tsconfig.legacy.json'),
     project('providers', ['<rootDir>/packages/providers/test']),
     project('mcp', ['<rootDir>/packages/mcp/test']),
-    project('ai-sdk', ['<rootDir>/packages/ai-sdk/test']),
+    project('ai-sdk', ['<rootDir>/packages/ai-sdk/test'], undefined, { globals: { AI_SDK_MAJOR: 6 } }),
+    ai7Project(),
     project('langchain', ['<rootDir>/packages/langchain/test']),
     project('openai-agents', ['<rootDir>/packages/openai-agents/test']),
     project('cli', ['<rootDir>/packages/cli/test']),

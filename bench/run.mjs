@@ -15,6 +15,7 @@ import { runValidationCase } from './cases/validation.mjs';
 import { runMcpCase } from './cases/mcp.mjs';
 import { runQueueCase } from './cases/queue.mjs';
 import { runHostileCase } from './cases/hostile.mjs';
+import { runGatewayCase } from './cases/gateway.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const OUTPUT = path.resolve(here, '..', 'BENCHMARKS.md');
@@ -32,6 +33,7 @@ const CASES = {
   8: runMcpCase,
   9: runQueueCase,
   10: runHostileCase,
+  11: runGatewayCase,
 };
 
 async function main() {

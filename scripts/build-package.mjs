@@ -68,6 +68,12 @@ function checkManifest() {
       fail(`dist/${name}.js or dist/${name}.d.ts is missing: is there a src/${name}.ts?`);
     }
   }
+  // TypeScript's `moduleResolution: node10` ignores "exports": it finds a subpath's types through "typesVersions".
+  const subpaths = entryNames(exportsMap).filter((name) => name !== 'index');
+  const wantVersions = subpaths.length ? { '*': Object.fromEntries(subpaths.map((name) => [name, [`./dist/${name}.d.ts`]])) } : undefined;
+  if (JSON.stringify(manifest.typesVersions) !== JSON.stringify(wantVersions)) {
+    fail(wantVersions ? `"typesVersions" must be ${JSON.stringify(wantVersions, null, 2)}` : '"typesVersions" must be left out: the package has no subpath entry');
+  }
   if (manifest.exports['./package.json'] !== './package.json') fail('"exports" must map "./package.json" to itself');
   if (manifest.main !== './dist/index.js' || manifest.types !== './dist/index.d.ts') {
     fail('"main" must be "./dist/index.js" and "types" "./dist/index.d.ts" (for resolvers that ignore "exports")');
@@ -168,9 +174,13 @@ function makeBinsExecutable() {
 }
 
 const { values: options } = parseArgs({ options: { bundle: { type: 'string', multiple: true, default: [] } } });
+const started = Date.now();
 compile();
 checkManifest();
 for (const name of options.bundle) await bundle(name);
 for (const name of entryNames(manifest.exports)) writeEsmWrapper(name);
 writeEsmDeclarations();
 makeBinsExecutable();
+// The root `pnpm build` runs pnpm silently: this line is what tells the packages apart.
+const entries = entryNames(manifest.exports).map((name) => (name === 'index' ? '.' : `./${name}`));
+console.log(`${manifest.name}: built dist/ (${entries.join(', ')}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);

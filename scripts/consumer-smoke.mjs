@@ -14,18 +14,24 @@
 //    providers bundled for the browser and run in a context without Node's
 //    globals; the minified bundle of `import { ToolRegistry }` within 300 KB.
 // 5. The adapters run with their frameworks' own test models (scripts/consumer/adapters.mjs;
-//    npm installs the frameworks as the adapters' peers), and all the runnable
-//    checks again on Node 22 and 24 (`npx -p node@N`).
+//    npm installs the frameworks as the adapters' peers, without --legacy-peer-deps:
+//    `ai` 7 here), the AI SDK adapter's tool loop, streamText and approval
+//    (scripts/consumer/ai-sdk.mjs) with ai 7 and, in a second project, ai 6, and
+//    all the runnable checks again on Node 22 and 24 (`npx -p node@N`). On Node
+//    20, what needs 22 (ai 7, the OpenAI Agents SDK) is left out, and says so.
+// 6. The CLI installed alone, as `npm install @victor-tools/cli` does: within
+//    its install budget, without its optional peers, and `worker` saying what
+//    to install.
 //
 // Options: --node 20,22,24 (the versions; the running one counts as its major),
 // --keep (leave the temp folder and print its path).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ROOT, npmInstall, packAll, publicPackages } from './lib/packages.mjs';
+import { CLI_INSTALL_BUDGET, ROOT, directoryBytes, installAlone, npmInstall, packAll, publicPackages } from './lib/packages.mjs';
 
 const REGISTRY_BUNDLE_GOAL = 300 * 1024;
 const FIXTURES = join(ROOT, 'scripts', 'consumer');
@@ -49,8 +55,8 @@ async function check(name, body) {
   }
 }
 
-function run(command, args, cwd) {
-  const result = spawnSync(command, args, { cwd, encoding: 'utf8' });
+function run(command, args, cwd, env = process.env) {
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8', env });
   if (result.status !== 0) {
     const error = new Error(`${[command, ...args].join(' ')} exited with ${result.status ?? result.signal}`);
     Object.assign(error, { stdout: result.stdout, stderr: result.stderr });
@@ -63,6 +69,8 @@ const packages = publicPackages();
 const names = packages.map((p) => p.name);
 const work = mkdtempSync(join(tmpdir(), 'victor-consumer-'));
 const consumer = join(work, 'consumer');
+const consumerAi6 = join(work, 'consumer-ai6');
+const consumerCli = join(work, 'consumer-cli');
 console.log(`consumer smoke of ${names.join(', ')} in ${work}`);
 
 let tarballs = {};
@@ -73,11 +81,9 @@ await check('pnpm pack every package', () => {
 // --- 1. attw and publint
 const attw = join(ROOT, 'node_modules', '@arethetypeswrong', 'cli', 'dist', 'index.js');
 for (const pkg of packages) {
-  // node16: TypeScript's `moduleResolution: node10` ignores "exports", so it
-  // cannot see subpaths such as ./tokenizer; the root entry keeps "main" and
-  // "types" for it, which the node10 consumer below compiles against.
+  // Every profile: node10 (which ignores "exports" and reads subpaths' types from "typesVersions"), node16 CJS and ESM, bundler.
   await check(`attw ${pkg.name}`, () => {
-    run(process.execPath, [attw, tarballs[pkg.name], '--profile', 'node16', '--format', 'ascii'], work);
+    run(process.execPath, [attw, tarballs[pkg.name], '--format', 'ascii'], work);
   });
   await check(`publint ${pkg.name}`, async () => {
     const { publint } = await import('publint');
@@ -93,8 +99,13 @@ await check('npm install the tarballs into a fresh project', () => {
   execFileSync('mkdir', ['-p', consumer]);
   const dependencies = { ...Object.fromEntries(names.map((n) => [n, `file:${tarballs[n]}`])), '@sinclair/typebox': '^0.34.0', zod: '^4.2.0', '@types/node': '^20.19.0' };
   npmInstall(consumer, dependencies, { type: 'module' });
-  for (const file of ['esm.mjs', 'cjs.cjs', 'browser.mjs', 'node-bundle.mjs', 'registry-only.mjs', 'adapters.mjs']) copyFileSync(join(FIXTURES, file), join(consumer, file));
+  for (const file of ['esm.mjs', 'cjs.cjs', 'browser.mjs', 'node-bundle.mjs', 'registry-only.mjs', 'adapters.mjs', 'ai-sdk.mjs']) copyFileSync(join(FIXTURES, file), join(consumer, file));
   for (const ext of ['mts', 'cts', 'ts']) copyFileSync(join(FIXTURES, 'tour.ts'), join(consumer, `tour.${ext}`));
+});
+await check('npm install the AI SDK adapter with ai 6 into a second project', () => {
+  execFileSync('mkdir', ['-p', consumerAi6]);
+  installAlone(consumerAi6, '@victor-tools/ai-sdk', tarballs, { '@victor-tools/core': '*', ai: '^6.0.0', zod: '^4.2.0' }, { type: 'module' });
+  copyFileSync(join(FIXTURES, 'ai-sdk.mjs'), join(consumerAi6, 'ai-sdk.mjs'));
 });
 
 // --- 3. TypeScript consumers
@@ -163,15 +174,25 @@ await check(`esbuild: minified ESM bundle of \`import { ToolRegistry }\` within 
 });
 
 // --- 5. run on every Node version
+// [project, file, which Node majors, ...args]. ai 7 and the OpenAI Agents SDK's
+// openai client need Node.js 22: on 20, the import checks leave them out.
+const ALL = () => true;
+const FROM_22 = (major) => major >= 22;
+const ONLY_20 = (major) => major < 22;
+const on20 = JSON.stringify(names.filter((n) => n !== '@victor-tools/ai-sdk' && n !== '@victor-tools/openai-agents'));
 const RUNNABLE = [
-  ['esm.mjs', JSON.stringify(names)],
-  ['cjs.cjs', JSON.stringify(names)],
-  ['out/node16-stage3/tour.mjs'],
-  ['out/node16-stage3/tour.cjs'],
-  ['out/node16-legacy/tour.mjs'],
-  ['out/node16-legacy/tour.cjs'],
-  ['bundle/tour.mjs'],
-  ['adapters.mjs'],
+  [consumer, 'esm.mjs', FROM_22, JSON.stringify(names)],
+  [consumer, 'cjs.cjs', FROM_22, JSON.stringify(names)],
+  [consumer, 'esm.mjs', ONLY_20, on20],
+  [consumer, 'cjs.cjs', ONLY_20, on20],
+  [consumer, 'out/node16-stage3/tour.mjs', ALL],
+  [consumer, 'out/node16-stage3/tour.cjs', ALL],
+  [consumer, 'out/node16-legacy/tour.mjs', ALL],
+  [consumer, 'out/node16-legacy/tour.cjs', ALL],
+  [consumer, 'bundle/tour.mjs', ALL],
+  [consumer, 'adapters.mjs', FROM_22],
+  [consumer, 'ai-sdk.mjs', FROM_22, '7'],
+  [consumerAi6, 'ai-sdk.mjs', ALL, '6'],
 ];
 const current = process.versions.node.split('.')[0];
 for (const version of options.node.split(',').map((v) => v.trim())) {
@@ -187,12 +208,42 @@ for (const version of options.node.split(',').map((v) => v.trim())) {
     }
   }
   const shown = run(node, ['--version'], work).trim();
-  for (const [file, ...args] of RUNNABLE) {
-    await check(`node ${shown}: ${file}`, () => {
-      run(node, [file, ...args], consumer);
+  const major = Number(shown.slice(1).split('.')[0]);
+  for (const [project, file, runsOn, ...args] of RUNNABLE) {
+    const name = `node ${shown}: ${relative(work, join(project, file))}${file === 'ai-sdk.mjs' ? ` (ai ${args[0]})` : ''}${runsOn === ONLY_20 ? ' (without ai-sdk and openai-agents, which need 22)' : ''}`;
+    if (!runsOn(major)) {
+      if (runsOn === FROM_22) console.log(`skip  ${name}: needs Node.js 22`);
+      continue;
+    }
+    await check(name, () => {
+      run(node, [file, ...args], project);
     });
   }
 }
+
+// --- 6. the CLI alone, as `npm install @victor-tools/cli` installs it
+await check(`the CLI installed alone, within its ${CLI_INSTALL_BUDGET / 1024 / 1024} MB budget, without its optional peers`, () => {
+  execFileSync('mkdir', ['-p', join(consumerCli, 'tools')]);
+  installAlone(consumerCli, '@victor-tools/cli', tarballs);
+  const bytes = directoryBytes(join(consumerCli, 'node_modules'));
+  if (bytes > CLI_INSTALL_BUDGET) throw new Error(`${(bytes / 1024 / 1024).toFixed(1)} MB installed`);
+  const present = ['@victor-tools/queue', 'bullmq', 'ioredis', 'tsx', 'esbuild'].filter((n) => existsSync(join(consumerCli, 'node_modules', n)));
+  if (present.length) throw new Error(`installed anyway: ${present.join(', ')}`);
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+});
+await check('the lean CLI: list works; worker and .ts tool files say what to install', () => {
+  const tools = join(consumerCli, 'tools');
+  writeFileSync(join(tools, 'echo.cjs'), "exports.echo = require('@victor-tools/decorators').tool({ name: 'echo', description: 'Echo the text.', parameters: { type: 'object', properties: { text: { type: 'string' } } } }, ({ text }) => text);\n");
+  const bin = join(consumerCli, 'node_modules', '.bin', 'victor-tools');
+  const listed = JSON.parse(run(bin, ['list', '--json', '--tools', tools], consumerCli));
+  if (listed.map((t) => t.name).join() !== 'echo') throw new Error(`listed ${JSON.stringify(listed)}`);
+  const worker = spawnSync(bin, ['worker', '--redis', 'redis://127.0.0.1:1', '--tools', tools], { cwd: consumerCli, encoding: 'utf8' });
+  if (worker.status !== 1 || !worker.stderr.includes('npm install @victor-tools/queue')) throw new Error(`worker: exit ${worker.status}: ${worker.stderr}`);
+  writeFileSync(join(tools, 'greet.ts'), "export const x: number = 1;\n");
+  const withTs = spawnSync(bin, ['list', '--tools', tools], { cwd: consumerCli, encoding: 'utf8' });
+  if (withTs.status !== 0 || !withTs.stderr.includes('npm install tsx')) throw new Error(`list with a .ts file: exit ${withTs.status}: ${withTs.stderr}`);
+  return worker.stderr.trim().split('. ').slice(-1)[0];
+});
 
 const failed = results.filter((r) => !r.ok).length;
 if (options.keep) console.log(`kept ${work}`);

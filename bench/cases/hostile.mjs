@@ -38,7 +38,7 @@ const MEMORY = [
     name: 'heap kept by 20,000 finished calls while one call hangs (60 s timeout)',
     goal: '<= 8.6 MB',
     goalBytes: 8.6 * 1024 * 1024,
-    before: 'before: +86 MB per 20,000 calls (issue 10); the core before issue 10 kept 17.6 MB with these 1 KB arguments',
+    before: 'before: +86 MB per 20,000 calls (the security audit); the core before that audit kept 17.6 MB with these 1 KB arguments',
   },
   {
     mode: 'loop-values',

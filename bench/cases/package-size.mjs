@@ -7,12 +7,23 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { directoryBytes, npmInstall, packAll } from '../../scripts/lib/packages.mjs';
+import { CLI_INSTALL_BUDGET, directoryBytes, installAlone, npmInstall, packAll, publicPackages } from '../../scripts/lib/packages.mjs';
 
 const MB = 1024 * 1024;
 const RUNS = 5;
 const CORE_GOAL = 8 * MB;
 const BUNDLE_GOAL = 300 * 1024;
+
+// What each package's figure holds beyond the package and its own dependencies.
+const ALONE_NOTES = {
+  '@victor-tools/ai-sdk': 'with `ai` (its peer, which npm installs) and zod',
+  '@victor-tools/langchain': 'with @langchain/core (its peer, which npm installs)',
+  '@victor-tools/openai-agents': '@openai/agents (its peer, which npm installs) and the openai client',
+  '@victor-tools/mcp': 'most of it the MCP SDK and its HTTP stack',
+  '@victor-tools/cli': 'without its optional peers (@victor-tools/queue for `worker` and `serve --redis`, tsx for .ts tool files)',
+  '@victor-tools/queue': 'BullMQ with ioredis, luxon, msgpackr',
+  '@victor-tools/semantic': 'the word vectors ship inside it',
+};
 
 const mb = (bytes) => `${(bytes / MB).toFixed(1)} MB`;
 const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
@@ -48,6 +59,26 @@ export async function runPackageSizeCase(_victor, report) {
     const bridge = { 'class-validator': '^0.15.1', 'class-transformer': '^0.5.1', 'class-validator-jsonschema': '^5.2.0' };
     npmInstall(withBridge, { ...Object.fromEntries(['@victor-tools/core', '@victor-tools/metadata', '@victor-tools/decorators'].map((n) => [n, `file:${tarballs[n]}`])), ...bridge });
     report.row({ case: '6', name: 'the same with the class-validator bridge installed (@victor-tools/decorators/class-validator)', value: mb(directoryBytes(join(withBridge, 'node_modules'))), note: 'class-validator 5.3 MB, libphonenumber-js 9.9 MB through it' });
+    // Each package as a user who installs only it gets it: an adapter brings its framework (a required peer npm installs).
+    for (const { name } of publicPackages()) {
+      const dir = join(work, `alone-${name.replace('@victor-tools/', '')}`);
+      mkdirSync(dir);
+      installAlone(dir, name, tarballs);
+      const bytes = directoryBytes(join(dir, 'node_modules'));
+      const cli = name === '@victor-tools/cli';
+      report.row({
+        case: '6',
+        name: `${name} installed alone, with its dependencies`,
+        value: mb(bytes),
+        goal: cli ? `<= ${CLI_INSTALL_BUDGET / MB} MB` : undefined,
+        met: cli ? bytes <= CLI_INSTALL_BUDGET : undefined,
+        note: ALONE_NOTES[name],
+      });
+    }
+    const fullCli = join(work, 'cli-with-optional-peers');
+    mkdirSync(fullCli);
+    installAlone(fullCli, '@victor-tools/cli', tarballs, { '@victor-tools/queue': '*', tsx: '^4.19.0' });
+    report.row({ case: '6', name: '@victor-tools/cli with its optional peers (@victor-tools/queue, tsx)', value: mb(directoryBytes(join(fullCli, 'node_modules'))), note: 'what the CLI installed before they became optional: BullMQ, ioredis, luxon, msgpackr; esbuild' });
     const all = install(work, 'all', tarballs, Object.keys(tarballs));
     report.row({ case: '6', name: 'every package installed (the CLI and its dependencies)', value: mb(directoryBytes(join(all, 'node_modules'))) });
 

@@ -14,6 +14,7 @@ export const CASE_TITLES = {
   8: 'MCP calls per second: stdio vs Streamable HTTP (1 and 3 servers)',
   9: 'Tool calls through a BullMQ queue (@victor-tools/queue) on a local redis-server',
   10: 'Hostile calls: path checks, hung calls and loop memory',
+  11: 'MCP gateway: a call through victor-tools gateway vs a byte pipe; mounting 500 tools; tokens of tools/list',
 };
 
 export class Report {

@@ -9,14 +9,11 @@ import { codeMetrics } from '../src/code-metrics';
 import { CustomTool } from '../src/custom-tool';
 import { FindFiles } from '../src/find-files';
 import { TextToolbox } from '../src/text-toolbox';
+import { FUZZ_RUNS, fuzzParams } from '../../test/support/fuzz';
 
-// CI runs 1000 cases per property; `pnpm fuzz [runs] [seed]` raises the count
-// and pins the seed. fast-check prints the seed and the shrunk case on failure.
-const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
-const FUZZ_SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
 // A property's time grows with FUZZ_RUNS (and with the load of a shared CI machine).
 jest.setTimeout(60_000 + FUZZ_RUNS * 100);
-const params = (numRuns = FUZZ_RUNS) => ({ numRuns, ...(FUZZ_SEED === undefined ? {} : { seed: FUZZ_SEED }) });
+const params = fuzzParams;
 
 const TOOLS = ['custom_tool', 'find_files', 'code_metrics', 'text_stats', 'word_count'] as const;
 const FIXTURES = ['a.txt', 'data.json', 'conf.yaml', 'src/m.ts', 'src/deep/n.js', 'src/p.py'];

@@ -43,6 +43,24 @@ export function npmInstall(dir, dependencies, fields = {}) {
   execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
+/**
+ * Installs one package from its tarball into a new project in `dir`, as a user
+ * who installs only it would: its dependencies, and the peers npm installs by
+ * itself (required ones: an adapter's framework), none of the optional ones.
+ * Its sibling @victor-tools dependencies come from their tarballs (overrides),
+ * since the versions the tarballs name are not on the registry. `extra` adds
+ * dependencies (name -> version; a @victor-tools name takes its tarball), `fields`
+ * more package.json fields (`type`).
+ */
+export function installAlone(dir, name, tarballs, extra = {}, fields = {}) {
+  const local = Object.fromEntries(Object.entries(tarballs).map(([n, file]) => [n, `file:${file}`]));
+  const wanted = { [name]: local[name], ...Object.fromEntries(Object.entries(extra).map(([n, v]) => [n, local[n] ?? v])) };
+  npmInstall(dir, wanted, { ...fields, overrides: local });
+}
+
+/** What `npm install @victor-tools/cli` may put in node_modules (bytes, as `directoryBytes` counts them): without its optional peers, about 21 MB, most of it the MCP SDK. */
+export const CLI_INSTALL_BUDGET = 25 * 1024 * 1024;
+
 /** Bytes on disk under `path` (files' sizes, as `du --apparent-size` counts them). */
 export function directoryBytes(path) {
   let total = 0;

@@ -63,7 +63,7 @@ beforeAll(() => {
   if (!existsSync(BIN) || !existsSync(join(EXAMPLES, 'custom-tool.js'))) throw new Error('Build first: pnpm build (the spec runs the built CLI and examples)');
 });
 
-describe('the EXPLORE sandbox holds end to end (issue 10 item 2)', () => {
+describe('the EXPLORE sandbox holds end to end', () => {
   function workspace() {
     const dir = realpathSync(mkdtempSync(join(tmpdir(), 'victor-s14-')));
     mkdirSync(join(dir, 'sandbox'));
@@ -124,7 +124,7 @@ describe('the EXPLORE sandbox holds end to end (issue 10 item 2)', () => {
   });
 });
 
-describe('the EXPLORE sandbox holds over MCP: the built serve, stdio and --http (issue 10 item 2)', () => {
+describe('the EXPLORE sandbox holds over MCP: the built serve, stdio and --http', () => {
   const EXPLORE = ['serve', '--mode', 'explore', '--sandbox', 'sandbox', '--tools', SANDBOX_TOOLS];
   const VICTIM_CALL = { operation: 'transform', target: 'victim.txt', options: { output: 'victim.txt' } };
   const CLIMBING_CALL = { operation: 'transform', target: 'notes.txt', options: { output: '../victim.txt' } };
@@ -202,7 +202,7 @@ describe('the EXPLORE sandbox holds over MCP: the built serve, stdio and --http 
   });
 });
 
-describe('the examples: safe, and faithful to the reference (issue 10 item 6)', () => {
+describe('the examples: safe, and faithful to the reference', () => {
   const base = realpathSync(mkdtempSync(join(tmpdir(), 'victor-s14-examples-')));
   const root = join(base, 'root');
   mkdirSync(join(root, 'src'), { recursive: true });
@@ -288,7 +288,7 @@ describe('the examples: safe, and faithful to the reference (issue 10 item 6)', 
   }, 600_000);
 });
 
-describe('the CLI (issue 10 item 7)', () => {
+describe('the CLI', () => {
   it('should read a 300 KB JSON argument from stdin', async () => {
     const text = 'word '.repeat(60_000);
     const ran = await victorTools(['call', 'measure_args', '-', '--tools', ODD_TOOLS], REPO, JSON.stringify({ text }));

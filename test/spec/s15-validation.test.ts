@@ -150,13 +150,27 @@ describe('JSON Schema semantics kept by the copy of the arguments', () => {
     expect(errorsOf(schema, { list: [{ a: 1 }, { a: 1 }] })).toEqual([
       "Validation error at 'list': must NOT have duplicate items (items ## 0 and 1 are identical)",
     ]);
-    // ajv's deep-equal calls an object's valueOf: an item whose valueOf is data makes ajv throw.
-    const hostile = { list: [{ valueOf: 1 }, { valueOf: 1 }] };
-    expect(() => validateArguments(schema, hostile)).not.toThrow();
-    expect(validateArguments(schema, hostile).result.issues[0]).toMatchObject({ keyword: 'validatorError' });
-    const { result } = await executeWith(schema, hostile);
-    expect(result.success).toBe(false);
-    expect(result.error).toMatch(/^Invalid parameters for tool 't': Parameters could not be validated: /);
+    // JSON has no methods: own valueOf and toString keys are keys like any other (ajv's deep-equal threw on them).
+    expect(errorsOf(schema, { list: [{ valueOf: 1 }, { valueOf: 2 }, { toString: '' }, {}] })).toEqual([]);
+    expect(errorsOf(schema, { list: [{ valueOf: 1 }, { toString: 'x' }, { valueOf: 1 }] })).toEqual([
+      "Validation error at 'list': must NOT have duplicate items (items ## 0 and 2 are identical)",
+    ]);
+    expect((await executeWith(schema, { list: [{}, { toString: '' }] })).result.success).toBe(true);
+    const { result } = await executeWith(schema, { list: [{ valueOf: 1, a: [1] }, { a: [1], valueOf: 1 }] });
+    expect(result.error).toBe("Invalid parameters for tool 't': Validation error at 'list': must NOT have duplicate items (items ## 0 and 1 are identical)");
+  });
+
+  it('should compare const and enum objects with own valueOf or toString keys as JSON, and never throw', async () => {
+    const schema: JsonSchema = {
+      type: 'object',
+      properties: { c: { const: { valueOf: 1 } }, e: { enum: [{ toString: 'a' }, 'b', 2] } },
+    };
+    expect(errorsOf(schema, { c: { valueOf: 1 }, e: { toString: 'a' } })).toEqual([]);
+    expect(errorsOf(schema, { c: { valueOf: 2 }, e: { valueOf: 'a' } })).toEqual([
+      "Validation error at 'c': must be equal to constant",
+      `Parameter 'e' must be one of: [{"toString":"a"}, 'b', 2]`,
+    ]);
+    expect((await executeWith(schema, { c: { valueOf: 1 }, e: 2 })).result.success).toBe(true);
   });
 
   it("should follow a recursive schema's root pointer ($ref: '#')", async () => {

@@ -29,7 +29,8 @@ describe.each(PACKAGES)('packages/%s', (dir) => {
     expect(manifest.license).toBe('MIT');
     expect(manifest.type).toBe('commonjs');
     expect(manifest.repository).toEqual(expect.objectContaining({ type: 'git', directory: `packages/${dir}` }));
-    expect(manifest.engines).toEqual({ node: '>=20' });
+    // Node.js 20 where the package's dependencies allow it; the OpenAI Agents SDK's `openai` client needs 22.
+    expect(manifest.engines).toEqual({ node: dir === 'openai-agents' ? '>=22' : '>=20' });
     expect(manifest.keywords.length).toBeGreaterThan(0);
     // dist and the changelog always; a package may ship data files too (semantic's word vectors), and each must exist.
     expect(manifest.files.slice(0, 1)).toEqual(['dist']);
@@ -56,6 +57,12 @@ describe.each(PACKAGES)('packages/%s', (dir) => {
       expect(existsSync(join(ROOT, 'packages', dir, 'src', `${name}.ts`))).toBe(true);
       for (const file of [`${name}.js`, `${name}.mjs`, `${name}.d.ts`, `${name}.d.mts`]) expect(existsSync(join(dist, file))).toBe(true);
     }
+  });
+
+  it("should point TypeScript's node10 resolution, which ignores exports, at each subpath's declarations (typesVersions)", () => {
+    const subpaths = Object.keys(manifest.exports).filter((key) => key !== '.' && key !== './package.json').map((key) => key.slice(2));
+    if (subpaths.length === 0) expect(manifest.typesVersions).toBeUndefined();
+    else expect(manifest.typesVersions).toEqual({ '*': Object.fromEntries(subpaths.map((name) => [name, [`./dist/${name}.d.ts`]])) });
   });
 
   it('should ship no source maps (their sources are not published)', () => {
@@ -155,9 +162,10 @@ describe('approximateTokens', () => {
     expect(() => approximateTokens(cyclic)).toThrow(/^approximateTokens\(\) needs a JSON-serializable schema: /);
   });
 
-  it('should be linear: a 1 MB description is estimated in well under a second', () => {
+  // A quadratic estimate would take minutes on 1 MB; the bound is loose so a loaded CI machine passes.
+  it('should be linear: a 1 MB description is estimated in seconds, not minutes', () => {
     const started = Date.now();
     expect(approximateTokens({ description: 'word '.repeat(200_000) })).toBeGreaterThan(100_000);
-    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 });

@@ -7,7 +7,7 @@ import { ScriptedModel, assistantMessage, functionCall } from '@openai/agents/te
 import { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { AIMessage, type BaseMessage } from '@langchain/core/messages';
 import type { ChatResult } from '@langchain/core/outputs';
-import { Command, MemorySaver, interrupt } from '@langchain/langgraph';
+import { Command, MemorySaver } from '@langchain/langgraph';
 import { createReactAgent } from '@langchain/langgraph/prebuilt';
 import { generateText, stepCountIs, type ModelMessage } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
@@ -51,6 +51,31 @@ function fixture(trust?: (fallback: ApprovalCallback) => ApprovalCallback) {
   });
   registry.register(search).register(save).register(dropTable);
   return { registry, search, save, dropTable, askPerson };
+}
+
+/** A LangChain chat model that answers each call with the next scripted turn. */
+type LangChainTurn = { call: [string, string, Record<string, unknown>] } | { text: string };
+class FakeToolCallingModel extends BaseChatModel {
+  readonly seen: BaseMessage[][] = [];
+  private next = 0;
+  constructor(private readonly turns: LangChainTurn[]) {
+    super({});
+  }
+  _llmType() {
+    return 'fake-tool-calling';
+  }
+  override bindTools() {
+    return this;
+  }
+  async _generate(messages: BaseMessage[]): Promise<ChatResult> {
+    this.seen.push(messages);
+    const turn = this.turns[this.next++]!;
+    const message =
+      'text' in turn
+        ? new AIMessage(turn.text)
+        : new AIMessage({ content: '', tool_calls: [{ id: turn.call[0], name: turn.call[1], args: turn.call[2], type: 'tool_call' }] });
+    return { generations: [{ message, text: '' }] };
+  }
 }
 
 describe('@victor-tools/ai-sdk: toAISDKTools with generateText and MockLanguageModelV3', () => {
@@ -125,29 +150,6 @@ describe('@victor-tools/ai-sdk: toAISDKTools with generateText and MockLanguageM
 });
 
 describe('@victor-tools/langchain: toLangChainTools with createReactAgent and a fake tool-calling chat model', () => {
-  type Turn = { call: [string, string, Record<string, unknown>] } | { text: string };
-  class FakeToolCallingModel extends BaseChatModel {
-    readonly seen: BaseMessage[][] = [];
-    private next = 0;
-    constructor(private readonly turns: Turn[]) {
-      super({});
-    }
-    _llmType() {
-      return 'fake-tool-calling';
-    }
-    override bindTools() {
-      return this;
-    }
-    async _generate(messages: BaseMessage[]): Promise<ChatResult> {
-      this.seen.push(messages);
-      const turn = this.turns[this.next++]!;
-      const message =
-        'text' in turn
-          ? new AIMessage(turn.text)
-          : new AIMessage({ content: '', tool_calls: [{ id: turn.call[0], name: turn.call[1], args: turn.call[2], type: 'tool_call' }] });
-      return { generations: [{ message, text: '' }] };
-    }
-  }
   const toolMessagesSent = (m: FakeToolCallingModel, call: number) =>
     (m.seen[call] ?? []).filter((msg) => msg.getType() === 'tool').map((msg) => ({ status: (msg as { status?: string }).status, content: msg.content }));
   const ask = (content: string) => ({ messages: [{ role: 'user', content }] });
@@ -173,16 +175,16 @@ describe('@victor-tools/langchain: toLangChainTools with createReactAgent and a 
 
   it("should pause for approval with LangGraph's interrupt() and run the approved call once, without the registry asking again", async () => {
     const { registry, dropTable, askPerson } = fixture(trustLangChain);
-    const tools = toLangChainTools(registry, { approve: (request) => interrupt({ tool: request.toolName, args: request.args }) === 'yes' });
+    const tools = toLangChainTools(registry);
     const m = new FakeToolCallingModel([{ call: ['c1', 'drop_table', { table: 'logs' }] }, { text: 'Dropped.' }]);
     const agent = createReactAgent({ llm: m, tools, checkpointer: new MemorySaver() });
     const config = { configurable: { thread_id: 's17' } };
 
     const paused = (await agent.invoke(ask('drop logs'), config)) as { __interrupt__?: Array<{ value: unknown }> };
-    expect(paused.__interrupt__?.[0]?.value).toEqual({ tool: 'drop_table', args: { table: 'logs' } });
+    expect(paused.__interrupt__?.[0]?.value).toMatchObject({ type: 'tool-approval', toolName: 'drop_table', args: { table: 'logs' } });
     expect(dropTable.calls).toEqual([]);
 
-    const done = await agent.invoke(new Command({ resume: 'yes' }), config);
+    const done = await agent.invoke(new Command({ resume: true }), config);
     expect(dropTable.calls).toHaveLength(1);
     expect(askPerson).not.toHaveBeenCalled();
     expect(done.messages.at(-1)!.content).toBe('Dropped.');
@@ -242,14 +244,15 @@ describe('one approval rule for the registry and the three adapters (core approv
     expect([trustAISDK, trustLangChain, trustAgents]).toEqual([trustFrameworkApproval, trustFrameworkApproval, trustFrameworkApproval]);
   });
 
-  // Every access mode and danger level, in BUILD and PLAN: the SDKs' needsApproval on a first call, and whether
-  // LangChain's approve is asked, are what approvalRequirement answers (which core's own test holds to the registry).
+  // Every access mode and danger level, in BUILD and PLAN, under trustFrameworkApproval: the SDKs' needsApproval on a
+  // first call, and whether LangGraph is interrupted, are what approvalRequirement answers (which core's own test
+  // holds to the registry).
   const contexts: ToolExecutionContext[] = [{}, { mode: AgentMode.PLAN }];
   const cases = AccessMode.values().flatMap((accessMode) =>
     DangerLevel.values().flatMap((dangerLevel) => contexts.map((context) => [accessMode.value, dangerLevel.value, context] as const)),
   );
   it.each(cases)('should ask on a first call of a %s tool of danger %s with %j exactly when the rule says so', async (accessMode, dangerLevel, context) => {
-    const registry = new ToolRegistry({ logger: silentLogger });
+    const registry = new ToolRegistry({ logger: silentLogger, approve: trustFrameworkApproval() });
     registry.register(new TestTool({ name: 'tool', metadata: { accessMode, dangerLevel }, run: () => 'ran' }));
     const asks = approvalRequirement(registry.get('tool')!, context).rule !== 'never';
 
@@ -257,9 +260,10 @@ describe('one approval rule for the registry and the three adapters (core approv
     const aiSdk = typeof sdkNeeds === 'function' ? await sdkNeeds({}, { toolCallId: 'c1', messages: [] }) : sdkNeeds === true;
     const [agentsTool] = toOpenAIAgentsTools(registry, { context });
     const agents = await agentsTool!.needsApproval({} as never, {} as never, 'c1');
-    const approve = jest.fn(() => true);
-    await toLangChainTools(registry, { context, approve })[0]!.invoke({});
+    const agent = createReactAgent({ llm: new FakeToolCallingModel([{ call: ['c1', 'tool', {}] }, { text: 'done' }]), tools: toLangChainTools(registry, { context }), checkpointer: new MemorySaver() });
+    const state = (await agent.invoke({ messages: [{ role: 'user', content: 'go' }] }, { configurable: { thread_id: `${accessMode}-${dangerLevel}-${String(context.mode)}` } })) as { __interrupt__?: unknown[] };
+    const langgraph = (state.__interrupt__?.length ?? 0) > 0;
 
-    expect({ aiSdk, agents, langchain: approve.mock.calls.length === 1 }).toEqual({ aiSdk: asks, agents: asks, langchain: asks });
+    expect({ aiSdk, agents, langgraph }).toEqual({ aiSdk: asks, agents: asks, langgraph: asks });
   });
 });

@@ -304,7 +304,7 @@ describe('s17: schemas without a JSON Schema form fail registration', () => {
   });
 });
 
-describe('s17 (issue 12): class-validator and class-transformer are opt-in', () => {
+describe('s17: class-validator and class-transformer are opt-in', () => {
   // The built package, as a user loads it (`pnpm build` runs before this project).
   const ROOT = join(__dirname, '..', '..');
   const loads = (script: string): string => execFileSync(process.execPath, ['-e', script], { cwd: ROOT, encoding: 'utf8' }).trim();

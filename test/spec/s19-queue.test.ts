@@ -10,11 +10,14 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { ToolRegistry, type BaseTool, type ToolResult } from '@victor-tools/core';
 import { queueInvoker, syncToolStates, type QueueInvoker } from '@victor-tools/queue';
+import { Forger, jobData } from '../../packages/queue/test/support/forger';
 import { invocation } from '../../packages/queue/test/support/invocation';
 import { startRedisServer, type RedisServer } from '../../packages/queue/test/support/redis-server';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { sleepOnce, sleepIdempotent } = require('./fixtures/queue-tools/sleep-tools') as { sleepOnce: BaseTool; sleepIdempotent: BaseTool };
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const guarded = require('./fixtures/queue-tools/guarded-tools') as { sleepStubborn: BaseTool; writeNote: BaseTool; dropTable: BaseTool };
 
 const ROOT = join(__dirname, '..', '..');
 const BIN = join(ROOT, 'packages', 'cli', 'dist', 'bin.js');
@@ -82,12 +85,13 @@ async function startWorker(queue: string, log: string, extra: string[] = []): Pr
   return { child, pid: child.pid!, stderr: () => stderr };
 }
 
-function setup(options: { resultTtlMs?: number } = {}) {
+function setup(options: { resultTtlMs?: number; secret?: string } = {}) {
   queueCount += 1;
   const queue = `spec-${queueCount}`;
   const log = join(dir, `${queue}.log`);
   writeFileSync(log, '');
-  const invoker = queueInvoker({ connection: redis.url, queue, ...options });
+  const quiet = { debug() {}, info() {}, warn() {}, error() {} };
+  const invoker = queueInvoker({ connection: redis.url, queue, logger: quiet, ...options });
   invokers.push(invoker);
   return { queue, log, invoker };
 }
@@ -114,6 +118,27 @@ function call(invoker: QueueInvoker, tool: BaseTool, id: string, ms: number, opt
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Someone who can write to Redis: adds a job of `tool` as an invoker would write it, and waits for the worker's answer. */
+async function forgeJob(queue: string, tool: BaseTool, args: Record<string, unknown>, ctx: Record<string, unknown> = {}) {
+  const forger = new Forger(redis.url, queue);
+  try {
+    return await forger.run(jobData(tool, args, ctx));
+  } finally {
+    await forger.close();
+  }
+}
+
+/** The most runs going on at once, by the order of the log's start and end lines. */
+function mostAtOnce(lines: LogLine[]): number {
+  let running = 0;
+  let most = 0;
+  for (const line of lines) {
+    running += line.event === 'start' ? 1 : line.event === 'end' ? -1 : 0;
+    most = Math.max(most, running);
+  }
+  return most;
+}
 
 /**
  * Checks a run in which worker `killed` was SIGKILLed: every call answered
@@ -205,7 +230,9 @@ describe('s19: tool calls on a worker pool (BullMQ and Redis)', () => {
   it('at most once: a tool that is not idempotent, whose worker is killed mid-call, ran exactly once and its caller got "outcome unknown"', async () => {
     const { queue, log, invoker } = setup();
     const first = await startWorker(queue, log, ['--lock-duration', '2000']);
-    const pending = call(invoker, sleepOnce, 'once', 3_000);
+    // Long enough to be still running once the second worker is up on a loaded machine (its start took over 3 s):
+    // the kill cuts it short, so the test does not wait for it.
+    const pending = call(invoker, sleepOnce, 'once', 20_000);
     for (let i = 0; i < 100 && !readLog(log).some((l) => l.event === 'start'); i++) await sleep(50);
     await startWorker(queue, log, ['--lock-duration', '2000']);
     await stop(first.child, 'SIGKILL');
@@ -297,6 +324,72 @@ describe('s19: tool calls on a worker pool (BullMQ and Redis)', () => {
     } finally {
       await sync.close();
     }
+  });
+
+  it('concurrency: with --concurrency 2, at most 2 runs at once, also of a tool that ignores its signal; a run past its deadline keeps its slot and is reported', async () => {
+    const { queue, log, invoker } = setup();
+    const worker = await startWorker(queue, log, ['--concurrency', '2']);
+    await invoker.ready();
+    // A call every 150 ms, each timing out at 400 ms while its run goes on for 2 s.
+    const pending: Promise<ToolResult>[] = [];
+    for (let i = 0; i < 12; i++) {
+      pending.push(call(invoker, guarded.sleepStubborn, `s${i}`, 2_000, { timeoutMs: 400 }));
+      await sleep(150);
+    }
+    for (const result of await Promise.all(pending)) expect(result.metadata).toMatchObject({ timedOut: true });
+    const settled = () => {
+      const lines = readLog(log);
+      return lines.length > 0 && lines.filter((l) => l.event === 'start').length === lines.filter((l) => l.event === 'end').length;
+    };
+    for (let i = 0; i < 200 && !settled(); i++) await sleep(50);
+    const lines = readLog(log);
+    expect(lines.filter((l) => l.event === 'start').length).toBeGreaterThanOrEqual(2);
+    expect(mostAtOnce(lines)).toBeLessThanOrEqual(2);
+    expect(worker.stderr()).toMatch(/tool 'sleep_stubborn' \(job call-[\w-]+\) is still running \d+ ms after it was stopped \(timed out or cancelled\): it does not stop on ctx.signal, and keeps its slot until it ends/);
+  });
+
+  it('forged jobs: the worker applies the mode policy and approval to a job written straight into Redis; with --queue-secret, only signed calls run', async () => {
+    const secret = 'spec-queue-secret-0123456789abcdef';
+    const plain = setup();
+    await startWorker(plain.queue, plain.log);
+    const plan = await forgeJob(plain.queue, guarded.writeNote, { path: join(dir, 'plan-note.txt'), content: 'x' }, { mode: 'plan' });
+    expect(plan.error).toBe("Tool 'write_note' refused in plan mode: plan mode allows only readonly and network tools, and this tool's access mode is 'write'");
+    const built = await forgeJob(plain.queue, guarded.writeNote, { path: join(dir, 'build-note.txt'), content: 'x' });
+    expect(built.error).toMatch(/^Tool 'write_note' was not approved: worker '.+' has no secret to check the job's approval with; give the invokers and the workers the same secret/);
+    const dropped = await forgeJob(plain.queue, guarded.dropTable, { table: 'users' });
+    expect(dropped.error).toMatch(/^Tool 'drop_table' was not approved: /);
+    expect(readLog(plain.log)).toEqual([]);
+    expect(existsSync(join(dir, 'plan-note.txt')) || existsSync(join(dir, 'build-note.txt'))).toBe(false);
+
+    const signed = setup({ secret });
+    const worker = await startWorker(signed.queue, signed.log, ['--queue-secret', secret]);
+    const registry = new ToolRegistry({ invoker: signed.invoker, approve: () => true }).register(guarded.dropTable).register(sleepOnce);
+    expect(await registry.execute('drop_table', { table: 'approved' })).toMatchObject({ success: true, output: { dropped: 'approved', pid: worker.pid } });
+    const unsigned = await forgeJob(signed.queue, sleepOnce, { id: 'forged', ms: 0 });
+    expect(unsigned.error).toMatch(/^Tool 'sleep_once' failed on the queue: worker '.+' refused the job: the job carries no approval/);
+    expect(readLog(signed.log).map((l) => l.id)).toEqual(['approved']);
+  });
+
+  it('Redis restart: the calls in flight are answered within seconds (an idempotent one runs again, the other is "outcome unknown"), and the worker goes on', async () => {
+    const { queue, log, invoker } = setup();
+    const worker = await startWorker(queue, log);
+    await invoker.ready();
+    const once = call(invoker, sleepOnce, 'r-once', 3_000, { timeoutMs: 600_000 });
+    const again = call(invoker, sleepIdempotent, 'r-again', 3_000, { timeoutMs: 600_000 });
+    for (let i = 0; i < 200 && readLog(log).filter((l) => l.event === 'start').length < 2; i++) await sleep(50);
+    await redis.crash();
+    await sleep(500);
+    await redis.restart();
+    const backAt = Date.now();
+    const [onceResult, againResult] = await Promise.all([once, again]);
+    const seconds = (Date.now() - backAt) / 1000;
+    expect(onceResult.metadata).toMatchObject({ outcomeUnknown: true, retried: false });
+    expect(againResult).toMatchObject({ success: true, output: { id: 'r-again', pid: worker.pid } });
+    const starts = readLog(log).filter((l) => l.event === 'start').map((l) => l.id);
+    expect(starts.filter((id) => id === 'r-once')).toHaveLength(1);
+    expect(starts.filter((id) => id === 'r-again')).toHaveLength(2);
+    expect(seconds).toBeLessThan(15);
+    expect(await call(invoker, sleepOnce, 'r-after', 10, { timeoutMs: 20_000 })).toMatchObject({ success: true, output: { id: 'r-after' } });
   });
 
   it('load: 10,000 calls of 20 ms over 4 workers with one SIGKILL: every call answered exactly once, no "Missing lock"', async () => {

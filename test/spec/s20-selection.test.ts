@@ -103,7 +103,7 @@ describe('ToolMetadataRegistry.configure({ embedder })', () => {
   });
 });
 
-describe('fusion of lexical and semantic relevance (issue 16, second pass)', () => {
+describe('fusion of lexical and semantic relevance', () => {
   const withHelpDesk = (): TestTool[] => [
     ...tools(),
     new TestTool({ name: 'support_ticket', description: 'Open a support ticket for a user who needs help.', metadata: { accessMode: AccessMode.NETWORK } }),

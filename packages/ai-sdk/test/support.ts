@@ -1,4 +1,5 @@
 // Tools and a scripted model shared by the AI SDK adapter's tests (not a test file).
+import type { ToolSet } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 
 export { RecordingTool, readFile, writeFile, deleteFile, runCommand, quietLogger, toolAbortingItsCaller } from '../../../test/support/adapter-tools';
@@ -36,4 +37,12 @@ export function toolResultsSentTo(model: MockLanguageModelV3, call: number): Arr
   return prompt.flatMap((message) =>
     message.role === 'tool' ? message.content.flatMap((part) => (part.type === 'tool-result' ? [{ toolName: part.toolName, output: part.output }] : [])) : [],
   );
+}
+
+/** What the SDK passes a tool's `execute` and `needsApproval` outside a model call: AI SDK 7 adds `context`, which 6 does not know. */
+export type CallOptions = Parameters<NonNullable<ToolSet[string]['execute']>>[1];
+
+/** Call options for invoking a tool directly in a test, valid for AI SDK 6 and 7. */
+export function callOptions(toolCallId: string): CallOptions {
+  return { toolCallId, messages: [], context: undefined } as unknown as CallOptions;
 }

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { writeLine, type RunOptions, stderrLogger } from './io';
 import { defaultToolsDir, loadTools, type LoadedTools, type LoadToolsOptions } from './load-tools';
 import type { GlobalOptions } from './options';
+import { typeScriptUnavailableReason } from './typescript-loader';
 import { stylesFor, type Styles } from './style';
 
 /** What every command's action gets: the streams, the tools loader, and where to put its exit code. */
@@ -49,9 +50,10 @@ export class CommandContext {
     }
     if (loaded.skippedTypeScript.length > 0) {
       const files = loaded.skippedTypeScript.slice(0, 5).join(', ') + (loaded.skippedTypeScript.length > 5 ? ', ...' : '');
+      const reason = typeScriptUnavailableReason() ?? 'the TypeScript loader (tsx) could not be loaded';
       this.warn(
-        `skipped ${loaded.skippedTypeScript.length} TypeScript tool file(s) (${files}): the TypeScript loader (tsx) could not be loaded. ` +
-          'Compile them to .js and pass that directory, or run victor-tools under a TypeScript runtime (node --import tsx).',
+        `skipped ${loaded.skippedTypeScript.length} TypeScript tool file(s) (${files}): ${reason}. ` +
+          'Otherwise compile them to .js and pass that directory, or run victor-tools under a TypeScript runtime (node --import tsx).',
       );
     }
     return loaded;

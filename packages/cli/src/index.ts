@@ -8,4 +8,4 @@ export { listTools, type ToolListing } from './commands/list';
 export { renderToolSchema, exportToolSchema, type ToolSchemaExport } from './commands/schema';
 export { MAX_ARGUMENTS_BYTES } from './call-arguments';
 export { supportsColor } from './style';
-export { CliError, ToolsDirectoryNotFoundError, ToolNotFoundError, ToolsLoadError, SandboxNotFoundError, UnserializableOutputError } from './errors';
+export { CliError, ToolsDirectoryNotFoundError, ToolNotFoundError, ToolsLoadError, SandboxNotFoundError, UnserializableOutputError, MissingPackageError } from './errors';

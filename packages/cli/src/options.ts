@@ -72,3 +72,52 @@ export function redisOption(description: string): Option {
 export function queueOption(description: string): Option {
   return new Option('-q, --queue <name>', description).argParser(parseQueueName);
 }
+
+/** The shortest `--queue-secret` taken (as `@victor-tools/queue` takes it). */
+const MIN_QUEUE_SECRET_LENGTH = 16;
+
+/** Parses `--queue-secret`: long enough to be a secret. */
+export function parseQueueSecret(text: string): string {
+  if (text.length < MIN_QUEUE_SECRET_LENGTH) {
+    throw new InvalidArgumentError(
+      `Expected a secret of at least ${MIN_QUEUE_SECRET_LENGTH} characters, got ${text.length}. Make one with \`openssl rand -hex 32\`.`,
+    );
+  }
+  return text;
+}
+
+/**
+ * `--queue-secret`: the secret the servers sign their calls with and the
+ * workers check (`secret` in `@victor-tools/queue`). From the environment
+ * rather than the command line, which every user of the machine can read.
+ */
+export function queueSecretOption(description: string): Option {
+  return new Option('--queue-secret <secret>', description).env('VICTOR_TOOLS_QUEUE_SECRET').argParser(parseQueueSecret);
+}
+
+/** Parses a duration in ms where 0 means none (`--max-timeout`). */
+export function parseMilliseconds(text: string): number {
+  const value = Number(text);
+  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(value)) throw new InvalidArgumentError(`Expected a number of milliseconds (0: none), got '${text}'.`);
+  return value;
+}
+
+const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/** Parses a duration option value (`--request-timeout 10s`): a positive number with `ms`, `s`, `m` or `h`; a bare number is milliseconds. */
+export function parseDuration(text: string): number {
+  const match = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/i.exec(text.trim());
+  const ms = match ? Number(match[1]) * DURATION_UNITS[(match[2] ?? 'ms').toLowerCase()] : NaN;
+  if (!(ms >= 1) || !Number.isFinite(ms)) throw new InvalidArgumentError(`Expected a duration such as 500ms, 10s, 30m or 1h, got '${text}'.`);
+  return Math.round(ms);
+}
+
+const SIZE_UNITS: Record<string, number> = { b: 1, kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3 };
+
+/** Parses a size option value (`--max-buffered 32MiB`): a positive whole number of bytes, or of KiB, MiB or GiB. */
+export function parseSize(text: string): number {
+  const match = /^(\d+)\s*(b|kib|mib|gib)?$/i.exec(text.trim());
+  const bytes = match ? Number(match[1]) * SIZE_UNITS[(match[2] ?? 'b').toLowerCase()] : NaN;
+  if (!(bytes >= 1) || !Number.isSafeInteger(bytes)) throw new InvalidArgumentError(`Expected a size such as 1048576, 512KiB or 32MiB, got '${text}'.`);
+  return bytes;
+}

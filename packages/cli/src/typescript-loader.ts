@@ -1,3 +1,5 @@
+import { isMissingModule } from './optional-packages';
+
 /** Whether `.ts` files can be required in this process (ts-node, tsx, jest's transform...). */
 export function hasTypeScriptRuntime(): boolean {
   return require.extensions !== undefined && '.ts' in require.extensions;
@@ -5,6 +7,16 @@ export function hasTypeScriptRuntime(): boolean {
 
 let registered: boolean | undefined;
 let esmRegistered = false;
+let unavailable: string | undefined;
+
+/**
+ * Why TypeScript tool files cannot be loaded, once `enableTypeScript` failed:
+ * tsx, an optional peer dependency (it brings esbuild, about 11 MB), is not
+ * installed, or it failed to load.
+ */
+export function typeScriptUnavailableReason(): string | undefined {
+  return unavailable;
+}
 
 /**
  * Makes `.ts` and `.cts` tool files loadable with tsx (esbuild), with its
@@ -22,8 +34,11 @@ export async function enableTypeScript(esm = false): Promise<boolean> {
     try {
       (require('tsx/cjs/api') as { register(): unknown }).register();
       registered = true;
-    } catch {
+    } catch (error) {
       registered = hasTypeScriptRuntime();
+      unavailable = isMissingModule(error, 'tsx/cjs/api')
+        ? 'they are loaded with tsx, an optional dependency of @victor-tools/cli that is not installed: npm install tsx (next to the CLI)'
+        : `the TypeScript loader (tsx) could not be loaded: ${(error as Error).message}`;
     }
   }
   if (esm && !esmRegistered) {

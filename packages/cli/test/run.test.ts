@@ -79,10 +79,11 @@ describe('run', () => {
       const { code, stderr } = await runCli(['list'], { defaultToolsDir: '/no/examples/dist' });
       expect(code).toBe(1);
       expect(stderr).toBe(
-        'error: No --tools directory was given. Pass --tools DIR, a directory of tool files (.js, .cjs, .mjs, or .ts) that export tools, ' +
-          "e.g. 'victor-tools list --tools ./dist/tools'. (Without --tools the CLI shows the examples of a built victor-tools source checkout, " +
-          "and there are none at '/no/examples/dist'.)\n",
+        'error: No --tools directory was given. Pass --tools DIR, the directory of your tool files: .js, .cjs, .mjs or .ts files that export ' +
+          "tools (tool() functions, @Tool classes, BaseTool instances), e.g. 'npx @victor-tools/cli list --tools ./dist/tools'.\n",
       );
+      // The default is a path inside a victor-tools checkout: it means nothing to a user of the installed CLI.
+      expect(stderr).not.toContain('/no/examples/dist');
       expect(stderr).not.toContain('pnpm');
     });
 

@@ -1,11 +1,14 @@
 import { CostTier, SchemaLevel, type SchemaLevelLike } from './enums';
 import type { ToolMetadataInput } from './tool-metadata';
 import { ToolResult, ToolValidationResult } from './results';
-import { renderSchema } from './schema';
+import { renderSchema } from './schema/render-schema';
 import { readSchemaInput, runStandardValidation, type SchemaForms, type SchemaInput } from './schema-input';
-import { BASE_TOOL_BRAND } from './tool-protocol';
-import type { JsonSchema, ToolCallContext, ToolJSONSchema } from './types';
+import type { JsonSchema, ToolJSONSchema } from './json-schema';
+import type { ToolCallContext } from './context';
 import { validateArguments } from './validation';
+
+/** Brand on `BaseTool.prototype`, so a tool from another copy of core is still recognized (`isBaseTool`). */
+export const BASE_TOOL_BRAND: unique symbol = Symbol.for('victor-tools.BaseTool') as never;
 
 /**
  * The base of every tool. Subclasses give `name`, `description`,
@@ -15,14 +18,21 @@ import { validateArguments } from './validation';
  *
  * @example
  * ```ts
- * class ReadFile extends BaseTool {
+ * import { readFile } from 'node:fs/promises';
+ * import { BaseTool, ToolRegistry, ToolResult, type ToolCallContext } from '@victor-tools/core';
+ *
+ * class ReadFile extends BaseTool<{ path: string }> {
  *   get name() { return 'read_file'; }
  *   get description() { return 'Read a text file.'; }
  *   get parameters() { return { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] }; }
  *   async execute(ctx: ToolCallContext, args: { path: string }) {
- *     return ToolResult.ok(await fs.readFile(args.path, 'utf8'));
+ *     return ToolResult.ok(await readFile(args.path, 'utf8'));
  *   }
  * }
+ *
+ * const registry = new ToolRegistry().register(new ReadFile());
+ * const result = await registry.execute('read_file', {});
+ * console.log(result.error); // prints: Invalid parameters for tool 'read_file': Required parameter 'path' is missing
  * ```
  */
 export abstract class BaseTool<TArgs = Record<string, unknown>, TParameters extends SchemaInput = JsonSchema> {

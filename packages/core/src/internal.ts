@@ -7,17 +7,36 @@
 // wording of failed calls (a thrown error, a timeout, a cancellation) that a
 // remote invoker answers the way a local call fails. Not part
 // of the public API: it may change in any release. Named exports only.
-export { TOOL_PROTOCOL, BASE_TOOL_BRAND, isToolProvider, type ToolProvider } from './tool-protocol';
+export { TOOL_PROTOCOL, isToolProvider, type ToolProvider } from './tool-protocol';
+export { BASE_TOOL_BRAND } from './base-tool';
 export { SmartEnum } from './enums';
 export { normalizeMetadata, referenceMetadataKeyProblem } from './tool-metadata';
 // What registration refuses, for the decorators to refuse it at declaration already.
 export { generatorProblem } from './registry/registration-rules';
 export { registerSchemaRenderer, getSchemaRenderer, schemaRendererNames, renderSchema, truncateDescription, splitSentences } from './schema';
-export { approvalRequest, notApprovedMessage } from './policy/approval';
-export { outputSchemaOf } from './pipeline/check-output';
-export { capText, errorMessage, errorName } from './error-text';
+export { approvalRequest, approvalRequirementOf, notApprovedMessage } from './policy/approval';
+// The agent-mode policy in the steps the registry runs it in (the tool, then
+// its path arguments once validated), for a queue worker that applies it
+// again to a job it cannot trust, with the registry's wording.
+export {
+  describeToolPolicy,
+  checkToolLevel,
+  checkPathArguments,
+  refusalMessage,
+  type ToolPolicyFacts,
+  type PolicyContext,
+} from './policy/mode-policy';
+export { timeoutDelay, DEFAULT_TIMEOUT_MS } from './timeouts';
+export { outputSchemaOf } from './schema-input/output-schema';
+export { capText, cutText, describeValue, errorMessage, errorName } from './error-text';
+export { setOwn, hasOwn } from './own-property';
+export { canonicalJson } from './validation/json-equality';
 export { thrownResult } from './pipeline/normalize-result';
 export { cancelledResult, timedOutResult } from './pipeline/failures';
+// Node's built-ins reached on first use, so a browser bundle of a package that uses them lazily still loads.
+export { nodeFs, nodePath, nodeCrypto } from './node-fs';
+// How many log messages of one call every door (MCP, the queue) passes on.
+export { MAX_LOGS_PER_CALL, DROPPED_LOGS_MESSAGE } from './pipeline/tool-log';
 // The one reader of user-given schemas (JSON Schema, TypeBox, Standard Schema)
 // and the Standard validation that follows ajv: for decorators and for any
 // schema a tool declares besides its parameters (an output schema).

@@ -1,3 +1,6 @@
+/** Timeout of a tool that sets none: a registry's `defaultTimeoutMs`, and a queue worker's. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
 /** setTimeout's limit: Node fires a longer delay after 1 ms instead. */
 const MAX_TIMER_DELAY_MS = 2_147_483_647;
 

@@ -121,9 +121,9 @@ export function normalizeMetadata(input: ToolMetadataInput = {}): ToolMetadata {
     progressParams: [...(input.progressParams ?? [])],
     executionCategory: input.executionCategory === undefined ? CATEGORY_OF_ACCESS[accessMode.value] : ExecutionCategory.from(input.executionCategory),
   };
-  // Extra (declaration-merged) fields are copied after, not spread before:
-  // `{ ...input, known: ... }` hit a slow path in V8 11 (about 17 µs a call
-  // against 1 µs), and every tool's metadata goes through here.
+  // Extra (declaration-merged) fields are copied after the known ones and never
+  // over them: a merged field keeps its value, and a known one is always the
+  // normalized value (an enum instance, lower-cased keywords), never the input's.
   for (const key of Object.keys(input)) {
     if (key in normalized) continue;
     const problem = referenceMetadataKeyProblem(key);

@@ -141,3 +141,43 @@ describe('the JSON Schema Test Suite, draft-07, object instances', () => {
     );
   });
 });
+
+// uniqueItems, const and enum compare JSON values; their cases' instances are mostly not objects, so each is
+// wrapped as a tool's one argument. Then objects whose own keys are named valueOf or toString, which JSON has
+// no reason to treat apart (ajv's deep-equal threw on them).
+const EQUALITY_FILES = ['uniqueItems.json', 'const.json', 'enum.json'];
+const EQUALITY_CASES: Array<[string, SuiteCase, SuiteTest]> = EQUALITY_FILES.flatMap((file) =>
+  (JSON.parse(readFileSync(join(DIR, file), 'utf8')) as SuiteCase[]).flatMap((suiteCase) =>
+    suiteCase.tests.map((test): [string, SuiteCase, SuiteTest] => [file, suiteCase, test]),
+  ),
+);
+const METHOD_NAMED_CASES: Array<[string, SuiteCase, SuiteTest]> = [
+  ['own keys', { description: 'uniqueItems over objects with own valueOf and toString keys', schema: { uniqueItems: true }, tests: [
+    { description: 'different values are unique', data: [{ valueOf: 1 }, { valueOf: 2 }, { toString: '' }, {}], valid: true },
+    { description: 'an object with an own toString is not the empty object', data: [{}, { toString: '' }], valid: true },
+    { description: 'equal objects are not unique', data: [{ valueOf: 1, toString: 'a' }, { toString: 'a', valueOf: 1 }], valid: false },
+    { description: 'a __proto__ key is a key', data: [{ ['__proto__']: 1 }, {}], valid: true },
+  ] }, undefined as never],
+  ['own keys', { description: 'const and enum of objects with own valueOf and toString keys', schema: { enum: [{ valueOf: 1 }, { toString: 'x' }] }, tests: [
+    { description: 'a listed object is valid', data: { toString: 'x' }, valid: true },
+    { description: 'another value of the key is invalid', data: { valueOf: 2 }, valid: false },
+    { description: 'an object without the key is invalid', data: {}, valid: false },
+  ] }, undefined as never],
+].flatMap(([file, suiteCase]) => (suiteCase as SuiteCase).tests.map((test): [string, SuiteCase, SuiteTest] => [file as string, suiteCase as SuiteCase, test]));
+
+describe('the JSON Schema Test Suite, draft-07: uniqueItems, const and enum, any instance (as a tool\'s one argument)', () => {
+  const wrap = (schema: JsonSchema | boolean): JsonSchema => ({ type: 'object', properties: { value: schema as JsonSchema }, required: ['value'] });
+
+  it.each([...EQUALITY_CASES, ...METHOD_NAMED_CASES].map(([file, suiteCase, test]) => [keyOf(file, suiteCase, test), suiteCase, test] as const))(
+    '%s',
+    async (_key, suiteCase, test) => {
+      const registry = new ToolRegistry({ logger: silent });
+      registry.register(new SchemaTool(wrap(suiteCase.schema)));
+      const data = JSON.parse(JSON.stringify({ value: test.data })) as Record<string, unknown>;
+      const result = await registry.execute('suite_case', data);
+      expect(result.success).toBe(test.valid);
+      if (!result.success) expect(result.error).toMatch(/^Invalid parameters for tool 'suite_case': /);
+      expect(validateArguments(wrap(suiteCase.schema), data).result.valid).toBe(test.valid);
+    },
+  );
+});

@@ -1,6 +1,6 @@
 import type { BaseTool, JsonSchema, SchemaInput } from '@victor-tools/core';
 import { generatorProblem } from '@victor-tools/core/internal';
-import { DeclaredTool } from './builder/declared-tool';
+import { FunctionBackedTool } from './builder/from-declaration';
 import { snakeCase } from './builder/names';
 import { globalToolBuilder } from './builder/tool-builder';
 import { DecoratorUsageError } from './errors/decorator-usage-error';
@@ -42,10 +42,17 @@ export interface FunctionToolOptions<P extends SchemaInput = JsonSchema> extends
  *
  * @example
  * ```ts
+ * import { Type } from '@sinclair/typebox';
+ * import { ToolRegistry } from '@victor-tools/core';
+ * import { tool } from '@victor-tools/decorators';
+ *
  * const greet = tool(
  *   { name: 'greet', description: 'Greet someone.', parameters: Type.Object({ who: Type.String() }) },
- *   ({ who }) => `Hello ${who}`,
+ *   ({ who }) => `Hello ${who}`, // who: string, from the schema
  * );
+ *
+ * const registry = new ToolRegistry().register(greet);
+ * console.log((await registry.execute('greet', { who: 'Ada' })).output); // prints: Hello Ada
  * ```
  */
 export function tool<S extends SchemaInput>(options: FunctionToolOptions<S> & { parameters: S }, fn: ToolFunction<InferArgs<S>>): BaseTool<InferArgs<S>, ParametersOf<S>>;
@@ -63,5 +70,5 @@ export function tool(options: FunctionToolOptions<SchemaInput>, fn: ToolFunction
   }
   const generator = generatorProblem(fn, `${owner}'s function`);
   if (generator !== undefined) throw new DecoratorUsageError(`${generator}.`);
-  return new DeclaredTool(globalToolBuilder().declaration(options, owner, defaultName, options.parameters), fn);
+  return new FunctionBackedTool(globalToolBuilder().declaration(options, owner, defaultName, options.parameters), fn);
 }

@@ -25,7 +25,8 @@ export type {
 } from './options';
 
 // Scanning, injection, registration
-export { ToolContainer, type ToolContainerOptions, type ScanDirectoryOptions } from './container/tool-container';
+export { ToolContainer, type ToolContainerOptions } from './container/tool-container';
+export type { ScanDirectoryOptions } from './container/directory-loader';
 export type { ToolRegistryLike, MetadataRegistryLike, ScanReport, RegisteredEntry, SkippedEntry } from './container/contracts';
 
 // The record storage (a container's `storage` option; tests clear or clone it)

@@ -11,8 +11,18 @@ import type { JsonSchema, StandardSchemaV1 } from '@victor-tools/core';
  *
  * @example
  * ```ts
+ * import { z } from 'zod';
+ * import { ToolRegistry } from '@victor-tools/core';
+ * import { tool, type InferArgs } from '@victor-tools/decorators';
+ *
  * const Trip = z.object({ from: z.string(), days: z.number().int() });
  * type TripArgs = InferArgs<typeof Trip>; // { from: string; days: number }
+ *
+ * function planTrip({ from, days }: TripArgs) {
+ *   return `${days} days from ${from}`;
+ * }
+ * const registry = new ToolRegistry().register(tool({ name: 'plan_trip', description: 'Plan a trip.', parameters: Trip }, planTrip));
+ * console.log((await registry.execute('plan_trip', { from: 'Lyon', days: 3 })).output); // prints: 3 days from Lyon
  * ```
  */
 export type InferArgs<S> = S extends { readonly static: unknown; readonly params: unknown[] }

@@ -1,7 +1,7 @@
 import { ToolMessage } from '@langchain/core/messages';
-import { approvalRequirement, type ApprovalCallback, type SchemaLevelLike, type ToolExecutionContext } from '@victor-tools/core';
-import { approvalRequest, notApprovedMessage } from '@victor-tools/core/internal';
-import { frameworkCallContext, pickTools, resultText, type AdaptableRegistry, type ToolsOption } from '@victor-tools/providers';
+import type { SchemaLevelLike, ToolExecutionContext } from '@victor-tools/core';
+import { asksPerson, frameworkCallContext, pickTools, resultText, type AdaptableRegistry, type ToolsOption } from '@victor-tools/providers';
+import { askThroughInterrupt } from './interrupt-approval';
 import { VictorStructuredTool } from './victor-structured-tool';
 
 /** Options of `toLangChainTools`. */
@@ -13,16 +13,12 @@ export interface LangChainToolsOptions {
   /** The schema level of tools chosen without one; FULL by default. */
   level?: SchemaLevelLike;
   /**
-   * Asked before calls that need approval, by the registry's rules (WRITE on
-   * first use, EXECUTE and MIXED and dangerous tools every time), with the
-   * same request the registry's own `approve` gets. Only `true` approves; a
-   * refusal is the tool's message. What it throws is not caught: LangGraph's
-   * `interrupt()` pauses the graph from here, and the resumed graph asks
-   * again and gets the person's answer. Approved calls reach the registry
-   * with `ctx.approvedBy = 'langchain'`. Without it, the registry's own
-   * `approve` callback (if any) decides.
+   * Removed: the registry's `approve` option decides approval for every door
+   * (`new ToolRegistry({ approve: trustFrameworkApproval() })` pauses the
+   * graph with LangGraph's `interrupt()` for a call that needs a person).
+   * Passing it throws.
    */
-  approve?: ApprovalCallback;
+  approve?: never;
 }
 
 /**
@@ -34,31 +30,40 @@ export interface LangChainToolsOptions {
  * with `status: 'error'` and the registry's message as its content (the
  * message text when the tool was invoked without a tool call), never an
  * exception that ends the graph.
+ *
+ * Approval is the registry's (`registry.approvalGate`): under
+ * `approve: trustFrameworkApproval()` a call that needs a person pauses the
+ * graph with LangGraph's `interrupt()` (its value a `ToolApprovalInterrupt`);
+ * resumed with `new Command({ resume: true })` (or `{ approved: true }`) the
+ * call runs with `ctx.approvedBy = 'langchain'`, with anything else it is
+ * refused. Outside a graph run with a checkpointer, or without
+ * `@langchain/langgraph` installed, nobody can be asked: the registry's
+ * fallback decides, or the call is refused with a message that says how to
+ * approve. Under another `approve` callback, the callback decides inside
+ * `execute`; with none, calls run.
  */
 export function toLangChainTools(registry: AdaptableRegistry, options: LangChainToolsOptions = {}): VictorStructuredTool[] {
+  if ((options as { approve?: unknown }).approve !== undefined) {
+    throw new TypeError(
+      "toLangChainTools: the 'approve' option was removed: the registry's approve option decides approval at every door. " +
+        "new ToolRegistry({ approve: trustFrameworkApproval() }) pauses the graph with LangGraph's interrupt() for a call that needs a person; " +
+        'any other approve callback decides inside execute.',
+    );
+  }
   const context = options.context ?? {};
-  const approve = options.approve;
-  // WRITE tools are asked about on their first use among these tools, as the registry does per registry.
-  const approvedOnce = new Set<string>();
   return pickTools(registry, options).map(({ tool, level }) => {
     const name = tool.name;
-    const requirement = approvalRequirement(tool, context);
-    const { rule } = requirement;
     const { description, parameters } = tool.toSchema(level).function;
 
     return new VictorStructuredTool({ name, description, schema: parameters }, async (args, config) => {
       const toolCallId = config?.toolCall?.id;
       const ctx = frameworkCallContext(context, { toolCallId, signal: config?.signal });
-      if (approve === undefined || rule === 'never') return answer(name, toolCallId, await registry.execute(name, args, ctx));
-      if (rule === 'every-call' || !approvedOnce.has(name)) {
-        // Only `true` approves, as in the registry; a throw (LangGraph's interrupt) propagates on purpose.
-        if ((await approve(approvalRequest(name, args, requirement, ctx))) !== true) {
-          return answer(name, toolCallId, { success: false, error: notApprovedMessage(name, { asked: true, approved: false, reason: requirement.reason }) });
-        }
-        if (rule === 'first-use') approvedOnce.add(name);
-      }
-      // Asked now, or (a WRITE tool) approved before among these tools.
-      return answer(name, toolCallId, await registry.execute(name, args, { ...ctx, approvedBy: 'langchain' }));
+      const gate = asksPerson(registry, name, context) ? registry.approvalGate?.(name, context) : undefined;
+      // Throws LangGraph's interrupt to pause the graph; a resumed graph runs this again and gets the answer.
+      const answered = gate === undefined ? undefined : askThroughInterrupt(gate, name, args, toolCallId);
+      if (answered?.approved === false) return answer(name, toolCallId, { success: false, error: answered.message });
+      const approvedBy = answered?.approved === true ? 'langchain' : undefined;
+      return answer(name, toolCallId, await registry.execute(name, args, approvedBy === undefined ? ctx : { ...ctx, approvedBy }));
     });
   });
 }

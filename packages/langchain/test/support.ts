@@ -15,6 +15,8 @@ export type Turn = { toolCalls: Array<{ id: string; name: string; args: Record<s
  */
 export class ScriptedChatModel extends BaseChatModel {
   readonly seen: BaseMessage[][] = [];
+  /** The names of the tools bound when each call was made. */
+  readonly offered: string[][] = [];
   bound: StructuredToolInterface[] = [];
   private next = 0;
 
@@ -33,6 +35,7 @@ export class ScriptedChatModel extends BaseChatModel {
 
   async _generate(messages: BaseMessage[]): Promise<ChatResult> {
     this.seen.push(messages);
+    this.offered.push(this.bound.map((tool) => tool.name));
     const turn = this.turns[this.next++];
     if (turn === undefined) throw new Error(`The model was called ${this.next} times; only ${this.turns.length} turns are scripted`);
     const message =

@@ -1,9 +1,9 @@
 import { AIMessage, ToolMessage } from '@langchain/core/messages';
 import { convertToOpenAITool } from '@langchain/core/utils/function_calling';
-import { Command, MemorySaver, interrupt } from '@langchain/langgraph';
+import { Command, MemorySaver } from '@langchain/langgraph';
 import { ToolNode, createReactAgent } from '@langchain/langgraph/prebuilt';
 import { AgentMode, SchemaLevel, ToolRegistry } from '@victor-tools/core';
-import { toLangChainTools, trustFrameworkApproval } from '@victor-tools/langchain';
+import { toLangChainTools, trustFrameworkApproval, type ToolApprovalInterrupt } from '@victor-tools/langchain';
 import { deleteFile, quietLogger, readFile, RecordingTool, ScriptedChatModel, toolMessagesSentTo, writeFile, runCommand } from './support';
 
 // The shared resources these tests pass, declared as a project declares its own (declaration merging).
@@ -127,8 +127,10 @@ describe('toLangChainTools', () => {
     it('should let PLAN mode refuse a writing tool, as a message the model reads', async () => {
       const tool = writeFile();
       const approve = jest.fn(() => true);
+      const registry = new ToolRegistry({ logger: quietLogger(), approve });
+      registry.register(tool);
       const model = new ScriptedChatModel([{ toolCalls: [{ id: 'c1', name: 'write_file', args: { path: 'a', text: 'b' } }] }, { text: 'Plan mode: no writing.' }]);
-      const agent = createReactAgent({ llm: model, tools: toLangChainTools(registryWith(tool), { context: { mode: AgentMode.PLAN }, approve }) });
+      const agent = createReactAgent({ llm: model, tools: toLangChainTools(registry, { context: { mode: AgentMode.PLAN } }) });
       const state = await agent.invoke(ask('write'));
       expect(toolMessagesSentTo(model, 1)).toEqual([
         {
@@ -143,61 +145,98 @@ describe('toLangChainTools', () => {
     });
   });
 
-  describe('approval', () => {
-    it('should ask approve before a dangerous call and answer a refusal as the tool message', async () => {
-      const tool = deleteFile();
-      const approve = jest.fn(() => false);
-      const model = new ScriptedChatModel([{ toolCalls: [{ id: 'c1', name: 'delete_file', args: { path: 'a.txt' } }] }, { text: 'Not deleted.' }]);
-      const agent = createReactAgent({ llm: model, tools: toLangChainTools(registryWith(tool), { approve }) });
-      await agent.invoke(ask('delete a.txt'));
-      expect(approve).toHaveBeenCalledWith(
-        expect.objectContaining({ toolName: 'delete_file', args: { path: 'a.txt' }, reason: expect.stringMatching(/^danger level 'high' requires confirmation/) }),
-      );
-      expect(tool.calls).toEqual([]);
-      expect(toolMessagesSentTo(model, 1)[0]).toMatchObject({ status: 'error', content: expect.stringMatching(/^Tool 'delete_file' was not approved/) });
-    });
+  describe('approval: the registry decides', () => {
+    function personRegistry(fallback?: () => boolean, ...tools: RecordingTool[]) {
+      const registry = new ToolRegistry({ logger: quietLogger(), approve: trustFrameworkApproval(fallback) });
+      for (const tool of tools) registry.register(tool);
+      return registry;
+    }
 
-    it("should pause the graph with LangGraph's interrupt() and run the call once resumed with an approval", async () => {
+    it("should pause the graph with LangGraph's interrupt() under trustFrameworkApproval and run the call once resumed with true", async () => {
       const tool = deleteFile();
       const askPerson = jest.fn(() => true);
-      const registry = new ToolRegistry({ logger: quietLogger(), approve: trustFrameworkApproval(askPerson) });
-      registry.register(tool);
-      const tools = toLangChainTools(registry, {
-        approve: (request) => interrupt({ tool: request.toolName, args: request.args, reason: request.reason }) === true,
-      });
+      const registry = personRegistry(askPerson, tool);
       const model = new ScriptedChatModel([{ toolCalls: [{ id: 'c1', name: 'delete_file', args: { path: 'a.txt' } }] }, { text: 'Deleted.' }]);
-      const agent = createReactAgent({ llm: model, tools, checkpointer: new MemorySaver() });
+      const agent = createReactAgent({ llm: model, tools: toLangChainTools(registry), checkpointer: new MemorySaver() });
       const config = { configurable: { thread_id: 'approval-1' } };
 
-      const paused = (await agent.invoke(ask('delete a.txt'), config)) as { __interrupt__?: Array<{ value: unknown }> };
-      expect(paused.__interrupt__?.[0]?.value).toEqual({ tool: 'delete_file', args: { path: 'a.txt' }, reason: expect.any(String) });
+      const paused = (await agent.invoke(ask('delete a.txt'), config)) as { __interrupt__?: Array<{ value: ToolApprovalInterrupt }> };
+      expect(paused.__interrupt__?.[0]?.value).toEqual({
+        type: 'tool-approval',
+        toolName: 'delete_file',
+        toolCallId: 'c1',
+        args: { path: 'a.txt' },
+        accessMode: 'write',
+        dangerLevel: 'high',
+        reason: expect.stringMatching(/^danger level 'high' requires confirmation/),
+      });
       expect(tool.calls).toEqual([]);
 
       const done = await agent.invoke(new Command({ resume: true }), config);
       expect(tool.calls).toHaveLength(1);
       expect(tool.calls[0]!.ctx.approvedBy).toBe('langchain');
-      expect(askPerson).not.toHaveBeenCalled(); // the registry trusted the graph's approval
+      expect(askPerson).not.toHaveBeenCalled(); // the person answered through the graph
       expect(done.messages.at(-1)!.content).toBe('Deleted.');
     });
 
-    it('should ask about EXECUTE tools on every call and WRITE tools on their first use', async () => {
-      const approve = jest.fn(() => true);
-      const write = writeFile();
-      const tools = toLangChainTools(registryWith(runCommand(), write, readFile()), { approve });
-      const byName = (name: string) => tools.find((t) => t.name === name)!;
-      await byName('read_file').invoke({ path: 'a' });
-      expect(approve).toHaveBeenCalledTimes(0);
-      await byName('write_file').invoke({ path: 'a', text: 'b' });
-      await byName('write_file').invoke({ path: 'a', text: 'c' });
-      expect(approve).toHaveBeenCalledTimes(1);
-      // Both calls are covered by the approval: the second by the first use's.
-      expect(write.calls.map((c) => c.ctx.approvedBy)).toEqual(['langchain', 'langchain']);
-      await byName('run_command').invoke({ command: 'ls' });
-      await byName('run_command').invoke({ command: 'ls' });
-      expect(approve).toHaveBeenCalledTimes(3);
+    it('should refuse the call when the graph is resumed with anything but an approval, saying why', async () => {
+      const tool = runCommand();
+      const model = new ScriptedChatModel([{ toolCalls: [{ id: 'c1', name: 'run_command', args: { command: 'rm -rf /' } }] }, { text: 'Not run.' }]);
+      const agent = createReactAgent({ llm: model, tools: toLangChainTools(personRegistry(undefined, tool)), checkpointer: new MemorySaver() });
+      const config = { configurable: { thread_id: 'approval-2' } };
+      await agent.invoke(ask('clean up'), config);
+      await agent.invoke(new Command({ resume: { approved: false, reason: 'too broad' } }), config);
+      expect(tool.calls).toEqual([]);
+      expect(toolMessagesSentTo(model, 1)).toEqual([
+        {
+          name: 'run_command',
+          status: 'error',
+          content: "Tool 'run_command' was not approved: the person refused it: too broad (asked because execute tools are confirmed on every call)",
+        },
+      ]);
     });
 
-    it("should leave approval to the registry's own callback without the approve option", async () => {
+    it('should leave a call outside a graph to the registry: its fallback, or a refusal saying how to approve', async () => {
+      const [asked] = toLangChainTools(personRegistry(() => true, runCommand()));
+      await expect(asked!.invoke({ command: 'ls' })).resolves.toBe('run_command done');
+      const [refused] = toLangChainTools(personRegistry(undefined, runCommand()));
+      await expect(refused!.invoke({ command: 'ls' })).resolves.toMatch(
+        /^Tool 'run_command' was not approved: it needs a person's approval \(execute tools are confirmed on every call\) and nobody could be asked on this call\. Approve it where a person is asked/,
+      );
+    });
+
+    it('should ask about EXECUTE tools on every call and WRITE tools until one was approved, as the registry does', async () => {
+      const write = writeFile();
+      const run = runCommand();
+      const registry = personRegistry(undefined, run, write, readFile());
+      const model = new ScriptedChatModel([
+        { toolCalls: [{ id: 'r', name: 'read_file', args: { path: 'a' } }] },
+        { toolCalls: [{ id: 'w1', name: 'write_file', args: { path: 'a', text: 'b' } }] },
+        { toolCalls: [{ id: 'w2', name: 'write_file', args: { path: 'a', text: 'c' } }] },
+        { toolCalls: [{ id: 'x1', name: 'run_command', args: { command: 'ls' } }] },
+        { text: 'done' },
+      ]);
+      const agent = createReactAgent({ llm: model, tools: toLangChainTools(registry), checkpointer: new MemorySaver() });
+      const config = { configurable: { thread_id: 'approval-3' } };
+      const interrupts: string[] = [];
+      let state = (await agent.invoke(ask('go'), config)) as { __interrupt__?: Array<{ value: ToolApprovalInterrupt }> };
+      while (state.__interrupt__?.length) {
+        interrupts.push(state.__interrupt__[0]!.value.toolName);
+        state = (await agent.invoke(new Command({ resume: true }), config)) as typeof state;
+      }
+      expect(interrupts).toEqual(['write_file', 'run_command']);
+      expect(write.calls.map((c) => c.ctx.approvedBy)).toEqual(['langchain', undefined]);
+      expect(run.calls).toHaveLength(1);
+    });
+
+    it('should run calls without asking when the registry has no approve callback, as registry.execute does', async () => {
+      const tool = deleteFile();
+      const [lcTool] = toLangChainTools(registryWith(tool));
+      await expect(lcTool!.invoke({ path: 'a.txt' })).resolves.toBe('delete_file done');
+      expect(tool.calls[0]!.ctx.approvedBy).toBeUndefined();
+    });
+
+    it("should let an ordinary approve callback decide inside execute, without an interrupt", async () => {
       const approve = jest.fn(() => false);
       const registry = new ToolRegistry({ logger: quietLogger(), approve });
       registry.register(runCommand());
@@ -206,6 +245,14 @@ describe('toLangChainTools', () => {
         "Tool 'run_command' was not approved: the approval callback refused it (asked because execute tools are confirmed on every call)",
       );
       expect(approve).toHaveBeenCalledTimes(1);
+    });
+
+    it("should refuse the old approve option with a message naming the registry's approve", () => {
+      expect(() => toLangChainTools(registryWith(readFile()), { approve: () => true } as never)).toThrow(
+        "toLangChainTools: the 'approve' option was removed: the registry's approve option decides approval at every door. " +
+          "new ToolRegistry({ approve: trustFrameworkApproval() }) pauses the graph with LangGraph's interrupt() for a call that needs a person; " +
+          'any other approve callback decides inside execute.',
+      );
     });
   });
 });

@@ -1,8 +1,9 @@
 import { ErrorCode, type JSONRPCRequest, type LoggingLevel, type LoggingMessageNotification } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolLogFunction, ToolLogLevel } from '@victor-tools/core';
-import { kindOf } from './call-request';
-import { cutText } from './limits';
+import { DROPPED_LOGS_MESSAGE, MAX_LOGS_PER_CALL } from '@victor-tools/core/internal';
+import { limitText } from './limits';
 import { JsonRpcError } from './protocol-error';
+import { describeValue } from '@victor-tools/core/internal';
 
 /** MCP's levels, least severe first (RFC 5424's, as `logging/setLevel` takes them). */
 const LEVELS: readonly LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
@@ -33,7 +34,7 @@ export class ClientLogLevel {
 export function readLogLevel(request: JSONRPCRequest): LoggingLevel {
   const level = (request.params as { level?: unknown } | undefined)?.level;
   if (typeof level === 'string' && (LEVELS as readonly string[]).includes(level)) return level as LoggingLevel;
-  const shown = typeof level === 'string' ? `'${cutText(level, 100)}'` : kindOf(level);
+  const shown = typeof level === 'string' ? `'${limitText(level, 100)}'` : describeValue(level);
   throw new JsonRpcError(ErrorCode.InvalidParams, `Invalid logging/setLevel request: 'level' must be one of ${LEVELS.join(', ')}; got ${shown}`);
 }
 
@@ -43,7 +44,9 @@ export function readLogLevel(request: JSONRPCRequest): LoggingLevel {
  * message, or `{ message, data }` when the tool gave data), sent on the
  * call's own stream. An unknown level counts as `info`. Data JSON cannot
  * carry, or over 64 KB of JSON, is replaced by a note saying so; a message
- * that cannot be delivered (the client left) is dropped. Core's pipeline
+ * that cannot be delivered (the client left) is dropped. At most 100
+ * messages of one call are sent (core's `MAX_LOGS_PER_CALL`, as the queue
+ * does), then one warning says the rest were dropped. Core's pipeline
  * calls this only while the call runs (later messages go to the registry's
  * logger), so nothing is sent after the result.
  */
@@ -52,10 +55,16 @@ export function clientLogFunction(
   logger: string,
   send: (notification: LoggingMessageNotification) => Promise<void>,
 ): ToolLogFunction {
+  let sent = 0;
   return (requested: ToolLogLevel, message: string, data?: unknown) => {
     const severity: LoggingLevel = LEVELS.includes(requested) ? requested : 'info';
-    if (!level.allows(severity)) return;
-    const text = cutText(String(message), MAX_MESSAGE_LENGTH);
+    if (!level.allows(severity) || sent > MAX_LOGS_PER_CALL) return;
+    sent += 1;
+    if (sent > MAX_LOGS_PER_CALL) {
+      if (level.allows('warning')) send({ method: 'notifications/message', params: { level: 'warning', logger, data: DROPPED_LOGS_MESSAGE } }).catch(() => undefined);
+      return;
+    }
+    const text = limitText(String(message), MAX_MESSAGE_LENGTH);
     const params = { level: severity, logger, data: data === undefined ? text : { message: text, data: sendable(data) } };
     send({ method: 'notifications/message', params }).catch(() => undefined);
   };

@@ -2,6 +2,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, JSONRPCMessageSchema, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { DEFAULT_MAX_REQUEST_BYTES, positiveLimit } from './limits';
+import { InFlightRequests, duplicateIdError } from './request-ids';
 
 /** Options of `GuardedStdioServerTransport`. */
 export interface GuardedStdioOptions {
@@ -43,6 +44,7 @@ export class GuardedStdioServerTransport implements Transport {
   /** Set while skipping a message over the limit. */
   private skipped: { bytes: number; head: Buffer; tail: Buffer } | undefined;
   private started = false;
+  private readonly requests = new InFlightRequests();
 
   constructor(options: GuardedStdioOptions = {}) {
     this.stdin = options.stdin ?? process.stdin;
@@ -71,6 +73,11 @@ export class GuardedStdioServerTransport implements Transport {
   }
 
   send(message: JSONRPCMessage): Promise<void> {
+    this.requests.sent(message);
+    return this.write(message);
+  }
+
+  private write(message: JSONRPCMessage): Promise<void> {
     return new Promise((resolve) => {
       if (this.stdout.write(`${JSON.stringify(message)}\n`)) resolve();
       else this.stdout.once('drain', resolve);
@@ -134,6 +141,12 @@ export class GuardedStdioServerTransport implements Transport {
       this.refuse(ErrorCode.InvalidRequest, 'Invalid Request: not a JSON-RPC 2.0 message', isRequestId(id) ? id : undefined);
       return;
     }
+    const duplicate = this.requests.claim(parsed.data);
+    if (duplicate !== undefined) {
+      this.refuse(ErrorCode.InvalidRequest, duplicateIdError(duplicate).message, duplicate);
+      return;
+    }
+    this.requests.received(parsed.data);
     this.onmessage?.(parsed.data);
   }
 
@@ -142,7 +155,8 @@ export class GuardedStdioServerTransport implements Transport {
     // JSON-RPC wants `id: null` when the id cannot be read; the SDK's client
     // rejects a null id, and accepts an error without one.
     const answer = { jsonrpc: '2.0', ...(id === undefined ? {} : { id }), error: { code, message } };
-    this.send(answer as JSONRPCMessage).catch((error: Error) => this.onerror?.(error));
+    // Written, not sent: an answer to a refused message must not free the id of a request still running.
+    this.write(answer as JSONRPCMessage).catch((error: Error) => this.onerror?.(error));
   }
 }
 

@@ -3,14 +3,19 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
-import { ErrorCode, isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, isInitializeRequest, isInitializedNotification } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from '@victor-tools/core';
+import { ByteBudget, type ByteHold } from './http/byte-budget';
+import { limitConnections, requestTimeouts } from './http/connection-limits';
 import { MissingTokenError } from './http/missing-token-error';
 import { readBody } from './http/read-body';
 import { RequestGuard, isLoopbackHost } from './http/request-guard';
 import { sendJsonRpcError } from './http/responses';
+import { SessionTransport } from './http/session-transport';
 import { SessionStore, type Session } from './http/sessions';
+import { MIN_TOKEN_LENGTH, WeakTokenError } from './http/weak-token-error';
 import { DEFAULT_MAX_REQUEST_BYTES, positiveLimit } from './limits';
+import { InFlightRequests, duplicateIdError } from './request-ids';
 import { serveMcp, type McpServerHandle, type ServeMcpOptions } from './serve-mcp';
 import type { ServableRegistry } from './servable-registry';
 
@@ -29,17 +34,41 @@ export interface ServeMcpHttpOptions extends Omit<ServeMcpOptions, 'transport'> 
    * and transport, closed when the client ends it or after `sessionIdleMs`.
    */
   stateless?: boolean;
-  /** The bearer token every request must carry (`Authorization: Bearer <token>`); required off loopback. */
-  token?: string;
+  /**
+   * The bearer token every request must carry (`Authorization: Bearer <token>`),
+   * or several (one per client: any of them is taken, and a stateful session
+   * belongs to the token that opened it). Required off loopback, and there at
+   * least 16 characters long (`openssl rand -hex 32` makes one).
+   */
+  token?: string | readonly string[];
   /** Hostnames the Host header may name; on loopback by default `localhost`, `127.0.0.1`, `[::1]`, elsewhere any. */
   allowedHosts?: readonly string[];
   /** Origins a browser request may come from (`http://localhost:6274`); on loopback by default any loopback origin, elsewhere any. */
   allowedOrigins?: readonly string[];
   /** The largest request body, in bytes; 4 MiB by default. Larger: 413. */
   maxRequestBytes?: number;
+  /**
+   * The most bytes of request bodies held at once, across all requests (a
+   * body being read, and the request it became until its answer ends); a
+   * request past it gets 503. 32 MiB by default (or `maxRequestBytes`, when larger).
+   */
+  maxBufferedBytes?: number;
+  /**
+   * How long a request's headers and body may take to arrive, in ms; 10 s by
+   * default. Past it: 408 and the connection closed. A connection whose
+   * answer the client does not read for this long is closed too.
+   */
+  requestTimeoutMs?: number;
+  /** The most connections open at once; more are closed as they arrive. 256 by default. */
+  maxConnections?: number;
   /** Stateful mode: a session with no open request for this long is closed; 30 minutes by default. */
   sessionIdleMs?: number;
-  /** Stateful mode: the most sessions at once; a new one past it gets 503. 1000 by default. */
+  /** Stateful mode: a session whose client has not sent `notifications/initialized` this long after `initialize` is closed; 10 s by default. */
+  sessionInitMs?: number;
+  /**
+   * Stateful mode: the most sessions at once. A new one past it closes the
+   * oldest session that never finished its handshake, or else gets 503. 1000 by default.
+   */
   maxSessions?: number;
 }
 
@@ -54,16 +83,24 @@ export interface McpHttpServerHandle {
 }
 
 const DEFAULT_SESSION_IDLE_MS = 30 * 60_000;
+const DEFAULT_SESSION_INIT_MS = 10_000;
 const DEFAULT_MAX_SESSIONS = 1000;
+const DEFAULT_MAX_BUFFERED_BYTES = 32 * 1024 * 1024;
+const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
+const DEFAULT_MAX_CONNECTIONS = 256;
 
 /**
  * Serves a registry over MCP's Streamable HTTP transport (the SDK's
  * `StreamableHTTPServerTransport` on node:http); resolves once listening.
  * Safe by default: bound to 127.0.0.1 with Host and Origin checked against
- * loopback names (DNS rebinding), a bearer token required to bind anything
- * else, bodies over `maxRequestBytes` refused with 413, and a request with
- * the wrong Accept (406) or Content-Type (415), malformed JSON (400) or an
- * unknown session (404) answered as the MCP spec says, the server going on.
+ * loopback names (DNS rebinding), a bearer token of 16 characters or more
+ * required to bind anything else, bodies over `maxRequestBytes` refused with
+ * 413, and a request with the wrong Accept (406) or Content-Type (415),
+ * malformed JSON (400), a request id still in flight (400) or an unknown
+ * session (404) answered as the MCP spec says, the server going on.
+ * Bounded: requests must arrive within `requestTimeoutMs`, at most
+ * `maxConnections` connections and `maxBufferedBytes` of bodies are held,
+ * sessions expire (idle, or never initialized) and are capped.
  * Every call runs as `serveMcp` runs it (context, level, mode, limits).
  */
 export async function serveMcpHttp(registry: ServableRegistry, options: ServeMcpHttpOptions = {}): Promise<McpHttpServerHandle> {
@@ -76,25 +113,46 @@ export async function serveMcpHttp(registry: ServableRegistry, options: ServeMcp
     allowedHosts,
     allowedOrigins,
     maxRequestBytes,
+    maxBufferedBytes,
+    requestTimeoutMs,
+    maxConnections,
     sessionIdleMs,
+    sessionInitMs,
     maxSessions,
     ...serveOptions
   } = options;
   const loopback = isLoopbackHost(host);
-  if (!loopback && (token === undefined || token === '')) throw new MissingTokenError(host);
+  const tokens = (typeof token === 'string' ? [token] : (token ?? [])).filter((t) => t !== '');
+  if (!loopback) checkNetworkTokens(host, tokens);
+  if (stateless && serveOptions.progressive) {
+    throw new TypeError('progressive needs sessions: a stateless server forgets what search_tools enabled after each request; pass stateless: false');
+  }
   const maxBytes = positiveLimit('maxRequestBytes', maxRequestBytes, DEFAULT_MAX_REQUEST_BYTES);
+  const budget = new ByteBudget(positiveLimit('maxBufferedBytes', maxBufferedBytes, Math.max(DEFAULT_MAX_BUFFERED_BYTES, maxBytes)));
+  if (budget.max < maxBytes) {
+    throw new RangeError(`maxBufferedBytes (${budget.max}) must be at least maxRequestBytes (${maxBytes}), or no body of the largest size could be read`);
+  }
+  const limits = {
+    requestTimeoutMs: positiveLimit('requestTimeoutMs', requestTimeoutMs, DEFAULT_REQUEST_TIMEOUT_MS),
+    maxConnections: positiveLimit('maxConnections', maxConnections, DEFAULT_MAX_CONNECTIONS),
+  };
   const logger: Pick<Logger, 'warn'> = serveOptions.logger ?? console;
-  const guard = new RequestGuard({ loopback, token: token || undefined, allowedHosts, allowedOrigins });
+  const guard = new RequestGuard({ loopback, tokens, allowedHosts, allowedOrigins });
   const sessions = stateless
     ? undefined
-    : new SessionStore(
-        positiveLimit('sessionIdleMs', sessionIdleMs, DEFAULT_SESSION_IDLE_MS),
-        positiveLimit('maxSessions', maxSessions, DEFAULT_MAX_SESSIONS),
-      );
+    : new SessionStore({
+        idleMs: positiveLimit('sessionIdleMs', sessionIdleMs, DEFAULT_SESSION_IDLE_MS),
+        initMs: positiveLimit('sessionInitMs', sessionInitMs, DEFAULT_SESSION_INIT_MS),
+        maxSessions: positiveLimit('maxSessions', maxSessions, DEFAULT_MAX_SESSIONS),
+      });
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
-    const refusal = guard.check(req.headers);
-    if (refusal) return sendJsonRpcError(res, refusal.status, -32000, refusal.message, refusal.headers);
+    const verdict = guard.check(req.headers);
+    if (verdict.refusal) {
+      const { status, message, headers } = verdict.refusal;
+      return sendJsonRpcError(res, status, -32000, message, headers);
+    }
+    const identity = verdict.identity;
     if (pathOf(req.url) !== path) return sendJsonRpcError(res, 404, -32000, `Not Found: the MCP endpoint is ${path}`);
 
     const method = req.method ?? 'GET';
@@ -105,11 +163,11 @@ export async function serveMcpHttp(registry: ServableRegistry, options: ServeMcp
       }
       // A stateless server has no stream to offer outside a request (MCP: answer 405).
       if (!sessions) return sendJsonRpcError(res, 405, -32000, 'Method Not Allowed: this server is stateless', { Allow: 'POST' });
-      return forwardToSession(sessions, req, res, undefined);
+      return forwardToSession(sessions, req, res, undefined, identity);
     }
     if (method === 'DELETE') {
       if (!sessions) return sendJsonRpcError(res, 405, -32000, 'Method Not Allowed: this server is stateless', { Allow: 'POST' });
-      return forwardToSession(sessions, req, res, undefined);
+      return forwardToSession(sessions, req, res, undefined, identity);
     }
     if (method !== 'POST') {
       return sendJsonRpcError(res, 405, -32000, 'Method Not Allowed', { Allow: sessions ? 'GET, POST, DELETE' : 'POST' });
@@ -121,62 +179,76 @@ export async function serveMcpHttp(registry: ServableRegistry, options: ServeMcp
     if (!isJsonContentType(req.headers['content-type'])) {
       return sendJsonRpcError(res, 415, -32000, 'Unsupported Media Type: Content-Type must be application/json');
     }
-    const body = await readBody(req, maxBytes);
-    if (body.tooLarge) {
-      return sendJsonRpcError(res, 413, -32000, `Payload Too Large: the request body must not exceed ${maxBytes} bytes`);
-    }
-    let message: unknown;
-    try {
-      message = JSON.parse(body.text);
-    } catch {
-      return sendJsonRpcError(res, 400, ErrorCode.ParseError, 'Parse error: Invalid JSON');
-    }
+    // The body's bytes count against the budget until the answer ends: the request they became is held that long.
+    const hold = budget.hold();
+    res.on('close', hold.release);
+    const read = await readMessage(req, res, maxBytes, hold);
+    if (!read.ok) return;
+    const { message } = read;
 
     if (!sessions) {
+      // Each request is a connection of its own: only a batch can repeat an id.
+      const duplicate = new InFlightRequests().claim(message);
+      if (duplicate !== undefined) return refuseDuplicate(res, duplicate);
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
       const mcp = await serveMcp(registry, { ...serveOptions, transport });
       // Closing the server when the response ends (or the client leaves) aborts a call still running.
       res.on('close', () => void mcp.close().catch(() => undefined));
       return transport.handleRequest(req, res, message);
     }
-    return forwardToSession(sessions, req, res, message);
+    return forwardToSession(sessions, req, res, message, identity);
   };
 
-  const forwardToSession = async (store: SessionStore, req: http.IncomingMessage, res: http.ServerResponse, message: unknown) => {
+  const forwardToSession = async (store: SessionStore, req: http.IncomingMessage, res: http.ServerResponse, message: unknown, identity: string | undefined) => {
     const id = req.headers['mcp-session-id'];
     if (typeof id === 'string') {
       const session = store.get(id);
-      if (!session) return sendJsonRpcError(res, 404, -32001, 'Session not found');
+      // A session belongs to whoever opened it: to anyone else it does not exist.
+      if (!session || session.identity !== identity) return sendJsonRpcError(res, 404, -32001, 'Session not found');
       if (req.method === 'GET') session.lastSeen = Date.now();
       else res.on('close', store.begin(session));
-      return session.transport.handleRequest(req, res, message);
+      if (message === undefined) return session.transport.handleRequest(req, res, message);
+      const duplicate = session.requests.claim(message);
+      if (duplicate !== undefined) return refuseDuplicate(res, duplicate);
+      session.requests.received(message);
+      if (isInitialized(message)) session.initialized = true;
+      await session.transport.handleRequest(req, res, message);
+      // A request the transport refused (a bad protocol version...) was never handed to the server: its ids are free.
+      if (res.statusCode >= 400) session.requests.forget(message);
+      return;
     }
     if (!isInitialize(message)) return sendJsonRpcError(res, 400, -32000, 'Bad Request: Mcp-Session-Id header is required');
-    if (store.size >= store.maxSessions) {
+    if (!store.makeRoom()) {
       return sendJsonRpcError(res, 503, -32000, 'Service Unavailable: too many sessions, try again later', { 'Retry-After': '60' });
     }
+    const requests = new InFlightRequests();
+    requests.claim(message);
     let session: Session | undefined;
     let mcp: McpServerHandle | undefined;
-    const transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (sessionId) => {
-        if (session) store.add(sessionId, session);
+    const transport = new SessionTransport(
+      {
+        sessionIdGenerator: () => randomUUID(),
+        onsessioninitialized: (sessionId) => {
+          if (session) store.add(sessionId, session);
+        },
       },
-    });
+      requests,
+    );
     // The client's DELETE closes the transport: the session's server goes with it.
     transport.onclose = () => {
       if (transport.sessionId !== undefined) store.delete(transport.sessionId);
       void mcp?.close().catch(() => undefined);
     };
     mcp = await serveMcp(registry, { ...serveOptions, transport });
-    session = { transport, mcp, lastSeen: Date.now(), open: 0 };
+    const now = Date.now();
+    session = { transport, mcp, identity, requests, createdAt: now, initialized: false, lastSeen: now, open: 0 };
     res.on('close', store.begin(session));
     await transport.handleRequest(req, res, message);
     // An initialize the transport refused started no session: nothing else will close it.
     if (transport.sessionId === undefined) await mcp.close();
   };
 
-  const server = http.createServer((req, res) => {
+  const server = http.createServer(requestTimeouts(limits.requestTimeoutMs), (req, res) => {
     handle(req, res).catch((error: unknown) => {
       logger.warn(`MCP HTTP server: ${error instanceof Error ? error.message : String(error)}`);
       sendJsonRpcError(res, 500, ErrorCode.InternalError, 'Internal error');
@@ -195,6 +267,7 @@ export async function serveMcpHttp(registry: ServableRegistry, options: ServeMcp
     await sessions?.closeAll(); // stops the expiry sweep
     throw error;
   }
+  const stopWatching = limitConnections(server, limits);
   const address = server.address() as AddressInfo;
   const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}${path}`;
 
@@ -205,6 +278,7 @@ export async function serveMcpHttp(registry: ServableRegistry, options: ServeMcp
     close() {
       closing ??= (async () => {
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        stopWatching();
         await sessions?.closeAll();
         server.closeAllConnections();
         await stopped;
@@ -224,4 +298,49 @@ function pathOf(url: string | undefined): string | undefined {
 
 function isInitialize(message: unknown): boolean {
   return Array.isArray(message) ? message.some((m) => isInitializeRequest(m)) : isInitializeRequest(message);
+}
+
+function isInitialized(message: unknown): boolean {
+  return Array.isArray(message) ? message.some((m) => isInitializedNotification(m)) : isInitializedNotification(message);
+}
+
+/** Off loopback: at least one token, each long enough not to be guessed. */
+function checkNetworkTokens(host: string, tokens: readonly string[]): void {
+  if (tokens.length === 0) throw new MissingTokenError(host);
+  const weak = tokens.find((t) => t.length < MIN_TOKEN_LENGTH);
+  if (weak !== undefined) throw new WeakTokenError(host, weak.length);
+}
+
+/**
+ * Reads and parses a POST's JSON body, answering the request itself when it
+ * cannot be had: 413 over `maxBytes`, 503 past the byte budget, 400 for
+ * malformed JSON, nothing when the client left. A function of its own so
+ * that the body's text is not kept while the call runs.
+ */
+async function readMessage(req: http.IncomingMessage, res: http.ServerResponse, maxBytes: number, hold: ByteHold): Promise<{ ok: true; message: unknown } | { ok: false }> {
+  const body = await readBody(req, maxBytes, hold);
+  switch (body.kind) {
+    case 'aborted':
+      return { ok: false };
+    case 'tooLarge':
+      sendJsonRpcError(res, 413, -32000, `Payload Too Large: the request body must not exceed ${maxBytes} bytes`);
+      return { ok: false };
+    case 'overBudget':
+      sendJsonRpcError(res, 503, -32000, 'Service Unavailable: the server holds as many request bytes as it may (maxBufferedBytes), try again shortly', {
+        'Retry-After': '1',
+      });
+      return { ok: false };
+    case 'read':
+      try {
+        return { ok: true, message: JSON.parse(body.text) as unknown };
+      } catch {
+        sendJsonRpcError(res, 400, ErrorCode.ParseError, 'Parse error: Invalid JSON');
+        return { ok: false };
+      }
+  }
+}
+
+function refuseDuplicate(res: http.ServerResponse, id: string | number): void {
+  const { code, message } = duplicateIdError(id);
+  sendJsonRpcError(res, 400, code, message, {}, id);
 }

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
@@ -17,7 +15,10 @@ import { normalizeStrictArguments, toMcpTool } from '@victor-tools/providers';
 import { readCallRequest } from './call-request';
 import { toCallToolResult } from './call-result';
 import { ClientLogLevel, clientLogFunction, readLogLevel } from './client-log';
-import { DEFAULT_MAX_TEXT_LENGTH, cutText, positiveLimit } from './limits';
+import { DEFAULT_MAX_TEXT_LENGTH, limitText, positiveLimit } from './limits';
+import { packageVersion } from './package-version';
+import { ProgressiveView } from './progressive/progressive-view';
+import type { ProgressiveOptions } from './progressive/types';
 import { progressNotifier } from './progress';
 import { JsonRpcError } from './protocol-error';
 import type { ServableRegistry } from './servable-registry';
@@ -66,6 +67,14 @@ export interface ServeMcpOptions {
    * it connects, so they are declared here. `tools` and `logging` are always declared.
    */
   capabilities?: ServerCapabilities;
+  /**
+   * Progressive disclosure: `tools/list` offers a `search_tools` tool and the
+   * pinned tools (named, or of priority CRITICAL) instead of every tool; a
+   * `search_tools` call ranks all of them with `searcher` and enables the
+   * best for this connection, sending `tools/list_changed`. Needs a
+   * connection that lasts: stdio, or stateful HTTP.
+   */
+  progressive?: ProgressiveOptions;
 }
 
 /** A running MCP server over a registry. */
@@ -95,6 +104,8 @@ export interface McpServerHandle {
  */
 export async function serveMcp(registry: ServableRegistry, options: ServeMcpOptions): Promise<McpServerHandle> {
   const maxTextLength = positiveLimit('maxTextLength', options.maxTextLength, DEFAULT_MAX_TEXT_LENGTH);
+  // Each connection sees its own view: what its searches enabled.
+  if (options.progressive) registry = new ProgressiveView(registry, options.progressive, options.context);
   const server = new Server(
     { name: options.name ?? 'victor-tools', version: options.version ?? packageVersion() },
     { capabilities: { ...options.capabilities, tools: { listChanged: true }, logging: {} }, instructions: options.instructions },
@@ -141,14 +152,14 @@ export async function serveMcp(registry: ServableRegistry, options: ServeMcpOpti
       progress?.stop();
     }
     if (!result.success && !tool) {
-      const message = cutText(result.error ?? `Tool '${call.name}' not found`, maxTextLength);
+      const message = limitText(result.error ?? `Tool '${call.name}' not found`, maxTextLength);
       throw new JsonRpcError(ErrorCode.InvalidParams, message, sendableData(result.metadata, maxTextLength));
     }
     return toCallToolResult(result, { maxTextLength, toolName: call.name, structured: declaresOutputSchema(tool) }) satisfies CallToolResult;
   };
 
   // The SDK reports what it could not deliver or read here; unheard, a lost answer leaves no trace.
-  server.onerror = (error) => logger.warn(`MCP server: ${cutText(error.message, 1000)}`);
+  server.onerror = (error) => logger.warn(`MCP server: ${limitText(error.message, 1000)}`);
 
   const unsubscribe = registry.onChange(coalesce(() => {
     // A change before a client connects, or after it left, has nobody to tell.
@@ -245,17 +256,4 @@ function coalesce(fn: () => void): () => void {
       fn();
     });
   };
-}
-
-let cachedVersion: string | undefined;
-
-function packageVersion(): string {
-  if (cachedVersion !== undefined) return cachedVersion;
-  try {
-    const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')) as { version?: string };
-    cachedVersion = manifest.version ?? '0.0.0';
-  } catch {
-    cachedVersion = '0.0.0';
-  }
-  return cachedVersion;
 }

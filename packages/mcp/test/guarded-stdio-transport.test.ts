@@ -1,5 +1,6 @@
 import { ToolRegistry } from '@victor-tools/core';
 import { GuardedStdioServerTransport, serveMcpStdio, type McpServerHandle } from '@victor-tools/mcp';
+import { FeatureTool } from './support/feature-tools';
 import { INITIALIZE, RawStdioPeer } from './support/raw-stdio';
 import { ReadFileTool } from './support/tools';
 
@@ -106,6 +107,44 @@ describe('serveMcpStdio over GuardedStdioServerTransport', () => {
     await start();
     peer.stdout.emit('error', Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }));
     expect(warn).toHaveBeenCalledWith('MCP server: write EPIPE');
+  });
+});
+
+describe('serveMcpStdio, a request id reused while its request runs', () => {
+  it('should refuse the second request with -32600, the first running on to its own result', async () => {
+    const peer = new RawStdioPeer();
+    let release!: (text: string) => void;
+    const answer = new Promise<string>((resolve) => (release = resolve));
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const registry = new ToolRegistry();
+    registry.register(new ReadFileTool());
+    registry.register(
+      new FeatureTool({
+        name: 'held',
+        run: () => {
+          started();
+          return answer;
+        },
+      }),
+    );
+    const handle = await serveMcpStdio(registry, { stdin: peer.stdin, stdout: peer.stdout, logger: { warn: () => undefined } });
+    try {
+      await peer.request(0, 'initialize', INITIALIZE);
+      peer.send({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'held', arguments: {} } });
+      await running;
+      expect(await peer.request(5, 'tools/call', { name: 'read_file', arguments: { path: 'second' } })).toEqual({
+        jsonrpc: '2.0',
+        id: 5,
+        error: { code: -32600, message: 'Invalid Request: request id 5 is already in use by a request not answered yet; give each request its own id' },
+      });
+      release('first result');
+      expect(await peer.next()).toEqual({ jsonrpc: '2.0', id: 5, result: { content: [{ type: 'text', text: 'first result' }] } });
+      // Answered, the id is free again.
+      expect(await peer.request(5, 'tools/call', { name: 'read_file', arguments: { path: 'again' } })).toMatchObject({ id: 5, result: { content: [{ text: 'contents of again' }] } });
+    } finally {
+      await handle.close();
+    }
   });
 });
 

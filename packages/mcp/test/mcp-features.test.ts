@@ -10,7 +10,7 @@ import {
   type ClientCapabilities,
   type LoggingMessageNotification,
 } from '@modelcontextprotocol/sdk/types.js';
-import { ToolRegistry, ToolResult, type ToolClient } from '@victor-tools/core';
+import { ToolRegistry, ToolResult, trustFrameworkApproval, type ToolClient } from '@victor-tools/core';
 import { ClientCapabilityError, serveMcp, type McpServerHandle, type ServeMcpOptions } from '@victor-tools/mcp';
 import { FeatureTool, RED_PIXEL_PNG, SlowTool, countWordsTool, progressTool } from './support/feature-tools';
 
@@ -42,6 +42,59 @@ function registryOf(...tools: FeatureTool[]): ToolRegistry {
 function textOf(result: unknown): string {
   return (result as { content: Array<{ text?: string }> }).content.map((c) => c.text ?? '').join('');
 }
+
+describe('approval under trustFrameworkApproval: the person at the client, by elicitation', () => {
+  function personRegistry() {
+    const registry = new ToolRegistry({ logger: silent, approve: trustFrameworkApproval() });
+    const drop = new (class extends FeatureTool {
+      override get metadata() {
+        return { accessMode: 'execute' as const, dangerLevel: 'critical' as const };
+      }
+    })({ name: 'drop_table', parameters: { type: 'object', properties: { table: { type: 'string' } } }, run: () => 'dropped' });
+    registry.register(drop);
+    return { registry, drop };
+  }
+
+  it('should ask the client with a yes/no form and run the call only when the person accepts it with yes', async () => {
+    const { registry } = personRegistry();
+    const conn = await connect(registry, { elicitation: {} });
+    const answers = [{ action: 'decline' }, { action: 'accept', content: { approve: false } }, { action: 'accept', content: { approve: true } }];
+    const asked: unknown[] = [];
+    conn.client.setRequestHandler(ElicitRequestSchema, (request) => {
+      asked.push(request.params);
+      return answers.shift() as { action: 'accept' | 'decline' };
+    });
+    try {
+      const call = () => conn.client.callTool({ name: 'drop_table', arguments: { table: 'logs' } });
+      const declined = await call();
+      const saidNo = await call();
+      const accepted = await call();
+      const refusal =
+        "Tool 'drop_table' was not approved: the person declined it in the MCP client (asked because danger level 'critical' requires confirmation: " +
+        'This tool can cause irreversible damage; confirm only if you are certain.)';
+      expect([declined.isError, textOf(declined)]).toEqual([true, refusal]);
+      expect([saidNo.isError, textOf(saidNo)]).toEqual([true, refusal]);
+      expect([accepted.isError ?? false, textOf(accepted)]).toEqual([false, 'dropped']);
+      expect(asked).toHaveLength(3);
+      expect(asked[0]).toMatchObject({ message: expect.stringMatching(/^Approve the call of tool 'drop_table'\? .* Arguments: \{"table":"logs"\}$/) });
+    } finally {
+      await conn.close();
+    }
+  });
+
+  it('should refuse the call, saying how to approve, when the client cannot elicit', async () => {
+    const { registry, drop } = personRegistry();
+    const conn = await connect(registry, { sampling: {} });
+    try {
+      const refused = await conn.client.callTool({ name: 'drop_table', arguments: { table: 'logs' } });
+      expect(refused.isError).toBe(true);
+      expect(textOf(refused)).toMatch(/needs a person's approval .* an MCP client that supports elicitation/);
+      expect(drop.lastContext).toBeUndefined();
+    } finally {
+      await conn.close();
+    }
+  });
+});
 
 describe('logging', () => {
   const logTool = () =>

@@ -359,10 +359,10 @@ describe('serveMcpHttp', () => {
     });
 
     it('should bind 0.0.0.0 with a token, and require it', async () => {
-      const handle = await start({ host: '0.0.0.0', token: 'secret-token' });
+      const handle = await start({ host: '0.0.0.0', token: 'a-secret-token-of-32-characters' });
       const url = handle.url.replace('0.0.0.0', '127.0.0.1');
       expect((await rawRequest(url, { headers: MCP_POST_HEADERS, body: callBody(1, 'echo', { text: 'x' }) })).status).toBe(401);
-      await expectServing(url, 'secret-token');
+      await expectServing(url, 'a-secret-token-of-32-characters');
     });
   });
 });

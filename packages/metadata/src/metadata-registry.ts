@@ -5,7 +5,7 @@ import { embeddingText } from './embedding/tool-text';
 import { VectorStore } from './embedding/vector-store';
 import { fingerprintTool } from './fingerprint';
 import { Searcher, type SearchEntry, type SemanticScores } from './search/searcher';
-import { contentWords, splitWords, stemWord } from './text/tokenize';
+import { analyze, contentWords, splitWords, stemWord } from './text/tokenize';
 import { toolsOf } from './tool-source';
 import type { MetadataStatistics, RefreshOptions, SearchOptions, SearchResult, ToolSource } from './types';
 
@@ -137,16 +137,22 @@ export class ToolMetadataRegistry {
   /**
    * Sets how the registry ranks. With `embedder`, `search` and `selectTools`
    * fuse the lexical score with the similarity of the request's vector to
-   * each tool's (tool vectors are computed once per tool text and cached);
-   * `embedder: null` goes back to lexical search. Returns the registry.
+   * each tool's (tool vectors are computed once per tool text and cached, in
+   * memory and, with `embeddingStore`, beyond the process);
+   * `embedder: null` goes back to lexical search. Options left out keep
+   * their current value. Returns the registry.
    */
   configure(options: MetadataRegistryOptions): this {
-    if ('embedder' in options && options.embedder !== this.vectors?.embedder) {
-      const { embedder } = options;
-      if (embedder !== undefined && embedder !== null && typeof (embedder as { embed?: unknown }).embed !== 'function') {
-        throw new TypeError('configure({ embedder }): the embedder must have an embed(texts: string[]) method');
-      }
-      this.vectors = embedder ? new VectorStore(embedder) : undefined;
+    const embedder = 'embedder' in options ? options.embedder : this.vectors?.embedder;
+    const store = 'embeddingStore' in options ? options.embeddingStore : this.vectors?.store;
+    if (embedder !== undefined && embedder !== null && typeof (embedder as { embed?: unknown }).embed !== 'function') {
+      throw new TypeError('configure({ embedder }): the embedder must have an embed(texts: string[]) method');
+    }
+    if (store !== undefined && store !== null && (typeof store.get !== 'function' || typeof store.set !== 'function')) {
+      throw new TypeError('configure({ embeddingStore }): the store must have get(keys) and set(keys, vectors) methods');
+    }
+    if (embedder !== this.vectors?.embedder || (store ?? undefined) !== this.vectors?.store) {
+      this.vectors = embedder ? new VectorStore(embedder, store ?? undefined) : undefined;
       this.vectors?.retain(this.embeddingTexts);
     }
     return this;
@@ -307,7 +313,7 @@ export class ToolMetadataRegistry {
     this.settle();
     const searcher = this.searcher;
     const filtered = this.onlyEnabled(options);
-    const semantic = await this.semanticScores(query);
+    const semantic = await this.semanticScores(query, options.signal);
     return searcher.search(query, filtered, semantic);
   }
 
@@ -324,9 +330,9 @@ export class ToolMetadataRegistry {
   }
 
   /** The semantic scores of a request, when an embedder is configured and the request has words. */
-  private semanticScores(query: string): SemanticScores | undefined | Promise<SemanticScores | undefined> {
-    if (this.vectors === undefined || this.embeddingTexts.length === 0 || contentWords(query).length === 0) return undefined;
-    return this.vectors.scores(query, this.embeddingTexts);
+  private semanticScores(query: string, signal?: AbortSignal): SemanticScores | undefined | Promise<SemanticScores | undefined> {
+    if (this.vectors === undefined || this.embeddingTexts.length === 0 || analyze(query, 1).length === 0) return undefined;
+    return this.vectors.scores(query, this.embeddingTexts, signal);
   }
 
   /** The tool object indexed under a name or alias (the one of the last refresh). */

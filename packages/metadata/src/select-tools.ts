@@ -2,17 +2,20 @@ import { CostTier, Priority, SchemaLevel, checkModePolicy, type BaseTool, type S
 import { getSchemaRenderer, schemaRendererNames } from '@victor-tools/core/internal';
 import { criticalToolNames, rebuildCount, ToolMetadataRegistry } from './metadata-registry';
 import { renderedTokens } from './token-count';
-import type { SearchOptions, SelectableRegistry, SelectedTool, SelectToolsOptions, ToolSelection } from './types';
+import type { SearchOptions } from './types';
+import type { SelectableRegistry, SelectedTool, SelectToolsOptions, ToolSelection } from './selection-types';
 
 const DEFAULT_MAX_TOOLS = 10;
 
 /** The OpenAI chat format of `toJSONSchema()`, at a level. */
 const defaultRenderer: SchemaRenderer = { name: 'openai', render: (tool, level) => tool.toSchema(level) };
 
-/** Levels from most to least verbose, starting at the cap. */
-function levelsFrom(cap: SchemaLevel): SchemaLevel[] {
+/** Levels from most to least verbose, from the cap down to the floor. */
+function levelsBetween(cap: SchemaLevel, floor: SchemaLevel): SchemaLevel[] {
   const all = [SchemaLevel.FULL, SchemaLevel.COMPACT, SchemaLevel.STUB];
-  return all.slice(all.indexOf(cap));
+  const levels = all.slice(all.indexOf(cap), all.indexOf(floor) + 1);
+  if (levels.length === 0) throw new RangeError(`selectTools: lowestLevel '${floor.value}' is more verbose than level '${cap.value}'`);
+  return levels;
 }
 
 interface Candidate {
@@ -22,7 +25,7 @@ interface Candidate {
 }
 
 /** What both `selectTools` and `selectToolsAsync` prepare before ranking. */
-interface SelectionPlan {
+export interface SelectionPlan {
   readonly metadataRegistry: ToolMetadataRegistry;
   readonly usable: ReadonlyMap<string, BaseTool> | undefined;
   readonly listed: readonly BaseTool[];
@@ -47,6 +50,7 @@ function plan(registry: SelectableRegistry, options: SelectToolsOptions): Select
     mode: options.mode,
     maxCostTier: options.maxCostTier,
     filter: usable ? (name) => usable.has(name) : undefined,
+    signal: options.signal,
   };
   return { metadataRegistry, usable, listed, maxTools, searchOptions };
 }
@@ -84,12 +88,21 @@ export async function selectToolsAsync(registry: SelectableRegistry, query: stri
   return fit(prepared, names, options, provider);
 }
 
-/** The CRITICAL tools the selection must hold: usable, allowed by the mode and under the cost cap, by name. */
-function criticalTools(prepared: SelectionPlan, options: SelectToolsOptions): string[] {
+/**
+ * The tools the selection must hold: the CRITICAL ones and the `pinned`
+ * ones, usable, allowed by the mode and under the cost cap, by name.
+ */
+function alwaysSelected(prepared: SelectionPlan, options: SelectToolsOptions): string[] {
   const { metadataRegistry, usable } = prepared;
   const maxWeight = options.maxCostTier === undefined ? Infinity : CostTier.from(options.maxCostTier).weight;
   const names: string[] = [];
-  for (const name of criticalToolNames(metadataRegistry)) {
+  const wanted = new Set(criticalToolNames(metadataRegistry));
+  for (const pinned of options.pinned ?? []) {
+    if (typeof pinned !== 'string') throw new TypeError(`selectTools: pinned must hold tool names, got ${JSON.stringify(pinned)}`);
+    const tool = metadataRegistry.getTool(pinned);
+    if (tool !== undefined) wanted.add(tool.name);
+  }
+  for (const name of wanted) {
     const tool = usable ? usable.get(name) : metadataRegistry.getTool(name);
     if (tool === undefined) continue;
     if (CostTier.from(tool.costTier).weight > maxWeight) continue;
@@ -99,16 +112,27 @@ function criticalTools(prepared: SelectionPlan, options: SelectToolsOptions): st
   return names;
 }
 
-/** Fits the ranked `names` (plus every CRITICAL tool) into `maxTools` and the token budget. */
+/**
+ * The tools to send for an order of names ranked elsewhere (by
+ * `selectToolsForConversation`): the same fitting as `selectTools`, after
+ * `selectTools`' own bringing up to date of the metadata registry.
+ */
+export function selectRanked(registry: SelectableRegistry, rank: (plan: SelectionPlan) => Promise<string[]>, options: SelectToolsOptions): Promise<ToolSelection> {
+  const provider = resolveProvider(options.provider);
+  const prepared = plan(registry, options);
+  return rank(prepared).then((names) => fit(prepared, names, options, provider));
+}
+
+/** Fits the ranked `names` (plus every CRITICAL and pinned tool) into `maxTools` and the token budget. */
 function fit(prepared: SelectionPlan, ranked: readonly string[], options: SelectToolsOptions, provider: SchemaRenderer): ToolSelection {
   const { metadataRegistry, usable, maxTools } = prepared;
   const budget = options.tokenBudget ?? Infinity;
-  const levels = levelsFrom(SchemaLevel.from(options.level ?? SchemaLevel.FULL));
+  const levels = levelsBetween(SchemaLevel.from(options.level ?? SchemaLevel.FULL), SchemaLevel.from(options.lowestLevel ?? SchemaLevel.STUB));
   const toolOf = (name: string): BaseTool | undefined => (usable ? usable.get(name) : metadataRegistry.getTool(name));
 
   // Critical tools the ranking left out take the places of the worst-ranked others,
   // never of the best match: the selection is there for the request first.
-  const critical = new Set(criticalTools(prepared, options));
+  const critical = new Set(alwaysSelected(prepared, options));
   const names = [...ranked];
   for (const name of critical) if (!names.includes(name)) names.push(name);
   const keepsBest = names.length > 0 && !critical.has(names[0]) ? 1 : 0;
@@ -198,7 +222,8 @@ function refreshIfChanged(registry: SelectableRegistry, metadataRegistry: ToolMe
   }
 }
 
-function rankWithoutQuery(prepared: SelectionPlan, options: SelectToolsOptions): string[] {
+/** The usable tools by priority, then name: the ranking of a request without words. */
+export function rankWithoutQuery(prepared: SelectionPlan, options: SelectToolsOptions): string[] {
   const { metadataRegistry, maxTools } = prepared;
   const usable = prepared.usable ?? new Map(prepared.listed.map((tool) => [tool.name, tool]));
   const maxWeight = options.maxCostTier === undefined ? Infinity : CostTier.from(options.maxCostTier).weight;

@@ -286,7 +286,7 @@ describe('ToolMetadataRegistry', () => {
     });
 
     it('should reject something that is not a tool, naming it', () => {
-      expect(() => registry.refreshFromTools([{ name: 'x' }] as never)).toThrow(/Item 0 is not a tool \(got Object\)/);
+      expect(() => registry.refreshFromTools([{ name: 'x' }] as never)).toThrow(/Item 0 is not a tool \(got an object\)/);
     });
 
     it('should keep every index exact after unregister and re-register', () => {

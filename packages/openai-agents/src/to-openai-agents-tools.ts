@@ -1,14 +1,14 @@
 import { tool as agentTool, UserError, type FunctionTool, type RunContext } from '@openai/agents';
+import type { BaseTool, JsonSchema, SchemaLevel, SchemaLevelLike, ToolExecutionContext } from '@victor-tools/core';
 import {
-  approvalRequirement,
-  type ApprovalRule,
-  type BaseTool,
-  type JsonSchema,
-  type SchemaLevel,
-  type SchemaLevelLike,
-  type ToolExecutionContext,
-} from '@victor-tools/core';
-import { frameworkCallContext, normalizeStrictArguments, pickTools, resultText, type AdaptableRegistry, type ToolsOption } from '@victor-tools/providers';
+  asksPerson,
+  frameworkCallContext,
+  normalizeStrictArguments,
+  pickTools,
+  resultText,
+  type AdaptableRegistry,
+  type ToolsOption,
+} from '@victor-tools/providers';
 import { parametersFor } from './strict-parameters';
 
 /** Options of `toOpenAIAgentsTools`. */
@@ -28,13 +28,12 @@ export interface OpenAIAgentsToolsOptions {
    */
   strict?: boolean | 'auto';
   /**
-   * Who asks a person before calls that need approval. `'sdk'` (default): the
-   * tool's `needsApproval`, so a run stops with `interruptions` and goes on
-   * once `state.approve(...)` approves them; those calls reach the registry
-   * with `ctx.approvedBy = 'openai-agents'`. `'registry'`: no `needsApproval`;
-   * the registry's own `approve` callback decides inside the call.
+   * Removed: the registry's `approve` option decides approval for every door
+   * (`new ToolRegistry({ approve: trustFrameworkApproval() })` asks through
+   * `needsApproval`, what `'sdk'` did; another callback decides inside the
+   * call, what `'registry'` did). Passing it throws.
    */
-  approval?: 'sdk' | 'registry';
+  approval?: never;
 }
 
 /** An Agents SDK function tool over a victor tool; its output is the text the model reads. */
@@ -50,16 +49,24 @@ export type VictorFunctionTool = FunctionTool<unknown, undefined, string>;
  * an optional parameter is taken as absent before the registry sees it.
  * Throws `InvalidToolNameError` (from `@victor-tools/providers`) for a tool
  * name OpenAI rejects.
+ *
+ * Approval is the registry's (`registry.approvalGate`): under
+ * `approve: trustFrameworkApproval()` a call that needs a person sets
+ * `needsApproval`, so a run stops with `interruptions` and goes on once
+ * `state.approve(...)` approves them, with `ctx.approvedBy = 'openai-agents'`.
+ * Under another `approve` callback, the callback decides inside the call;
+ * with none, calls run.
  */
 export function toOpenAIAgentsTools(registry: AdaptableRegistry, options: OpenAIAgentsToolsOptions = {}): VictorFunctionTool[] {
+  if ((options as { approval?: unknown }).approval !== undefined) {
+    throw new TypeError(
+      "toOpenAIAgentsTools: the 'approval' option was removed: the registry's approve option decides approval at every door. " +
+        "new ToolRegistry({ approve: trustFrameworkApproval() }) asks the person through the Agents SDK's needsApproval (approval: 'sdk'); " +
+        "any other approve callback decides inside the call (approval: 'registry').",
+    );
+  }
   const context = options.context ?? {};
-  const sdkApproves = (options.approval ?? 'sdk') === 'sdk';
-  // WRITE tools are asked about on their first use among these tools, as the registry does per registry.
-  const usedOnce = new Set<string>();
-  return pickTools(registry, options).map(({ tool, level }) => {
-    const rule = sdkApproves ? approvalRequirement(tool, context).rule : 'never';
-    return functionTool(registry, tool, level, options.strict ?? 'auto', rule, context, usedOnce);
-  });
+  return pickTools(registry, options).map(({ tool, level }) => functionTool(registry, tool, level, options.strict ?? 'auto', context));
 }
 
 function functionTool(
@@ -67,9 +74,7 @@ function functionTool(
   tool: BaseTool,
   level: SchemaLevel,
   strictOption: boolean | 'auto',
-  rule: ApprovalRule,
   context: ToolExecutionContext,
-  usedOnce: Set<string>,
 ): VictorFunctionTool {
   const name = tool.name;
   const description = tool.toSchema(level).function.description;
@@ -80,18 +85,12 @@ function functionTool(
       // The SDK's parameter types describe schemas it builds itself; a victor schema is checked by the SDK at run time.
       parameters: parameters as never,
       strict: strict as never,
-      // A fixed answer where the rule has one: the SDK asks a function only about arguments it could parse, and
-      // stops a call it could not parse for approval, although the registry would refuse it without running it.
-      needsApproval: rule === 'first-use' ? async () => !usedOnce.has(name) : rule === 'every-call',
+      needsApproval: approvalPolicy(registry, name, context),
       async execute(input: unknown, _runContext?: RunContext<unknown>, details?: { signal?: AbortSignal; toolCall?: { callId?: string } }) {
-        // The SDK runs a call of a tool with an approval rule only once it is approved (or, for a WRITE tool, approved before).
-        if (rule === 'first-use') usedOnce.add(name);
+        // The SDK runs a call that needs a person's approval only once they approved it.
+        const approvedBy = asksPerson(registry, name, context) ? 'openai-agents' : undefined;
         const args = (strict ? normalizeStrictArguments(tool, input) : input) as Record<string, unknown>;
-        const ctx = frameworkCallContext(context, {
-          toolCallId: details?.toolCall?.callId,
-          signal: details?.signal,
-          approvedBy: rule === 'never' ? undefined : 'openai-agents',
-        });
+        const ctx = frameworkCallContext(context, { toolCallId: details?.toolCall?.callId, signal: details?.signal, approvedBy });
         return resultText(await registry.execute(name, args, ctx));
       },
     }) as VictorFunctionTool;
@@ -105,4 +104,17 @@ function functionTool(
     if (!(error instanceof UserError)) throw error;
     return build(parametersFor(tool, level, false).parameters, false);
   }
+}
+
+/**
+ * The tool's `needsApproval`, from the registry's gate: fixed where the
+ * answer cannot change (the SDK asks a function about arguments it could not
+ * parse too, and stops such a call for approval although the registry would
+ * refuse it without running it), a function for a WRITE tool, which asks
+ * only until one of its calls was approved.
+ */
+function approvalPolicy(registry: AdaptableRegistry, name: string, context: ToolExecutionContext): boolean | (() => Promise<boolean>) {
+  const gate = registry.approvalGate?.(name, context);
+  if (gate?.asks !== 'person') return false;
+  return gate.rule === 'first-use' ? async () => asksPerson(registry, name, context) : true;
 }

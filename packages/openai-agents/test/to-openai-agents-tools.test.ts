@@ -164,7 +164,13 @@ describe('toOpenAIAgentsTools', () => {
     });
   });
 
-  describe('approval', () => {
+  describe('approval: the registry decides', () => {
+    function personRegistry(fallback?: () => boolean, ...tools: RecordingTool[]) {
+      const registry = new ToolRegistry({ logger: quietLogger(), approve: trustFrameworkApproval(fallback) });
+      for (const tool of tools) registry.register(tool);
+      return registry;
+    }
+
     async function askToDelete(registry: ToolRegistry) {
       const { model, runner } = scriptedRun([{ calls: [{ id: 'c1', name: 'delete_file', args: { path: 'a.txt' } }] }, { text: 'Done.' }]);
       const agent = new Agent({ name: 'a', tools: toOpenAIAgentsTools(registry) });
@@ -172,9 +178,10 @@ describe('toOpenAIAgentsTools', () => {
       return { first, model, resume: () => runner.run(agent, first.state) };
     }
 
-    it('should interrupt the run for approval and run the call once approved', async () => {
+    it('should interrupt the run for approval under trustFrameworkApproval and run the call once approved', async () => {
       const tool = deleteFile();
-      const { first, model, resume } = await askToDelete(registryWith(tool));
+      const askPerson = jest.fn(() => true);
+      const { first, model, resume } = await askToDelete(personRegistry(askPerson, tool));
       expect(first.interruptions.map((i) => i.name)).toEqual(['delete_file']);
       expect(tool.calls).toEqual([]);
 
@@ -182,13 +189,14 @@ describe('toOpenAIAgentsTools', () => {
       const second = await resume();
       expect(tool.calls).toHaveLength(1);
       expect(tool.calls[0]!.ctx.approvedBy).toBe('openai-agents');
+      expect(askPerson).not.toHaveBeenCalled(); // the person answered through the run
       expect(outputsSentTo(model, 1)).toEqual([{ callId: 'c1', output: text('delete_file done') }]);
       expect(second.finalOutput).toBe('Done.');
     });
 
     it('should never run a call whose approval is rejected', async () => {
       const tool = deleteFile();
-      const { first, model, resume } = await askToDelete(registryWith(tool));
+      const { first, model, resume } = await askToDelete(personRegistry(undefined, tool));
       first.state.reject(first.interruptions[0]!);
       await resume();
       expect(tool.calls).toEqual([]);
@@ -197,20 +205,17 @@ describe('toOpenAIAgentsTools', () => {
       expect(sent!.output).not.toEqual(text('delete_file done'));
     });
 
-    it("should not ask the registry's approve callback again for a call the SDK approved", async () => {
-      const askPerson = jest.fn(() => true);
-      const registry = new ToolRegistry({ logger: quietLogger(), approve: trustFrameworkApproval(askPerson) });
+    it('should run calls without an interruption when the registry has no approve callback, as registry.execute does', async () => {
       const tool = deleteFile();
-      registry.register(tool);
-      const { first, resume } = await askToDelete(registry);
-      first.state.approve(first.interruptions[0]!);
-      await resume();
+      const { first } = await askToDelete(registryWith(tool));
+      expect(first.interruptions).toEqual([]);
       expect(tool.calls).toHaveLength(1);
-      expect(askPerson).not.toHaveBeenCalled();
+      expect(tool.calls[0]!.ctx.approvedBy).toBeUndefined();
     });
 
-    it('should ask about EXECUTE tools on every call and WRITE tools on their first use', async () => {
-      const tools = toOpenAIAgentsTools(registryWith(runCommand(), writeFile(), readFile()));
+    it('should ask about EXECUTE tools on every call and WRITE tools until one was approved, as the registry does', async () => {
+      const registry = personRegistry(undefined, runCommand(), writeFile(), readFile());
+      const tools = toOpenAIAgentsTools(registry);
       const byName = (name: string) => tools.find((t) => t.name === name)!;
       const asks = (name: string) => byName(name).needsApproval({} as never, {} as never, 'x');
       await expect(asks('read_file')).resolves.toBe(false);
@@ -228,19 +233,27 @@ describe('toOpenAIAgentsTools', () => {
       await expect(asks('run_command')).resolves.toBe(true);
     });
 
-    it("should leave approval to the registry's callback with approval: 'registry'", async () => {
+    it('should let an ordinary approve callback decide inside the call, without an interruption', async () => {
       const approve = jest.fn(() => false);
       const registry = new ToolRegistry({ logger: quietLogger(), approve });
       const tool = runCommand();
       registry.register(tool);
       const { model, runner } = scriptedRun([{ calls: [{ id: 'c1', name: 'run_command', args: { command: 'ls' } }] }, { text: 'refused' }]);
-      const result = await runner.run(new Agent({ name: 'a', tools: toOpenAIAgentsTools(registry, { approval: 'registry' }) }), 'ls');
+      const result = await runner.run(new Agent({ name: 'a', tools: toOpenAIAgentsTools(registry) }), 'ls');
       expect(result.interruptions).toEqual([]);
       expect(approve).toHaveBeenCalledTimes(1);
       expect(tool.calls).toEqual([]);
       expect(outputsSentTo(model, 1)).toEqual([
         { callId: 'c1', output: text("Tool 'run_command' was not approved: the approval callback refused it (asked because execute tools are confirmed on every call)") },
       ]);
+    });
+
+    it("should refuse the old approval option with a message naming the registry's approve", () => {
+      expect(() => toOpenAIAgentsTools(registryWith(readFile()), { approval: 'registry' } as never)).toThrow(
+        "toOpenAIAgentsTools: the 'approval' option was removed: the registry's approve option decides approval at every door. " +
+          "new ToolRegistry({ approve: trustFrameworkApproval() }) asks the person through the Agents SDK's needsApproval (approval: 'sdk'); " +
+          "any other approve callback decides inside the call (approval: 'registry').",
+      );
     });
   });
 });

@@ -8,6 +8,32 @@ export interface AnthropicTool {
   name: string;
   description: string;
   input_schema: ObjectSchema;
+  /** Left out of the model's context until Anthropic's tool search finds it (see `anthropicToolSearchTool`). */
+  defer_loading?: boolean;
+}
+
+/** Options of `toAnthropicTool`. */
+export interface AnthropicExportOptions extends ExportOptions {
+  /** Marks the tool `defer_loading: true`, for Anthropic's server-side tool search. */
+  deferLoading?: boolean;
+}
+
+/** Anthropic's server-side tool search tool, as the Messages API takes it in `tools`; assignable to the SDK's type of each variant. */
+export type AnthropicToolSearchTool =
+  | { type: 'tool_search_tool_bm25_20251119'; name: 'tool_search_tool_bm25' }
+  | { type: 'tool_search_tool_regex_20251119'; name: 'tool_search_tool_regex' };
+
+/**
+ * Anthropic's tool search tool, to send beside tools marked `defer_loading`
+ * (`toAnthropicTools(registry, { loaded })`): the model searches the deferred
+ * tools, with natural-language queries (`'bm25'`, the default) or regular
+ * expressions (`'regex'`), and Anthropic loads the ones it finds. It is
+ * never deferred itself, so the request always holds a loaded tool.
+ */
+export function anthropicToolSearchTool(variant: 'bm25' | 'regex' = 'bm25'): AnthropicToolSearchTool {
+  if (variant === 'bm25') return { type: 'tool_search_tool_bm25_20251119', name: 'tool_search_tool_bm25' };
+  if (variant === 'regex') return { type: 'tool_search_tool_regex_20251119', name: 'tool_search_tool_regex' };
+  throw new TypeError(`anthropicToolSearchTool: the variant must be 'bm25' or 'regex', got ${JSON.stringify(variant)}`);
 }
 
 const ROOT_COMBINATORS = ['anyOf', 'oneOf', 'allOf'] as const;
@@ -16,9 +42,10 @@ const ROOT_COMBINATORS = ['anyOf', 'oneOf', 'allOf'] as const;
  * A tool as an Anthropic tool. Anthropic takes JSON Schema as it is, except
  * `anyOf`/`oneOf`/`allOf` at the top level of `input_schema`: an `allOf` of
  * object schemas is merged, the others are removed and reported.
- * Throws `InvalidToolNameError` for a name Anthropic rejects.
+ * Throws `InvalidToolNameError` for a name Anthropic rejects. With
+ * `deferLoading`, the tool is marked `defer_loading: true`.
  */
-export function toAnthropicTool(tool: ExportableTool, options: ExportOptions = {}): ProviderExport<AnthropicTool> {
+export function toAnthropicTool(tool: ExportableTool, options: AnthropicExportOptions = {}): ProviderExport<AnthropicTool> {
   const input = readTool(tool, options);
   const { name, description, parameters } = input;
   assertToolName(name, TOOL_NAME_RULES.anthropic);
@@ -36,5 +63,7 @@ export function toAnthropicTool(tool: ExportableTool, options: ExportOptions = {
       log.removed(keyword, '', `Anthropic does not take ${keyword} at the top level of input_schema`);
     }
   }
-  return { schema: { name, description, input_schema: schema }, dropped: log.entries };
+  const exported: AnthropicTool = { name, description, input_schema: schema };
+  if (options.deferLoading === true) exported.defer_loading = true;
+  return { schema: exported, dropped: log.entries };
 }

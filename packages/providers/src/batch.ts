@@ -1,4 +1,5 @@
 import { toAnthropicTool, type AnthropicTool } from './anthropic';
+import type { ToolsOption } from './framework/registry-tools';
 import { toGeminiFunction, type GeminiFunctionDeclaration } from './gemini';
 import { toMcpTool, type McpTool } from './mcp';
 import { toOpenAITool, type OpenAIChatTool, type OpenAIExportOptions, type OpenAIResponsesTool } from './openai/to-openai-tool';
@@ -20,9 +21,38 @@ export function toOpenAITools(source: ToolSource, options: OpenAIExportOptions =
   return batch(source, (tool) => toOpenAITool(tool, options), (s) => ('function' in s ? s.function.name : s.name));
 }
 
-/** Every listed tool as an Anthropic tool. */
-export function toAnthropicTools(source: ToolSource, options: ExportOptions = {}): BatchExport<AnthropicTool> {
-  return batch(source, (tool) => toAnthropicTool(tool, options), (s) => s.name);
+/** Options of `toAnthropicTools`. */
+export interface AnthropicBatchOptions extends ExportOptions {
+  /**
+   * The tools the model sees from the start: names (or aliases), or
+   * `selectTools(...)`'s answer. Every other tool is marked
+   * `defer_loading: true`, for Anthropic's tool search to find when the model
+   * needs it: send `anthropicToolSearchTool()` with them. Default: every tool
+   * loaded, none deferred.
+   */
+  loaded?: ToolsOption;
+}
+
+/** Every listed tool as an Anthropic tool; with `loaded`, the others deferred for Anthropic's tool search. */
+export function toAnthropicTools(source: ToolSource, options: AnthropicBatchOptions = {}): BatchExport<AnthropicTool> {
+  const loaded = options.loaded === undefined ? undefined : loadedNames(options.loaded);
+  const isLoaded = (tool: ExportableTool): boolean => {
+    if (loaded === undefined) return true;
+    const { name, aliases } = tool as { name?: unknown; aliases?: unknown };
+    return (typeof name === 'string' && loaded.has(name)) || (Array.isArray(aliases) && aliases.some((alias) => loaded.has(alias)));
+  };
+  return batch(source, (tool) => toAnthropicTool(tool, { level: options.level, deferLoading: !isLoaded(tool) }), (s) => s.name);
+}
+
+function loadedNames(option: ToolsOption): Set<string> {
+  const choices = typeof option === 'object' && option !== null && !(Symbol.iterator in option) && 'tools' in option ? option.tools : (option as Iterable<unknown>);
+  const names = new Set<string>();
+  for (const choice of choices) {
+    const name = typeof choice === 'string' ? choice : (choice as { name?: unknown } | null)?.name;
+    if (typeof name !== 'string') throw new TypeError(`toAnthropicTools: loaded must hold tool names or { name }, got ${JSON.stringify(choice)}`);
+    names.add(name);
+  }
+  return names;
 }
 
 /** Every listed tool as a Gemini function declaration. */

@@ -5,7 +5,7 @@ export { TOOL_NAME_RULES, assertToolName, type ToolNameRule } from './names';
 export { toOpenAITool, type OpenAIChatTool, type OpenAIResponsesTool, type OpenAIExportOptions } from './openai/to-openai-tool';
 export { OPENAI_STRICT_KEYWORDS, OPENAI_STRICT_FORMATS } from './openai/strict-schema';
 export { normalizeStrictArguments, createStrictArgumentsNormalizer } from './openai/normalize-strict-arguments';
-export { toAnthropicTool, type AnthropicTool } from './anthropic';
+export { toAnthropicTool, anthropicToolSearchTool, type AnthropicTool, type AnthropicExportOptions, type AnthropicToolSearchTool } from './anthropic';
 export { toGeminiFunction, GEMINI_KEYWORDS, GEMINI_FORMATS, type GeminiFunctionDeclaration, type GeminiSchema } from './gemini';
 export { toMcpTool, mcpAnnotations, MCP_SCHEMA_DIALECT, type McpTool, type McpToolAnnotations } from './mcp';
 export {
@@ -17,9 +17,10 @@ export {
   createOpenAIRenderer,
   getRenderer,
 } from './renderers';
-export { toOpenAITools, toAnthropicTools, toGeminiFunctions, toMcpTools, type ToolSource, type BatchExport } from './batch';
+export { toOpenAITools, toAnthropicTools, toGeminiFunctions, toMcpTools, type ToolSource, type BatchExport, type AnthropicBatchOptions } from './batch';
 export {
   pickTools,
+  asksPerson,
   frameworkCallContext,
   resultText,
   outputText,

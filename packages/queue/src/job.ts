@@ -34,6 +34,21 @@ export interface ToolJobData {
    * absent: not kept. The worker works out the key from the call itself.
    */
   resultTtlMs?: number;
+  /**
+   * Set by an invoker that has the queue's secret: proof that the call passed
+   * its registry's checks (see `job-approval.ts`). A worker with the secret
+   * runs only jobs whose approval holds; one without runs no tool that
+   * requires approval.
+   */
+  approval?: JobApproval;
+}
+
+/** An HMAC-SHA256, keyed by the secret invokers and workers share, of the job (all but this field) and its expiry. */
+export interface JobApproval {
+  /** Date.now()-based ms after which the approval no longer holds. */
+  expires: number;
+  /** Hex. */
+  mac: string;
 }
 
 /** What a progress event of a job carries: a progress report or a log message of the tool. */
@@ -58,6 +73,10 @@ export class QueueKeys {
   /** How many callers wait for the shared job of an idempotent call. */
   waiters(jobId: string): string {
     return `${this.base}:vt:waiters:${jobId}`;
+  }
+  /** Marks the approval of a call that is not idempotent as used, so that a copy of its job does not run again. */
+  usedApproval(callId: string): string {
+    return `${this.base}:vt:used:${callId}`;
   }
   /** The shared enabled/disabled states (a hash) and their change channel. */
   get toolStates(): string {
@@ -116,6 +135,11 @@ function optionalString(value: unknown): value is string | undefined {
   return value === undefined || typeof value === 'string';
 }
 
+function isApproval(value: unknown): value is JobApproval {
+  if (!isRecord(value)) return false;
+  return typeof value.expires === 'number' && Number.isFinite(value.expires) && typeof value.mac === 'string' && /^[0-9a-f]{64}$/.test(value.mac);
+}
+
 function optionalNumber(value: unknown): value is number | undefined {
   return value === undefined || (typeof value === 'number' && Number.isFinite(value));
 }
@@ -134,5 +158,6 @@ export function readJobData(data: unknown): ToolJobData | string {
   if (!optionalString(ctx.mode) || !optionalString(ctx.sandbox) || !optionalString(ctx.conversationId)) return "the job's context is not plain strings";
   if (!optionalNumber(data.deadline) || !optionalNumber(data.timeoutMs) || !optionalNumber(data.resultTtlMs)) return "the job's deadline, timeout or result TTL is not a number";
   if (typeof data.idempotent !== 'boolean') return 'the job does not say whether the tool is idempotent';
+  if (data.approval !== undefined && !isApproval(data.approval)) return "the job's approval is not an expiry and a hex MAC";
   return data as unknown as ToolJobData;
 }

@@ -44,14 +44,40 @@ export interface QueueInvokerOptions extends QueueLocation {
    * default. A caller that falls further behind than this loses the results it missed (they time out).
    */
   eventsMaxLen?: number;
-  /** Where connection errors are reported; the console by default. */
+  /**
+   * A secret shared with the workers (at least 16 characters; `openssl rand -hex 32` makes one).
+   * Every job this invoker queues then carries an approval signed with it (an HMAC of the job, its
+   * queue and an expiry), which tells a worker that the call passed this registry's checks. A worker
+   * runs a tool that requires approval (WRITE, EXECUTE, MIXED, or a danger level of MEDIUM and
+   * above) only with such an approval, and a worker given a secret runs no job without one.
+   */
+  secret?: string;
+  /** Where connection errors and events it cannot read are reported; the console by default. */
   logger?: Logger;
 }
 
 /** Options of `startToolWorker`. */
 export interface ToolWorkerOptions extends QueueLocation {
-  /** Calls run at once in this worker; 10 by default. */
+  /**
+   * Tool runs at once in this worker; 10 by default. A run that goes on after its deadline or its
+   * cancellation (a tool that ignores `ctx.signal`) keeps its slot until it ends, and is reported.
+   */
   concurrency?: number;
+  /**
+   * The secret the invokers sign their jobs with (`QueueInvokerOptions.secret`). With it, the worker
+   * runs only jobs whose approval holds, and a job of a tool that is not idempotent once. Without
+   * it, the worker runs no tool that requires approval, since it cannot tell an invoker's job from
+   * one written into Redis by anyone else.
+   */
+  secret?: string;
+  /**
+   * Timeout of a tool that sets no `timeoutMs`, counted from when the worker takes the call; 30,000 ms
+   * by default, as a registry's `defaultTimeoutMs` (give both the same). 0 or Infinity: none. The
+   * call's own deadline, which travels with it, may end it sooner.
+   */
+  defaultTimeoutMs?: number;
+  /** The longest any call runs on this worker, whatever the tool or the job says, in ms; no cap by default. */
+  maxTimeoutMs?: number;
   /**
    * How long a running call's lock lasts without renewal, in ms; 10,000 by default. The worker renews
    * it while the call runs; when the worker dies, its calls are taken up again once their locks have

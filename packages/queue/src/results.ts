@@ -29,7 +29,8 @@ export function outcomeUnknownResult(name: string): ToolResult {
 
 /** A call the queue could not carry through (a worker refused the job, or BullMQ failed it). */
 export function queueFailure(name: string, problem: string, metadata: Record<string, unknown> = {}): ToolResult {
-  return ToolResult.fail(`Tool '${name}' failed on the queue: ${capText(problem)}`, { queueFailure: true, ...metadata });
+  // The name may come from a job anyone could write: capped like the rest.
+  return ToolResult.fail(`Tool '${capText(name)}' failed on the queue: ${capText(problem)}`, { queueFailure: true, ...metadata });
 }
 
 /**

@@ -42,7 +42,8 @@ async function setup(tools: ProbeTool[], options: { concurrency?: number; result
 
 describe('queueInvoker with startToolWorker', () => {
   it('should run the call on the worker and answer its ToolResult, with the JSON-safe context', async () => {
-    const echo = new ProbeTool({ name: 'echo' });
+    // Declared READONLY: the worker applies the mode policy too, and EXPLORE refuses a tool that declares no access mode.
+    const echo = new ProbeTool({ name: 'echo', metadata: { accessMode: 'readonly' } });
     const { invoker } = await setup([echo]);
     const result = await invoker.invoke(invocation(echo, { value: 'hi' }, { mode: 'explore', sandbox: '/tmp/box', conversationId: 'c1', timeoutMs: 5_000 }));
     expect(result).toBeInstanceOf(ToolResult);
@@ -282,7 +283,7 @@ describe('queueInvoker with startToolWorker', () => {
   });
 
   it('should run 10 identical concurrent idempotent calls once, and answer a repeat within the TTL without running', async () => {
-    const lookup = new ProbeTool({ name: 'lookup', idempotent: true });
+    const lookup = new ProbeTool({ name: 'lookup', idempotent: true, metadata: { accessMode: 'readonly' } });
     const { invoker } = await setup([lookup], { resultTtlMs: 1_500 });
     const results = await Promise.all(Array.from({ length: 10 }, () => invoker.invoke(invocation(lookup, { value: 'k', ms: 300 }, { mode: 'build' }))));
     expect(lookup.runs).toHaveLength(1);

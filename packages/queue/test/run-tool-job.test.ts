@@ -15,9 +15,14 @@ function host(tools: ProbeTool[], cancelled: string[] = []): RunnerHost {
     workerName: 'test-worker',
     progressIntervalMs: 100,
     maxResultBytes: 1024,
+    defaultTimeoutMs: 30_000,
+    maxTimeoutMs: undefined,
+    secret: undefined,
+    queueBase: 'bull:test',
     controllers: new Set(),
     wasCancelled: (jobId) => cancelled.includes(jobId),
     keepResult: async () => undefined,
+    claimApproval: async () => true,
     warn: () => undefined,
   };
 }
@@ -117,11 +122,26 @@ describe('runToolJob', () => {
     expect(probe.runs.map((run) => run.args)).toEqual([{ s: 3, n: 1 }]);
   });
 
-  it("should wait for a library's async validation under the job's deadline, as the caller's registry does", async () => {
-    const parameters = z.object({ s: z.string().refine(() => new Promise<boolean>(() => undefined), 'never answers') });
+  it("should wait for a library's async validation under the job's deadline, as the caller's registry does, and not start the tool after it", async () => {
+    const parameters = z.object({ s: z.string().refine(() => sleep(600).then(() => true), 'slow to answer') });
     const probe = new ProbeTool({ name: 'probe', parameters: parameters as unknown as JsonSchema });
     const result = (await runToolJob(host([probe]), job(data(probe, { s: 'x' }, { deadline: Date.now() + 100, timeoutMs: 100 })), undefined)) as ToolResult;
     expect(result).toEqual(ToolResult.fail("Tool 'probe' timed out after 100 ms", { timedOut: true, timeoutMs: 100 }));
+    await sleep(100);
     expect(probe.runs).toHaveLength(0);
+  });
+
+  it('should answer a run stopped at its deadline only once the tool has ended, and report a tool that ignores its signal', async () => {
+    const stubborn = new ProbeTool({ name: 'stubborn', run: () => sleep(1_500).then(() => ToolResult.ok('late')) });
+    const warnings: string[] = [];
+    const worker = { ...host([stubborn]), warn: (message: string) => void warnings.push(message) };
+    const started = Date.now();
+    const result = (await runToolJob(worker, job(data(stubborn, {}, { deadline: Date.now() + 100, timeoutMs: 100 })), undefined)) as ToolResult;
+    expect(result).toEqual(ToolResult.fail("Tool 'stubborn' timed out after 100 ms", { timedOut: true, timeoutMs: 100 }));
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_400);
+    expect(warnings).toEqual([
+      expect.stringMatching(/^tool 'stubborn' \(job job-1\) is still running \d+ ms after it was stopped \(timed out or cancelled\): it does not stop on ctx.signal, and keeps its slot until it ends$/),
+      expect.stringMatching(/^tool 'stubborn' \(job job-1\) ended \d+ ms after it was stopped; its slot is free again$/),
+    ]);
   });
 });

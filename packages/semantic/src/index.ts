@@ -1,3 +1,3 @@
 // Any new export here becomes public API: named exports only.
 export { wordVectorEmbedder, WordVectorEmbedder, type WordVectorEmbedderOptions } from './word-vector-embedder';
-export { Vocabulary, VECTORS_FILE } from './vocabulary';
+export { Vocabulary, VECTORS_FILE, type CommonDirections } from './vocabulary';

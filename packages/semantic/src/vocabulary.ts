@@ -27,6 +27,7 @@ export class Vocabulary {
   private readonly stemText: string;
   private stemIds: Map<string, number> | undefined;
   private centroid: Float64Array | undefined;
+  private common: CommonDirections | undefined;
 
   constructor(bytes: Uint8Array) {
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -99,6 +100,47 @@ export class Vocabulary {
     return (dot * this.scales[id]) / this.normOf(id);
   }
 
+  /**
+   * What the word vectors share regardless of meaning: the mean of the
+   * COMMON_DIRECTION_WORDS most frequent words' unit vectors and their
+   * COMMON_DIRECTION_COUNT principal axes (computed on first use, about
+   * 0.1 s). GloVe-style vectors spend their largest directions on word
+   * frequency and other properties every word has ("all-but-the-top", Mu and
+   * Viswanath, 2018); an average of such vectors is dominated by them, and
+   * texts about different things look alike.
+   */
+  commonDirections(): CommonDirections {
+    if (this.common !== undefined) return this.common;
+    const { dimensions: n } = this;
+    const rows = Math.min(this.count, COMMON_DIRECTION_WORDS);
+    const mean = new Float64Array(n);
+    const row = new Float64Array(n);
+    const unitRow = (id: number): Float64Array => {
+      const scale = this.scales[id] / this.normOf(id);
+      for (let d = 0, at = id * n; d < n; d++, at++) row[d] = this.components[at] * scale;
+      return row;
+    };
+    for (let id = 0; id < rows; id++) {
+      const r = unitRow(id);
+      for (let d = 0; d < n; d++) mean[d] += r[d] / rows;
+    }
+    // The covariance of the centred rows (upper triangle, mirrored after).
+    const covariance = new Float64Array(n * n);
+    for (let id = 0; id < rows; id++) {
+      const r = unitRow(id);
+      for (let d = 0; d < n; d++) r[d] -= mean[d];
+      for (let a = 0; a < n; a++) {
+        const ra = r[a];
+        for (let b = a, at = a * n + a; b < n; b++, at++) covariance[at] += ra * r[b];
+      }
+    }
+    for (let a = 0; a < n; a++) for (let b = 0; b < a; b++) covariance[a * n + b] = covariance[b * n + a];
+    const axes: Float64Array[] = [];
+    for (let c = 0; c < Math.min(COMMON_DIRECTION_COUNT, n); c++) axes.push(principalAxis(covariance, n, axes));
+    this.common = { mean, axes };
+    return this.common;
+  }
+
   /** The length of a stored row: about 1 (unit vectors, rounded to int8). */
   private normOf(id: number): number {
     const { dimensions, components, scales } = this;
@@ -111,6 +153,48 @@ export class Vocabulary {
   idOf(word: string): number | undefined {
     return this.ids.get(word);
   }
+}
+
+/** See `Vocabulary.commonDirections`. */
+export interface CommonDirections {
+  readonly mean: Float64Array;
+  /** Unit vectors, orthogonal to each other, the largest first. */
+  readonly axes: readonly Float64Array[];
+}
+
+/** How many of the most frequent words the common directions are measured over. */
+export const COMMON_DIRECTION_WORDS = 20000;
+/** How many principal axes are taken out of every word vector (see the package README for the measurements). */
+export const COMMON_DIRECTION_COUNT = 3;
+const POWER_ITERATIONS = 200;
+
+/**
+ * The largest principal axis of `covariance` (n x n, symmetric) orthogonal
+ * to `found`, by power iteration from a fixed start, so every process
+ * computes the same axes.
+ */
+function principalAxis(covariance: Float64Array, n: number, found: readonly Float64Array[]): Float64Array {
+  let v = new Float64Array(n).fill(1 / Math.sqrt(n));
+  for (let i = 0; i < POWER_ITERATIONS; i++) {
+    const next = new Float64Array(n);
+    for (let a = 0; a < n; a++) {
+      let sum = 0;
+      for (let b = 0, at = a * n; b < n; b++, at++) sum += covariance[at] * v[b];
+      next[a] = sum;
+    }
+    for (const axis of found) {
+      let dot = 0;
+      for (let d = 0; d < n; d++) dot += next[d] * axis[d];
+      for (let d = 0; d < n; d++) next[d] -= dot * axis[d];
+    }
+    let norm = 0;
+    for (let d = 0; d < n; d++) norm += next[d] * next[d];
+    norm = Math.sqrt(norm);
+    if (!(norm > 0)) break;
+    for (let d = 0; d < n; d++) next[d] /= norm;
+    v = next;
+  }
+  return v;
 }
 
 let shared: Vocabulary | undefined;

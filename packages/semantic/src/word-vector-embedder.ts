@@ -9,7 +9,22 @@ export interface WordVectorEmbedderOptions {
    * than rare ones ('umbrella'). Default 1e-3 (Arora et al., 2017).
    */
   smoothing?: number;
+  /**
+   * Takes out of every word vector what all words share (the mean and the
+   * largest principal axes of the vocabulary: `Vocabulary.commonDirections`)
+   * before averaging, so an average says what its words mean rather than how
+   * frequent they are. Default true; false gives the plain averages.
+   */
+  removeCommonDirections?: boolean;
 }
+
+// Processed word vectors kept per embedder: the words of a catalogue and its requests recur.
+const ROW_CACHE_WORDS = 16384;
+
+// The content words of a text that are read: its first ten thousand (the search
+// reads as many of a request). Far more than an average needs; a pasted megabyte
+// costs its splitting into words, not a lookup and a stem per word.
+const MAX_WORDS = 10_000;
 
 // Zipf: the word of rank r (from 1) has frequency about 1 / (r * H), H the harmonic
 // number of the source vocabulary of 341,479 words (ln n + 0.5772).
@@ -18,12 +33,15 @@ const HARMONIC = Math.log(341479) + 0.5772;
 /**
  * Turns texts into averaged word vectors: the words of each text (split like
  * search does, stop words left out), looked up as written or, failing that,
- * by stem ('searching' finds 'search'), each weighted by how rare it is.
- * Synchronous. Words the vocabulary lacks are skipped; a text without a
- * known word gets the zero vector, which search ignores.
+ * by stem ('searching' finds 'search'), each weighted by how rare it is;
+ * the first 10,000 content words of a text. Synchronous. Words the
+ * vocabulary lacks are skipped; a text without a known word gets the zero
+ * vector, which search ignores.
  */
 export class WordVectorEmbedder implements Embedder {
   private readonly smoothing: number;
+  private readonly removeCommon: boolean;
+  private readonly rows = new Map<number, Float32Array>();
 
   constructor(
     private readonly vocabulary: Vocabulary,
@@ -31,6 +49,8 @@ export class WordVectorEmbedder implements Embedder {
   ) {
     this.smoothing = options.smoothing ?? 1e-3;
     if (!(this.smoothing > 0)) throw new RangeError(`wordVectorEmbedder: smoothing must be a positive number, got ${String(options.smoothing)}`);
+    // The directions are computed on the first word embedded, not here: loading stays quick.
+    this.removeCommon = options.removeCommonDirections !== false;
   }
 
   /** How many numbers each vector has. */
@@ -60,19 +80,45 @@ export class WordVectorEmbedder implements Embedder {
   }
 
   private embedOne(text: string, specific: boolean): Float32Array {
-    const { dimensions, components, scales, ranks } = this.vocabulary;
+    const { dimensions, ranks } = this.vocabulary;
     const vector = new Float32Array(dimensions);
+    let read = 0;
     for (const word of splitWords(String(text))) {
       if (word.length < 2 || isStopWord(word)) continue;
+      if (read++ === MAX_WORDS) break;
       const id = this.idOf(word);
       if (id === undefined) continue;
       const frequency = 1 / ((ranks[id] + 1) * HARMONIC);
-      let weight = (this.smoothing / (this.smoothing + frequency)) * scales[id];
+      let weight = this.smoothing / (this.smoothing + frequency);
       if (specific) weight *= specificity(this.vocabulary.genericness(id));
-      const row = id * dimensions;
-      for (let d = 0; d < dimensions; d++) vector[d] += weight * components[row + d];
+      const row = this.rowOf(id);
+      for (let d = 0; d < dimensions; d++) vector[d] += weight * row[d];
     }
     return vector;
+  }
+
+  /** A word's unit vector, with the common directions taken out when they are. */
+  private rowOf(id: number): Float32Array {
+    let row = this.rows.get(id);
+    if (row !== undefined) return row;
+    const { dimensions, components, scales } = this.vocabulary;
+    const values = new Float64Array(dimensions);
+    for (let d = 0, at = id * dimensions; d < dimensions; d++, at++) values[d] = components[at] * scales[id];
+    if (this.removeCommon) {
+      const { mean, axes } = this.vocabulary.commonDirections();
+      for (let d = 0; d < dimensions; d++) values[d] -= mean[d];
+      for (const axis of axes) {
+        let dot = 0;
+        for (let d = 0; d < dimensions; d++) dot += values[d] * axis[d];
+        for (let d = 0; d < dimensions; d++) values[d] -= dot * axis[d];
+      }
+    }
+    let norm = 0;
+    for (let d = 0; d < dimensions; d++) norm += values[d] * values[d];
+    norm = Math.sqrt(norm) || 1;
+    row = Float32Array.from(values, (x) => x / norm);
+    if (this.rows.size < ROW_CACHE_WORDS) this.rows.set(id, row);
+    return row;
   }
 }
 

@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
 import { CostTier, type CostTierValue } from '@victor-tools/core';
+import { capText } from '@victor-tools/core/internal';
 import type { SearchResult } from '@victor-tools/metadata';
 import type { CommandContext } from '../command-context';
 import { toJson } from '../format/json';
@@ -35,7 +36,8 @@ export function registerSearchCommand(program: Command, ctx: CommandContext): vo
         filter: (name) => enabled.has(name),
       });
       if (options.json) return ctx.out(toJson(results));
-      if (results.length === 0) return ctx.err(`No tool matches '${query}'. Try other words, or 'victor-tools list' to see them all.`);
+      // The request is echoed cut, as the registry echoes names: a pasted log must not come back whole.
+      if (results.length === 0) return ctx.err(`No tool matches '${capText(query)}'. Try other words, or 'victor-tools list' to see them all.`);
       const table = results.map((r, i) => [i + 1, r.name, r.score.toFixed(2), r.reasons.join('; ')]);
       ctx.out(renderTable(['#', 'name', 'score', 'reasons'], table, { width: ctx.tableWidth, styles: ctx.styles.out }));
     });

@@ -1,57 +1,37 @@
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import { SchemaLevel, type Logger, type SchemaLevelValue } from '@victor-tools/core';
-import { MissingTokenError, serveMcp, serveMcpHttp, serveMcpStdio, type McpServerHandle, type ServeMcpOptions } from '@victor-tools/mcp';
-import { queueInvoker, syncToolStates, type QueueInvoker, type ToolStateSync } from '@victor-tools/queue';
+import type { ServeMcpOptions } from '@victor-tools/mcp';
+import type { QueueInvoker, ToolStateSync } from '@victor-tools/queue';
 import type { CommandContext } from '../command-context';
 import { CliError } from '../errors/cli-error';
 import { stderrLogger } from '../io';
 import type { LoadedTools } from '../load-tools';
-import { levelOption, modeOption, parsePort, queueOption, redisOption, sandboxOption } from '../options';
+import { loadQueue } from '../optional-packages';
+import { levelOption, modeOption, queueOption, queueSecretOption, redisOption, sandboxOption } from '../options';
+import { addHttpOptions, checkHttpFlags, serveRegistry, type HttpFlags } from '../serving';
 import { executionContext } from './call';
 
-interface ServeOptions {
+interface ServeOptions extends HttpFlags {
   level: string;
   mode?: string;
   sandbox?: string;
-  http?: boolean;
-  port?: number;
-  host?: string;
-  stateful?: boolean;
-  token?: string;
   redis?: string;
   queue?: string;
-}
-
-/** The options that only make sense with `--http`. */
-const HTTP_ONLY = ['port', 'host', 'stateful', 'token'] as const;
-
-/**
- * While serving, stdout carries the protocol (stdio) or stays clean (HTTP):
- * a tool's stray `console.log` would corrupt it, so the console's stdout
- * methods write to stderr until the server stops. Returns the function that
- * undoes it.
- */
-function routeConsoleToStderr(): () => void {
-  const saved = { log: console.log, info: console.info, debug: console.debug };
-  console.log = console.info = console.debug = (...args: unknown[]) => console.error(...args);
-  return () => Object.assign(console, saved);
+  queueSecret?: string;
 }
 
 /** `victor-tools serve`: the tools as an MCP server, over stdio until the client closes stdin, or over HTTP until SIGINT/SIGTERM. */
 export function registerServeCommand(program: Command, ctx: CommandContext): void {
-  program
+  const command = program
     .command('serve')
     .description('Serve the tools as an MCP server: over stdio (stdout carries the protocol, logs go to stderr), or over Streamable HTTP with --http')
     .addOption(levelOption('schema level of tools/list'))
     .addOption(modeOption('agent mode every call runs in, and that tools/list follows (default: build)'))
-    .addOption(sandboxOption())
-    .addOption(new Option('--http', 'serve MCP over Streamable HTTP instead of stdio; the URL is printed on stderr'))
-    .addOption(new Option('--port <port>', 'HTTP port (default: a free one)').argParser(parsePort))
-    .addOption(new Option('--host <host>', 'HTTP interface to bind (default: 127.0.0.1); anything but loopback needs --token'))
-    .addOption(new Option('--stateful', 'HTTP: keep MCP sessions (default: stateless, a fresh server per request)'))
-    .addOption(new Option('--token <token>', 'HTTP: the bearer token every request must carry').env('VICTOR_TOOLS_TOKEN'))
+    .addOption(sandboxOption());
+  addHttpOptions(command)
     .addOption(redisOption('run the calls on the workers of a queue on this Redis server (victor-tools worker), and share the tool states through it'))
     .addOption(queueOption('with --redis: the queue the calls go to (default: victor-tools)'))
+    .addOption(queueSecretOption('with --redis: the secret the calls are signed with, which the workers check (16+ characters)'))
     .addHelpText(
       'after',
       '\nIn an MCP client configuration (Claude Desktop and others), over stdio:\n' +
@@ -62,16 +42,13 @@ export function registerServeCommand(program: Command, ctx: CommandContext): voi
         '  victor-tools serve --http --redis redis://127.0.0.1:6379 --tools DIR',
     )
     .action(async (options: ServeOptions, command: Command) => {
-      if (!options.http) {
-        // --token may come from the environment; only a flag given on the command line is a mistake.
-        const misplaced = HTTP_ONLY.find((key) => options[key] !== undefined && command.getOptionValueSource(key) === 'cli');
-        if (misplaced) throw new CliError(`--${misplaced} needs --http`, 2);
-      }
+      checkHttpFlags(options, command);
       if (options.queue !== undefined && options.redis === undefined) throw new CliError('--queue needs --redis', 2);
+      if (options.redis === undefined && command.getOptionValueSource('queueSecret') === 'cli') throw new CliError('--queue-secret needs --redis', 2);
       const context = executionContext(options);
       const { verbose } = ctx.globals(command);
       const logger = stderrLogger(ctx.io.stderr, verbose ?? ctx.io.verbose ?? false);
-      const remote = options.redis === undefined ? undefined : new RemoteTools(options.redis, options.queue, logger);
+      const remote = options.redis === undefined ? undefined : new RemoteTools(options.redis, options.queue, options.queueSecret, logger);
       try {
         const loaded = await ctx.load(command, { invoker: remote?.invoker });
         if (remote) {
@@ -79,13 +56,7 @@ export function registerServeCommand(program: Command, ctx: CommandContext): voi
           ctx.err(`victor-tools: calls run on the workers of queue '${remote.invoker.queueName}' (Redis); tool states are shared through it`);
         }
         const settings: Omit<ServeMcpOptions, 'transport'> = { context, level: SchemaLevel.from(options.level as SchemaLevelValue), logger };
-        const restoreConsole = ctx.io.mcpTransport === undefined ? routeConsoleToStderr() : () => undefined;
-        try {
-          if (options.http) await serveHttp(ctx, loaded, settings, options);
-          else await serveStdio(ctx, loaded, settings);
-        } finally {
-          restoreConsole();
-        }
+        await serveRegistry(ctx, loaded.registry, settings, options, () => `${loaded.registry.listTools().length} tools from ${loaded.directory}`);
       } finally {
         // After the MCP server: calls still waiting are answered, then the connections close.
         await remote?.close();
@@ -102,13 +73,15 @@ export function registerServeCommand(program: Command, ctx: CommandContext): voi
 class RemoteTools {
   readonly invoker: QueueInvoker;
   private states: ToolStateSync | undefined;
+  private readonly queuePackage = loadQueue('victor-tools serve --redis');
 
   constructor(
     private readonly connection: string,
     private readonly queue: string | undefined,
+    secret: string | undefined,
     private readonly logger: Logger,
   ) {
-    this.invoker = queueInvoker({ connection, queue, logger });
+    this.invoker = this.queuePackage.queueInvoker({ connection, queue, secret, logger });
   }
 
   /**
@@ -117,7 +90,7 @@ class RemoteTools {
    * that the server and Redis may start in any order.
    */
   async connect(loaded: LoadedTools): Promise<void> {
-    this.states = await syncToolStates(loaded.registry, { connection: this.connection, queue: this.queue, logger: this.logger });
+    this.states = await this.queuePackage.syncToolStates(loaded.registry, { connection: this.connection, queue: this.queue, logger: this.logger });
     await this.invoker.ready();
   }
 
@@ -125,59 +98,4 @@ class RemoteTools {
     await this.states?.close();
     await this.invoker.close();
   }
-}
-
-/** Serves over stdio (or the transport `run` was given) until the client leaves. */
-async function serveStdio(ctx: CommandContext, loaded: LoadedTools, settings: Omit<ServeMcpOptions, 'transport'>): Promise<void> {
-  const stdio = ctx.io.mcpTransport === undefined;
-  const handle: McpServerHandle = ctx.io.mcpTransport
-    ? await serveMcp(loaded.registry, { ...settings, transport: ctx.io.mcpTransport() })
-    : await serveMcpStdio(loaded.registry, settings);
-  const closed = new Promise<void>((resolve) => {
-    handle.server.onclose = resolve;
-  });
-  // The client closing our stdin ends the session (the SDK's client does
-  // that first, and only kills the process 2 s later).
-  if (stdio) process.stdin.once('end', () => void handle.close());
-  ctx.err(`victor-tools: serving ${loaded.registry.listTools().length} tools from ${loaded.directory} over MCP`);
-  await closed;
-}
-
-/** Serves over Streamable HTTP until SIGINT or SIGTERM, then closes every session and connection. */
-async function serveHttp(
-  ctx: CommandContext,
-  loaded: LoadedTools,
-  settings: Omit<ServeMcpOptions, 'transport'>,
-  options: ServeOptions,
-): Promise<void> {
-  let handle;
-  try {
-    handle = await serveMcpHttp(loaded.registry, {
-      ...settings,
-      port: options.port,
-      host: options.host,
-      stateless: !options.stateful,
-      token: options.token,
-    });
-  } catch (error) {
-    if (error instanceof MissingTokenError) throw new CliError(error.message, 2);
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
-      throw new CliError(`cannot listen on ${options.host ?? '127.0.0.1'}:${options.port ?? 0}: ${(error as Error).message}`, 1);
-    }
-    throw error;
-  }
-  const mode = options.stateful ? 'stateful' : 'stateless';
-  ctx.err(`victor-tools: serving ${loaded.registry.listTools().length} tools from ${loaded.directory} over MCP (Streamable HTTP, ${mode}) at ${handle.url}`);
-  await new Promise<void>((resolve) => {
-    const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
-  await handle.close();
-  ctx.err('victor-tools: stopped');
 }

@@ -2,8 +2,9 @@ import { CliError } from './cli-error';
 
 /**
  * The tools directory does not exist. A `--tools DIR` that is not there is a
- * usage error (exit 2); the default examples directory missing is not the
- * user's typo but an installed CLI, or a checkout not built yet (exit 1).
+ * usage error (exit 2). Without `--tools`, the default is the examples of a
+ * built victor-tools checkout, which an installed CLI does not have: the
+ * message then says what to pass, and names no path of ours (exit 1).
  */
 export class ToolsDirectoryNotFoundError extends CliError {
   constructor(
@@ -13,9 +14,8 @@ export class ToolsDirectoryNotFoundError extends CliError {
     super(
       given
         ? `Tools directory '${directory}' does not exist or is not a directory. Pass --tools DIR with a directory of compiled .js tool files.`
-        : 'No --tools directory was given. Pass --tools DIR, a directory of tool files (.js, .cjs, .mjs, or .ts) that export tools, ' +
-            "e.g. 'victor-tools list --tools ./dist/tools'. (Without --tools the CLI shows the examples of a built victor-tools " +
-            `source checkout, and there are none at '${directory}'.)`,
+        : 'No --tools directory was given. Pass --tools DIR, the directory of your tool files: .js, .cjs, .mjs or .ts files that export ' +
+            "tools (tool() functions, @Tool classes, BaseTool instances), e.g. 'npx @victor-tools/cli list --tools ./dist/tools'.",
       given ? 2 : 1,
     );
   }

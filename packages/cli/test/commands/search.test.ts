@@ -40,4 +40,11 @@ describe('victor-tools search', () => {
     expect(code).toBe(2);
     expect(stderr).toContain("Expected a positive integer, got '0'.");
   });
+
+  it('should cap an option value it echoes, as every other echo is capped', async () => {
+    const { code, stderr } = await runCli(['search', 'x', '--limit', 'z'.repeat(100_000)]);
+    expect(code).toBe(2);
+    expect(stderr).toContain(`Expected a positive integer, got '${'z'.repeat(1000)}... (99000 more characters)'.`);
+    expect(stderr.length).toBeLessThan(2_500); // commander's echo and the parser's, 1,000 characters each at most
+  });
 });

@@ -51,6 +51,44 @@ describe('victor-tools serve', () => {
     expect(stderr).toBe(`error: ${flag[0]} needs --http\n`);
   });
 
+  it.each([
+    ['--request-timeout', '10s'],
+    ['--max-connections', '10'],
+    ['--max-buffered', '32MiB'],
+    ['--session-idle', '5m'],
+    ['--max-sessions', '10'],
+  ])('should refuse %s without --http, with exit 2', async (...flag) => {
+    const { code, stderr } = await runCli(['serve', ...flag]);
+    expect(code).toBe(2);
+    expect(stderr).toBe(`error: ${flag[0]} needs --http\n`);
+  });
+
+  it.each([
+    ['--session-idle', '5m'],
+    ['--max-sessions', '10'],
+  ])('should refuse %s without --stateful, with exit 2', async (...flag) => {
+    const { code, stderr } = await runCli(['serve', '--http', ...flag]);
+    expect(code).toBe(2);
+    expect(stderr).toBe(`error: ${flag[0]} needs --stateful: a stateless server keeps no sessions\n`);
+  });
+
+  it.each([
+    ['--request-timeout', 'soon', "Expected a duration such as 500ms, 10s, 30m or 1h, got 'soon'."],
+    ['--session-idle', '0s', "Expected a duration such as 500ms, 10s, 30m or 1h, got '0s'."],
+    ['--max-buffered', '32MB', "Expected a size such as 1048576, 512KiB or 32MiB, got '32MB'."],
+    ['--max-connections', '0', "Expected a positive integer, got '0'."],
+  ])('should refuse %s %s with exit 2', async (flag, value, message) => {
+    const { code, stderr } = await runCli(['serve', '--http', '--stateful', flag, value]);
+    expect(code).toBe(2);
+    expect(stderr).toContain(message);
+  });
+
+  it('should refuse --max-buffered under the largest request body, with exit 2', async () => {
+    const { code, stderr } = await runCli(['serve', '--http', '--max-buffered', '1MiB']);
+    expect(code).toBe(2);
+    expect(stderr).toBe('error: --max-buffered must be at least 4194304 bytes (4MiB), the largest request body, got 1048576\n');
+  });
+
   it.each(['http', '-1', '65536', '1.5'])('should refuse --port %s with exit 2', async (port) => {
     const { code, stderr } = await runCli(['serve', '--http', '--port', port]);
     expect(code).toBe(2);
@@ -77,6 +115,12 @@ describe('victor-tools serve', () => {
     const { code, stderr } = await runCli(['serve', '--redis', 'redis://127.0.0.1:1', '--queue', name]);
     expect(code).toBe(2);
     expect(stderr).toContain(`Expected a queue name without ':', got '${name}'.`);
+  });
+
+  it('should refuse --queue-secret without --redis, with exit 2', async () => {
+    const { code, stderr } = await runCli(['serve', '--queue-secret', 'a-long-enough-secret-123']);
+    expect(code).toBe(2);
+    expect(stderr).toBe('error: --queue-secret needs --redis\n');
   });
 
   it('should list --redis and --queue in its help', async () => {

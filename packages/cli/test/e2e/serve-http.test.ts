@@ -113,18 +113,18 @@ describe('victor-tools serve --http, options', () => {
 
   it('should take the token from VICTOR_TOOLS_TOKEN or --token, and refuse a request without it', async () => {
     for (const [args, env] of [
-      [['--token', 'flag-token'], {}],
-      [[], { VICTOR_TOOLS_TOKEN: 'flag-token' }],
+      [['--token', 'flag-token-0123456789'], {}],
+      [[], { VICTOR_TOOLS_TOKEN: 'flag-token-0123456789' }],
     ] as const) {
       const serve = await spawnHttpServe(['--tools', FIXTURE_TOOLS, '--host', '0.0.0.0', ...args], env);
       const url = serve.url.replace('0.0.0.0', '127.0.0.1');
       try {
         await expect(connect(url)).rejects.toMatchObject({ code: 401 });
         await expect(connect(url, 'wrong-token')).rejects.toMatchObject({ code: 401 });
-        const { client } = await connect(url, 'flag-token');
+        const { client } = await connect(url, 'flag-token-0123456789');
         expect(textOf(await client.callTool({ name: 'echo', arguments: { message: 'authorized' } }))).toBe('authorized');
         await client.close();
-        expect(serve.stderr()).not.toContain('flag-token');
+        expect(serve.stderr()).not.toContain('flag-token-0123456789');
       } finally {
         await serve.stop();
       }

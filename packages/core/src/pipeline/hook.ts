@@ -1,5 +1,6 @@
 import type { ToolResult } from '../results';
-import type { ToolExecutionContext } from '../types';
+import type { ToolExecutionContext } from '../context';
+import { describeValue } from '../error-text';
 
 /**
  * Runs before a tool, with the arguments and the context the tool will
@@ -92,7 +93,7 @@ export class Hook<F extends HookCallback = HookCallback> {
   constructor(callback: F, name?: string, critical?: boolean, description?: string);
   constructor(callback: F, nameOrOptions?: string | HookOptions, critical?: boolean, description?: string) {
     if (typeof callback !== 'function') {
-      throw new TypeError(`Hook callback must be a function, got ${callback === null ? 'null' : typeof callback}.`);
+      throw new TypeError(`Hook callback must be a function, got ${describeValue(callback)}.`);
     }
     const options = hookOptions(nameOrOptions, critical, description);
     this.callback = callback;

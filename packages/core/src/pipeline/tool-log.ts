@@ -1,5 +1,7 @@
 import { errorMessage } from '../error-text';
-import type { Logger, ToolLogFunction, ToolLogLevel } from '../types';
+import { hasOwn } from '../own-property';
+import type { Logger } from '../logger';
+import type { ToolLogFunction, ToolLogLevel } from '../context';
 
 /** Which Logger method takes each level of a tool's log message. */
 const LOGGER_METHOD: Record<ToolLogLevel, keyof Logger> = {
@@ -13,9 +15,21 @@ const LOGGER_METHOD: Record<ToolLogLevel, keyof Logger> = {
   emergency: 'error',
 };
 
+/**
+ * The most log messages of one call a door passes on to the caller (an MCP
+ * client's notifications, a queue caller's progress events); past it, one
+ * warning says the rest were dropped (`DROPPED_LOGS_MESSAGE`). A tool logging
+ * in a loop must not flood the caller.
+ */
+export const MAX_LOGS_PER_CALL = 100;
+
+/** The warning a door sends, once, in place of the log messages of a call past `MAX_LOGS_PER_CALL`. */
+export const DROPPED_LOGS_MESSAGE = `further log messages of this call were dropped (more than ${MAX_LOGS_PER_CALL})`;
+
 interface LoggingCall {
   readonly name: string;
   readonly settled: boolean;
+  readonly callerLog: unknown;
   readonly host: { readonly logger: Logger };
 }
 
@@ -25,22 +39,20 @@ interface LoggingCall {
  * tool still logging after its timeout is worth seeing). An unknown level
  * counts as 'info'. Never throws into the tool.
  */
-export function toolLogFunction(call: LoggingCall, callerLog: unknown): ToolLogFunction {
-  return (level, message, data) => {
-    try {
-      if (typeof callerLog === 'function' && !call.settled) {
-        (callerLog as ToolLogFunction)(level, message, data);
-        return;
-      }
-      const method = Object.prototype.hasOwnProperty.call(LOGGER_METHOD, level) ? LOGGER_METHOD[level] : 'info';
-      if (data === undefined) call.host.logger[method](`Tool '${call.name}': ${message}`);
-      else call.host.logger[method](`Tool '${call.name}': ${message}`, data);
-    } catch (error) {
-      try {
-        call.host.logger.debug(`A log message of tool '${call.name}' could not be delivered: ${errorMessage(error)}`);
-      } catch {
-        // The logger itself is broken; a tool's log line is not worth failing its call over.
-      }
+export function logToolMessage(call: LoggingCall, level: ToolLogLevel, message: string, data: unknown): void {
+  try {
+    if (typeof call.callerLog === 'function' && !call.settled) {
+      (call.callerLog as ToolLogFunction)(level, message, data);
+      return;
     }
-  };
+    const method = hasOwn(LOGGER_METHOD, level) ? LOGGER_METHOD[level] : 'info';
+    if (data === undefined) call.host.logger[method](`Tool '${call.name}': ${message}`);
+    else call.host.logger[method](`Tool '${call.name}': ${message}`, data);
+  } catch (error) {
+    try {
+      call.host.logger.debug(`A log message of tool '${call.name}' could not be delivered: ${errorMessage(error)}`);
+    } catch {
+      // The logger itself is broken; a tool's log line is not worth failing its call over.
+    }
+  }
 }

@@ -1,9 +1,10 @@
 import type { AccessMode, DangerLevel } from '../enums';
 import type { BaseTool } from '../base-tool';
 import { normalizeMetadata } from '../tool-metadata';
-import type { ToolExecutionContext } from '../types';
+import type { ToolClient } from '../mcp-types';
+import type { ToolExecutionContext } from '../context';
 import { checkModePolicy } from './mode-policy';
-import { errorMessage } from '../error-text';
+import { capText, errorMessage } from '../error-text';
 import { timeoutDelay } from '../timeouts';
 
 /** What the `approve` callback is asked about. */
@@ -30,6 +31,13 @@ export interface ApprovalDecision {
   reason: string;
   /** Set when the callback threw, rejected, timed out or the call was cancelled. */
   error?: string;
+  /**
+   * Who answered, when it was not the registry's `approve` callback itself:
+   * the door whose person approved (`ctx.approvedBy`: `'ai-sdk'`,
+   * `'langgraph'`, `'openai-agents'`), `'mcp-elicitation'`, or `'fallback'`
+   * (`trustFrameworkApproval`'s fallback).
+   */
+  by?: string;
 }
 
 /**
@@ -79,18 +87,72 @@ export function approvalRequirement(tool: BaseTool, ctx?: ToolExecutionContext):
   return approvalRequirementOf(accessMode, dangerLevel);
 }
 
+/** Marks the callbacks `trustFrameworkApproval` makes; `Symbol.for`, so a callback of another copy of core is recognised. */
+const PERSON_APPROVAL = Symbol.for('victor-tools.approval.person');
+
 /**
- * An `approve` callback that approves, without asking, the calls an adapter's
- * framework already approved (`ctx.approvedBy`, a non-empty string the
- * adapters set and never take from your context) and asks `fallback` about
- * every other call (refused without `fallback`).
+ * An `approve` callback saying that **a person approves**, through the door
+ * each call came from: the AI SDK's and OpenAI Agents' `needsApproval`, a
+ * LangGraph `interrupt()`, MCP elicitation (when the client supports it).
+ * A call a door's person approved reaches the registry with `ctx.approvedBy`
+ * (a non-empty string the adapters set, never taken from your context) and
+ * runs; every other call is asked of `fallback`, or refused with a message
+ * that says how to approve it when there is none. The registry recognises
+ * this callback (see `registry.approvalGate`), so each adapter knows to ask
+ * its framework; wrapped in a callback of your own, it is an ordinary
+ * callback again and no framework is asked.
  */
 export function trustFrameworkApproval(fallback?: ApprovalCallback): ApprovalCallback {
-  return (request) => {
+  if (fallback !== undefined && typeof fallback !== 'function') {
+    throw new TypeError(`trustFrameworkApproval(fallback): fallback must be a function (request) => boolean | Promise<boolean>, got ${typeof fallback}.`);
+  }
+  const approve: ApprovalCallback = (request) => {
     const approvedBy = request.ctx.approvedBy;
     if (typeof approvedBy === 'string' && approvedBy.length > 0) return true;
     return fallback === undefined ? false : fallback(request);
   };
+  Object.defineProperty(approve, PERSON_APPROVAL, { value: Object.freeze({ fallback }) });
+  return approve;
+}
+
+/**
+ * Who decides whether a call that needs approval runs, as the registry's
+ * `approve` option says: `'nobody'` (the call runs: its tool's rule asks
+ * nobody, the agent mode refuses it first, a WRITE tool was approved once
+ * already, or the registry has no `approve`), `'callback'` (the registry's
+ * `approve` callback decides inside `execute`, whichever door the call came
+ * through), `'person'` (`approve: trustFrameworkApproval(...)`: a person
+ * approves through the call's door; see `trustFrameworkApproval`).
+ */
+export type ApprovalAsker = 'nobody' | 'callback' | 'person';
+
+/** How the registry decides the approval of a call of a tool: the answer of `registry.approvalGate(name, ctx)`. */
+export interface ApprovalGate extends ApprovalRequirement {
+  /** Who decides whether the call runs: nobody (it runs), the registry's callback, or a person at the call's door. */
+  readonly asks: ApprovalAsker;
+}
+
+/** The registry's `approve` option as its approval step reads it, once. */
+export interface ApprovalConfig {
+  readonly asks: Exclude<ApprovalAsker, 'nobody'> | undefined;
+  /** The callback `'callback'` asks. */
+  readonly callback: ApprovalCallback | undefined;
+  /** The fallback of `trustFrameworkApproval(fallback)`, asked about calls no person approved. */
+  readonly fallback: ApprovalCallback | undefined;
+}
+
+/** Reads the registry's `approve` option: none, a callback, or `trustFrameworkApproval(...)`. */
+export function readApprovalConfig(approve: ApprovalCallback | undefined): ApprovalConfig {
+  if (approve === undefined) return { asks: undefined, callback: undefined, fallback: undefined };
+  const person = (approve as unknown as Record<symbol, { fallback?: ApprovalCallback } | undefined>)[PERSON_APPROVAL];
+  if (person !== undefined) return { asks: 'person', callback: undefined, fallback: person.fallback };
+  return { asks: 'callback', callback: approve, fallback: undefined };
+}
+
+/** The gate of a call: who is asked, given the tool's requirement (mode included) and whether a WRITE tool was approved once. */
+export function approvalGateOf(requirement: ApprovalRequirement, approvedOnce: boolean, config: ApprovalConfig): ApprovalGate {
+  const decided = requirement.rule === 'never' || (requirement.rule === 'first-use' && approvedOnce);
+  return Object.freeze({ ...requirement, asks: decided ? 'nobody' : (config.asks ?? 'nobody') });
 }
 
 /** The request an `approve` callback is asked: what the registry sends, and what an adapter asking for it sends. */
@@ -112,8 +174,12 @@ export function askApproval(
   request: ApprovalRequest,
   timeoutMs: number | undefined,
   signal: AbortSignal | undefined,
+  by?: 'fallback' | 'mcp-elicitation',
 ): Promise<ApprovalDecision> {
   const reason = request.reason;
+  const elicited = by === 'mcp-elicitation';
+  const threw = elicited ? 'asking the MCP client for approval failed' : 'approval callback threw';
+  const rejected = elicited ? 'asking the MCP client for approval failed' : 'approval callback rejected';
   return new Promise<ApprovalDecision>((resolve) => {
     let timer: NodeJS.Timeout | undefined;
     let settled = false;
@@ -124,31 +190,73 @@ export function askApproval(
       signal?.removeEventListener('abort', onAbort);
       resolve(decision);
     };
-    const onAbort = (): void => finish({ asked: true, approved: false, reason, error: 'the call was cancelled while waiting for approval' });
+    const decided = (decision: ApprovalDecision): void => finish(by === undefined ? decision : { ...decision, by });
+    const onAbort = (): void => decided({ asked: true, approved: false, reason, error: 'the call was cancelled while waiting for approval' });
     if (signal) {
       if (signal.aborted) return onAbort();
       signal.addEventListener('abort', onAbort, { once: true });
     }
     const delay = timeoutDelay(timeoutMs);
     if (delay !== undefined) {
-      timer = setTimeout(() => finish({ asked: true, approved: false, reason, error: `approval timed out after ${delay} ms` }), delay);
+      timer = setTimeout(() => decided({ asked: true, approved: false, reason, error: `approval timed out after ${delay} ms` }), delay);
     }
     let answer: unknown;
     try {
       answer = approve(request);
     } catch (error) {
-      return finish({ asked: true, approved: false, reason, error: `approval callback threw: ${errorMessage(error)}` });
+      return decided({ asked: true, approved: false, reason, error: `${threw}: ${errorMessage(error)}` });
     }
     Promise.resolve(answer).then(
-      (value) => finish({ asked: true, approved: value === true, reason }),
-      (error: unknown) => finish({ asked: true, approved: false, reason, error: `approval callback rejected: ${errorMessage(error)}` }),
+      (value) => decided({ asked: true, approved: value === true, reason }),
+      (error: unknown) => decided({ asked: true, approved: false, reason, error: `${rejected}: ${errorMessage(error)}` }),
     );
   });
 }
 
 /** The failed-result message of a call that was not approved. */
 export function notApprovedMessage(toolName: string, decision: ApprovalDecision): string {
-  return decision.error
-    ? `Tool '${toolName}' was not approved: ${decision.error} (asked because ${decision.reason})`
-    : `Tool '${toolName}' was not approved: the approval callback refused it (asked because ${decision.reason})`;
+  if (decision.error) return `Tool '${toolName}' was not approved: ${decision.error} (asked because ${decision.reason})`;
+  if (!decision.asked) return `Tool '${toolName}' was not approved: ${nobodyToAsk(decision.reason)}`;
+  const who = decision.by === 'mcp-elicitation' ? 'the person declined it in the MCP client' : decision.by === 'fallback' ? "trustFrameworkApproval's fallback refused it" : 'the approval callback refused it';
+  return `Tool '${toolName}' was not approved: ${who} (asked because ${decision.reason})`;
+}
+
+/** Why a call that needs a person was refused where nobody could be asked, and how to approve it. */
+function nobodyToAsk(reason: string): string {
+  return (
+    `it needs a person's approval (${reason}) and nobody could be asked on this call. ` +
+    "Approve it where a person is asked: through an adapter (the AI SDK's or OpenAI Agents' needsApproval, a LangGraph interrupt), " +
+    'or an MCP client that supports elicitation; or give trustFrameworkApproval(fallback) a callback that decides the other calls'
+  );
+}
+
+/** The form an MCP client shows to ask a person about a call: one required yes/no. */
+const APPROVAL_FORM = Object.freeze({
+  type: 'object' as const,
+  properties: { approve: { type: 'boolean', title: 'Approve', description: 'Run this tool call' } },
+  required: ['approve'],
+});
+
+/**
+ * Asks the person at the MCP client that made the call (elicitation) about
+ * it: approved only when they accept the form with `approve: true`. The
+ * request waits up to `timeoutMs` (the registry's `approvalTimeoutMs`), the
+ * MCP SDK's default of 60 s when there is no limit.
+ */
+export function elicitApproval(client: ToolClient, timeoutMs: number | undefined): ApprovalCallback {
+  return async (request) => {
+    const answer = await client.elicit({ message: approvalQuestion(request), requestedSchema: { ...APPROVAL_FORM } }, { timeoutMs });
+    return answer.action === 'accept' && answer.content?.approve === true;
+  };
+}
+
+/** What the person is asked: the tool, why, and its arguments (cut to 1,000 characters). */
+function approvalQuestion(request: ApprovalRequest): string {
+  let args: string;
+  try {
+    args = JSON.stringify(request.args) ?? '{}';
+  } catch {
+    args = '(arguments that JSON cannot show)';
+  }
+  return `Approve the call of tool '${request.toolName}'? It asks because ${request.reason}. Arguments: ${capText(args)}`;
 }

@@ -7,5 +7,7 @@ export {
   type ApprovalDecision,
   type ApprovalRequirement,
   type ApprovalRule,
+  type ApprovalGate,
+  type ApprovalAsker,
 } from './approval';
 export type { LoopDetection } from './loop-detector';

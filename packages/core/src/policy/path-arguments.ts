@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../types';
+import type { JsonSchema } from '../json-schema';
 
 // SPEC section 12: a name ending in path, file, dir, directory or cwd (plurals too).
 const PATH_SUFFIX = /(?:path|file|dir|directory|cwd)s?$|directories$/i;

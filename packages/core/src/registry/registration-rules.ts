@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../types';
+import type { JsonSchema } from '../json-schema';
 
 // What every door takes, checked once at registration: a tool that would
 // register here and then be refused (or dropped without a word) by a provider,

@@ -1,13 +1,11 @@
 import { AccessMode, CostTier, type DangerLevel, type ExecutionCategory } from '../enums';
 import { BaseTool } from '../base-tool';
 import { errorMessage } from '../error-text';
-import { readSchemaInput, type StandardSchemaV1 } from '../schema-input';
+import { outputSchemaFormsOf, readSchemaInput, type StandardSchemaV1 } from '../schema-input';
 import { normalizeMetadata, type ToolMetadata } from '../tool-metadata';
-import type { JsonSchema } from '../types';
+import type { JsonSchema } from '../json-schema';
 import type { CompiledSchema } from '../validation/validator-cache';
 import { approvalRequirementOf, type ApprovalRequirement } from '../policy/approval';
-import { outputSchemaFormsOf } from '../pipeline/check-output';
-import type { Step } from '../pipeline/run-steps';
 import { describeToolPolicy, type ToolPolicyFacts } from '../policy/mode-policy';
 import { generatorProblem, parametersProblem, referencePropertyProblem } from './registration-rules';
 import { registeredView } from './registered-view';
@@ -20,12 +18,12 @@ import { registeredView } from './registered-view';
 export interface ToolEntry {
   /** The name it is registered under. */
   readonly name: string;
-  /** What was passed to `register` (a BaseTool or a tool provider). */
-  readonly source: unknown;
-  /** The BaseTool itself, whose `execute` runs. */
-  readonly original: BaseTool;
-  /** What the registry hands out: the tool, or a view of it under its registered name and with JSON Schema parameters. */
+  /** What was passed to `register`: a BaseTool, or a tool provider (a `@Tool` instance, a function tool). */
+  readonly registered: unknown;
+  /** The BaseTool whose `execute` runs (the provider's, for a tool provider). */
   readonly tool: BaseTool;
+  /** What the registry hands out (`get`, `listTools`): `tool` itself, or a view of it under its registered name and with JSON Schema parameters. */
+  readonly view: BaseTool;
   readonly aliases: readonly string[];
   /** The parameters' JSON Schema (the tool's own object when it declared one). */
   readonly parameters: JsonSchema;
@@ -49,8 +47,6 @@ export interface ToolEntry {
   readonly logsCalls: boolean;
   /** The compiled validator, looked up on the first call (validators are compiled lazily). */
   compiled: CompiledSchema | undefined;
-  /** The steps its calls run after `resolveTool` (`stepsFor` in pipeline/steps.ts), made on the first call. */
-  steps: readonly Step[] | undefined;
   /**
    * Whether the tool keeps BaseTool's own `isAvailable` (always true), read
    * at registration: such a tool is never polled, so listing and cached
@@ -79,7 +75,7 @@ export function standardSchemaOf(tool: BaseTool): StandardSchemaV1 | undefined {
 }
 
 /** Reads `tool` once into an entry registered as `name`; a TypeError names the tool when a property is unusable. */
-export function createEntry(source: unknown, tool: BaseTool, name: string, enabled: boolean): ToolEntry {
+export function createEntry(registered: unknown, tool: BaseTool, name: string, enabled: boolean): ToolEntry {
   const described = `Tool '${name}'`;
   const read = <T>(what: string, get: () => T): T => {
     try {
@@ -125,9 +121,9 @@ export function createEntry(source: unknown, tool: BaseTool, name: string, enabl
   if (standard !== undefined) standardOfView.set(view, standard);
   return {
     name,
-    source,
-    original: tool,
-    tool: view,
+    registered,
+    tool,
+    view,
     aliases: [...new Set(aliases.filter((alias) => alias !== name))],
     parameters,
     outputSchema: output?.jsonSchema,
@@ -143,7 +139,6 @@ export function createEntry(source: unknown, tool: BaseTool, name: string, enabl
     approval: approvalRequirementOf(accessMode, dangerLevel),
     logsCalls: accessMode.approvalLevel === 1,
     compiled: undefined,
-    steps: undefined,
     alwaysAvailable: keepsDefaultAvailability(tool),
     enabled,
     approvedOnce: false,
@@ -166,7 +161,7 @@ function keepsDefaultAvailability(tool: BaseTool): boolean {
 export function isEntryAvailable(entry: ToolEntry): boolean {
   if (entry.alwaysAvailable) return true;
   try {
-    return Boolean(entry.original.isAvailable());
+    return Boolean(entry.tool.isAvailable());
   } catch {
     return false;
   }

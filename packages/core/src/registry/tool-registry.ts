@@ -1,19 +1,23 @@
 import type { BaseTool } from '../base-tool';
 import { CostTier, ExecutionCategory, SchemaLevel, type CostTierLike } from '../enums';
-import { capText, errorMessage } from '../error-text';
+import { capText, describeValue, errorMessage } from '../error-text';
+import { setOwn } from '../own-property';
 import { runBatch, type BatchCall, type BatchOptions } from '../pipeline/batch';
 import { toHook, type AfterHookCallback, type BeforeHookCallback, type Hook, type HookOptions } from '../pipeline/hook';
 import { afterHookStep, beforeHookStep } from '../pipeline/hook-steps';
 import { inProcessInvoker } from '../pipeline/invoker';
-import type { PipelineHost } from '../pipeline/pipeline-host';
+import type { PipelineHost } from '../pipeline/tool-call';
 import { executeCall } from '../pipeline/steps';
+import { approvalGateOf, approvalRequirement, readApprovalConfig, type ApprovalGate } from '../policy/approval';
 import { LoopDetector } from '../policy/loop-detector';
 import type { ToolResult } from '../results';
-import { timeoutDelay } from '../timeouts';
+import { DEFAULT_TIMEOUT_MS, timeoutDelay } from '../timeouts';
 import { resolveTool, type RegistrableTool } from '../tool-protocol';
-import type { RegistryChangeEvent, ToolExecutionContext, ToolJSONSchema } from '../types';
+import type { ToolExecutionContext } from '../context';
+import type { ToolJSONSchema } from '../json-schema';
 import type {
   CostSummary,
+  RegistryChangeEvent,
   ListToolsOptions,
   RegisterOptions,
   ToolRegistryOptions,
@@ -25,7 +29,6 @@ import { toolNameProblem } from './registration-rules';
 import { ToolRegistrationError } from './tool-registration-error';
 import { UsableTools } from './usable-tools';
 
-const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_APPROVAL_TIMEOUT_MS = 5 * 60_000;
 const DEFAULT_LOOP_THRESHOLD = 4;
 
@@ -35,25 +38,12 @@ interface SchemaCacheEntry {
   schemas: readonly ToolJSONSchema[];
 }
 
-function describeValue(value: unknown): string {
-  if (value === null) return 'null';
-  if (typeof value === 'function') return `function ${value.name || '(anonymous)'}`;
-  if (typeof value === 'object') return `an object (${(value as object).constructor?.name ?? 'no prototype'})`;
-  return typeof value;
-}
-
 function className(tool: unknown): string {
   try {
     return (tool as object).constructor?.name || 'anonymous class';
   } catch {
     return 'unknown class';
   }
-}
-
-/** Sets `key` as an own property, `__proto__` included. */
-function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
-  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  else target[key] = value;
 }
 
 /**
@@ -92,9 +82,10 @@ export class ToolRegistry implements Iterable<BaseTool> {
         nullAsAbsent: options.nullAsAbsent !== false,
         maxErrors: options.maxErrors,
         maxErrorChars: options.maxErrorChars,
+        maxCheckedValues: options.maxCheckedValues,
       }),
       defaultTimeoutMs: timeoutDelay(options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS),
-      approve: options.approve,
+      approval: readApprovalConfig(options.approve),
       approvalTimeoutMs: timeoutDelay(options.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS),
       loops: new LoopDetector(threshold),
       refuseLoops: options.refuseLoops === true,
@@ -110,12 +101,12 @@ export class ToolRegistry implements Iterable<BaseTool> {
   register(name: string, tool: RegistrableTool, options?: RegisterOptions): this;
   register(first: string | RegistrableTool, second?: RegistrableTool | RegisterOptions, third?: RegisterOptions): this {
     const named = typeof first === 'string';
-    const source: unknown = named ? second : first;
+    const registered: unknown = named ? second : first;
     const options: RegisterOptions = ((named ? third : second) as RegisterOptions | undefined) ?? {};
-    const tool = resolveTool(source);
+    const tool = resolveTool(registered);
     if (tool === undefined) {
       throw new TypeError(
-        `Cannot register ${describeValue(source)}: expected a BaseTool, a function tool from tool() or an instance of a @Tool class.`,
+        `Cannot register ${describeValue(registered)}: expected a BaseTool, a function tool from tool() or an instance of a @Tool class.`,
       );
     }
     const name = named ? first : tool.name;
@@ -125,9 +116,9 @@ export class ToolRegistry implements Iterable<BaseTool> {
     const nameProblem = toolNameProblem(name);
     if (nameProblem !== undefined) throw new TypeError(`Cannot register tool '${capText(name)}' (${className(tool)}): ${nameProblem}.`);
     const existing = this.byName.get(name);
-    if (existing !== undefined && existing.name === name && (existing.source === source || existing.original === tool)) return this;
+    if (existing !== undefined && existing.name === name && (existing.registered === registered || existing.tool === tool)) return this;
 
-    const entry = createEntry(source, tool, name, options.enabled !== false);
+    const entry = createEntry(registered, tool, name, options.enabled !== false);
     const holders = new Set<ToolEntry>();
     for (const claimed of [name, ...entry.aliases]) {
       const holder = this.byName.get(claimed);
@@ -147,8 +138,8 @@ export class ToolRegistry implements Iterable<BaseTool> {
     const ours = claimed === incoming.name ? 'name' : 'alias';
     const theirs = claimed === holder.name ? 'the name' : 'an alias';
     return new ToolRegistrationError(
-      `Cannot register tool '${incoming.name}' (${className(incoming.original)}): its ${ours} '${claimed}' is already ` +
-        `${theirs} of tool '${holder.name}' (${className(holder.original)}). ` +
+      `Cannot register tool '${incoming.name}' (${className(incoming.tool)}): its ${ours} '${claimed}' is already ` +
+        `${theirs} of tool '${holder.name}' (${className(holder.tool)}). ` +
         `Pass { replace: true } to replace that tool, or register this one under another name.`,
       holder.name,
       incoming.name,
@@ -215,7 +206,7 @@ export class ToolRegistry implements Iterable<BaseTool> {
 
   /** The tool called `name` (or with that alias), disabled ones too. */
   get(name: string): BaseTool | undefined {
-    return this.lookup(name)?.tool;
+    return this.lookup(name)?.view;
   }
 
   /** Whether a tool is registered under `name` or has it as an alias. */
@@ -230,7 +221,7 @@ export class ToolRegistry implements Iterable<BaseTool> {
 
   /** The registered tools, in registration order. */
   *[Symbol.iterator](): Iterator<BaseTool> {
-    for (const entry of [...this.entries.values()]) yield entry.tool;
+    for (const entry of [...this.entries.values()]) yield entry.view;
   }
 
   private lookup(name: string): ToolEntry | undefined {
@@ -244,7 +235,7 @@ export class ToolRegistry implements Iterable<BaseTool> {
 
   /** The tools, in registration order; by default only the enabled and available ones. */
   listTools(options: ListToolsOptions = {}): BaseTool[] {
-    return this.selected(options.onlyEnabled).map((entry) => entry.tool);
+    return this.selected(options.onlyEnabled).map((entry) => entry.view);
   }
 
   /**
@@ -258,7 +249,7 @@ export class ToolRegistry implements Iterable<BaseTool> {
     const key = `${level.value}|${options.onlyEnabled === false ? 'all' : 'enabled'}`;
     const cached = this.schemaCache.get(key);
     if (cached !== undefined && cached.members === members) return cached.schemas;
-    const schemas = Object.freeze(members.map((entry) => entry.tool.toSchema(level)));
+    const schemas = Object.freeze(members.map((entry) => entry.view.toSchema(level)));
     this.schemaCache.set(key, { members, schemas });
     return schemas;
   }
@@ -268,7 +259,7 @@ export class ToolRegistry implements Iterable<BaseTool> {
     const limit = CostTier.from(maxTier).weight;
     return this.selected(options.onlyEnabled)
       .filter((entry) => entry.costTier.weight <= limit)
-      .map((entry) => entry.tool);
+      .map((entry) => entry.view);
   }
 
   /** Tool names per cost tier, each list sorted, all four keys present. */
@@ -338,6 +329,21 @@ export class ToolRegistry implements Iterable<BaseTool> {
         this.host.logger.warn(`A registry change listener failed on ${event.type} of '${event.name}': ${errorMessage(error)}`, error);
       }
     }
+  }
+
+  /**
+   * Who decides whether a call of the tool registered as `name` (or with it
+   * as an alias) runs, with `ctx` as the call's context (its agent mode):
+   * `asks: 'nobody'`, `'callback'` (this registry's `approve` decides inside
+   * `execute`) or `'person'` (`approve: trustFrameworkApproval(...)`: the
+   * door asks a person its own way). The one rule every door applies; an
+   * adapter reads it before each call. Undefined for an unknown name.
+   */
+  approvalGate(name: string, ctx?: ToolExecutionContext): ApprovalGate | undefined {
+    const entry = this.lookup(name);
+    if (entry === undefined) return undefined;
+    const requirement = approvalRequirement(entry.view, ctx);
+    return approvalGateOf(requirement, entry.approvedOnce, this.host.approval);
   }
 
   // ---------------------------------------------------------------- execute

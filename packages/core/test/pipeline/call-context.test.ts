@@ -74,6 +74,14 @@ describe('the context a tool receives', () => {
     expect(typeof ctx.log).toBe('function');
     expect(Object.keys(ctx)).toEqual(['user']);
   });
+
+  it('should name the registered tool in toolName when the call used an alias', async () => {
+    const registry = new ToolRegistry();
+    const tool = testTool({ name: 'read_file', aliases: ['cat'] });
+    registry.register(tool);
+    await registry.execute('cat', {});
+    expect(tool.calls[0].ctx.toolName).toBe('read_file');
+  });
 });
 
 describe('ctx.reportProgress', () => {

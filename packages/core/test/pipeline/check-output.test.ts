@@ -83,7 +83,7 @@ describe('outputSchemaOf (read at registration)', () => {
     [{ type: 'string' }, /must describe an object \(type: 'object'\), got type "string"/],
     [{ properties: {} }, /got type undefined/],
     [[], /must be a JSON Schema object, got an array/],
-    ['{}', /got string/],
+    ['{}', /got a string/],
   ])('should refuse %p at registration, naming the tool', (schema, message) => {
     const registry = new ToolRegistry({ logger: recordingLogger() });
     expect(() => registry.register(testTool({ name: 'bad_output', outputSchema: schema }))).toThrow(TypeError);

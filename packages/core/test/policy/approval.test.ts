@@ -6,6 +6,9 @@ import {
   approvalRequirement,
   trustFrameworkApproval,
   type ApprovalRequest,
+  type ElicitRequest,
+  type ElicitResult,
+  type ToolClient,
   type ApprovalRule,
   type ToolExecutionContext,
   type ToolMetadataInput,
@@ -266,13 +269,146 @@ describe('trustFrameworkApproval', () => {
     expect(tool.calls).toHaveLength(1);
   });
 
-  it('should ask the fallback about any other call, and refuse it without one', async () => {
+  it('should ask the fallback about any other call, and refuse it without one, saying how to approve', async () => {
     const fallback = jest.fn(() => true);
-    expect((await registryTrusting(fallback).registry.execute('tool', {}, { approvedBy: '' })).success).toBe(true);
+    const approved = await registryTrusting(fallback).registry.execute('tool', {}, { approvedBy: '' });
+    expect(approved.success).toBe(true);
+    expect(approved.metadata?.approval).toEqual({ asked: true, approved: true, reason: 'execute tools are confirmed on every call', by: 'fallback' });
     expect(fallback).toHaveBeenCalledWith(expect.objectContaining({ toolName: 'tool', reason: 'execute tools are confirmed on every call' }));
     const refused = await registryTrusting().registry.execute('tool', {}, { approvedBy: true } as unknown as ToolExecutionContext);
     expect(refused.error).toBe(
-      "Tool 'tool' was not approved: the approval callback refused it (asked because execute tools are confirmed on every call)",
+      "Tool 'tool' was not approved: it needs a person's approval (execute tools are confirmed on every call) and nobody could be asked on this call. " +
+        "Approve it where a person is asked: through an adapter (the AI SDK's or OpenAI Agents' needsApproval, a LangGraph interrupt), " +
+        'or an MCP client that supports elicitation; or give trustFrameworkApproval(fallback) a callback that decides the other calls',
     );
+    expect(refused.metadata?.approval).toEqual({ asked: false, approved: false, reason: 'execute tools are confirmed on every call' });
+  });
+
+  it("should name the fallback when it refuses", async () => {
+    const refused = await registryTrusting(() => false).registry.execute('tool', {});
+    expect(refused.error).toBe(
+      "Tool 'tool' was not approved: trustFrameworkApproval's fallback refused it (asked because execute tools are confirmed on every call)",
+    );
+  });
+
+  it('should record who approved a call a door approved, and count it as a write tool\'s first use', async () => {
+    const registry = new ToolRegistry({ logger: recordingLogger(), approve: trustFrameworkApproval() });
+    registry.register(testTool({ name: 'save', metadata: { accessMode: 'write' } }));
+    expect(registry.approvalGate('save')?.asks).toBe('person');
+    const first = await registry.execute('save', {}, { approvedBy: 'ai-sdk' });
+    expect(first.metadata?.approval).toEqual({ asked: true, approved: true, reason: 'write tools are confirmed on their first use', by: 'ai-sdk' });
+    expect(registry.approvalGate('save')?.asks).toBe('nobody');
+    expect((await registry.execute('save', {})).success).toBe(true);
+  });
+
+  it('should refuse a non-function fallback at once', () => {
+    expect(() => trustFrameworkApproval('yes' as never)).toThrow(
+      'trustFrameworkApproval(fallback): fallback must be a function (request) => boolean | Promise<boolean>, got string.',
+    );
+  });
+});
+
+describe('approval through the MCP client (elicitation) under trustFrameworkApproval', () => {
+  function clientAnswering(answer: ElicitResult | Error, canElicit = true) {
+    const asked: ElicitRequest[] = [];
+    const client: ToolClient = {
+      canSample: false,
+      canElicit,
+      sample: () => Promise.reject(new Error('not used')),
+      elicit: async (params) => {
+        asked.push(params);
+        if (answer instanceof Error) throw answer;
+        return answer;
+      },
+    };
+    return { client, asked };
+  }
+  function registryWith(fallback?: () => boolean) {
+    const registry = new ToolRegistry({ logger: recordingLogger(), approve: trustFrameworkApproval(fallback) });
+    const tool = testTool({ name: 'drop', metadata: { accessMode: 'execute' } });
+    registry.register(tool);
+    return { registry, tool };
+  }
+
+  it('should ask the person with a yes/no form naming the tool, the reason and the arguments, and run when they approve', async () => {
+    const { registry, tool } = registryWith(() => false);
+    const { client, asked } = clientAnswering({ action: 'accept', content: { approve: true } });
+    const result = await registry.execute('drop', { table: 'logs' }, { client });
+    expect(result.success).toBe(true);
+    expect(result.metadata?.approval).toEqual({ asked: true, approved: true, reason: 'execute tools are confirmed on every call', by: 'mcp-elicitation' });
+    expect(tool.calls).toHaveLength(1);
+    expect(asked).toEqual([
+      {
+        message: "Approve the call of tool 'drop'? It asks because execute tools are confirmed on every call. Arguments: {\"table\":\"logs\"}",
+        requestedSchema: {
+          type: 'object',
+          properties: { approve: { type: 'boolean', title: 'Approve', description: 'Run this tool call' } },
+          required: ['approve'],
+        },
+      },
+    ]);
+  });
+
+  it.each([
+    ['declines', { action: 'decline' } as ElicitResult],
+    ['cancels', { action: 'cancel' } as ElicitResult],
+    ['accepts with approve: false', { action: 'accept', content: { approve: false } } as ElicitResult],
+  ])('should refuse the call when the person %s', async (_, answer) => {
+    const { registry, tool } = registryWith();
+    const result = await registry.execute('drop', {}, { client: clientAnswering(answer).client });
+    expect(result.error).toBe("Tool 'drop' was not approved: the person declined it in the MCP client (asked because execute tools are confirmed on every call)");
+    expect(tool.calls).toEqual([]);
+  });
+
+  it('should refuse the call when asking the client fails', async () => {
+    const { registry } = registryWith();
+    const result = await registry.execute('drop', {}, { client: clientAnswering(new Error('Request timed out')).client });
+    expect(result.error).toBe(
+      "Tool 'drop' was not approved: asking the MCP client for approval failed: Request timed out (asked because execute tools are confirmed on every call)",
+    );
+  });
+
+  it('should ask the fallback when the client cannot elicit', async () => {
+    const fallback = jest.fn(() => true);
+    const { registry } = registryWith(fallback);
+    const { client, asked } = clientAnswering({ action: 'accept', content: { approve: true } }, false);
+    expect((await registry.execute('drop', {}, { client })).metadata?.approval).toMatchObject({ by: 'fallback' });
+    expect(asked).toEqual([]);
+    expect(fallback).toHaveBeenCalledTimes(1);
+  });
+
+  it('should not ask the client under an ordinary approve callback: the callback decides', async () => {
+    const registry = new ToolRegistry({ logger: recordingLogger(), approve: () => false });
+    registry.register(testTool({ name: 'drop', metadata: { accessMode: 'execute' } }));
+    const { client, asked } = clientAnswering({ action: 'accept', content: { approve: true } });
+    expect((await registry.execute('drop', {}, { client, approvedBy: 'ai-sdk' })).error).toBe(
+      "Tool 'drop' was not approved: the approval callback refused it (asked because execute tools are confirmed on every call)",
+    );
+    expect(asked).toEqual([]);
+  });
+});
+
+describe('ToolRegistry.approvalGate: who decides a call', () => {
+  const configs = [
+    ['no approve', undefined, 'nobody'],
+    ['an approve callback', () => true, 'callback'],
+    ['trustFrameworkApproval()', trustFrameworkApproval(), 'person'],
+    ['trustFrameworkApproval(fallback)', trustFrameworkApproval(() => true), 'person'],
+  ] as const;
+  it.each(configs)('should answer for a registry with %s', (_, approve, asks) => {
+    const registry = new ToolRegistry({ logger: recordingLogger(), approve });
+    registry.register(testTool({ name: 'read', metadata: { accessMode: 'readonly' } }));
+    registry.register(testTool({ name: 'exec', metadata: { accessMode: 'execute' } }));
+    expect(registry.approvalGate('exec')).toEqual({ ...approvalRequirement(registry.get('exec')!), asks });
+    expect(registry.approvalGate('read')?.asks).toBe('nobody');
+    expect(registry.approvalGate('exec', { mode: 'plan' })?.asks).toBe('nobody');
+    expect(registry.approvalGate('missing')).toBeUndefined();
+  });
+
+  it('should treat a trustFrameworkApproval wrapped in a callback of your own as an ordinary callback', () => {
+    const trust = trustFrameworkApproval();
+    const registry = new ToolRegistry({ logger: recordingLogger(), approve: (request) => trust(request) });
+    registry.register(testTool({ name: 'exec', metadata: { accessMode: 'execute' } }));
+    expect(registry.approvalGate('exec')?.asks).toBe('callback');
   });
 });

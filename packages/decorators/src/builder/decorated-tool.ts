@@ -17,10 +17,20 @@ function undecorated(tool: object, member: string): never {
  *
  * @example
  * ```ts
- * @Tool({ description: 'Greet someone.', params: GreetParams })
+ * import { ToolRegistry, ToolResult, type ToolCallContext } from '@victor-tools/core';
+ * import { DecoratedTool, Param, Tool } from '@victor-tools/decorators';
+ *
+ * class GreetParams {
+ *   @Param({ type: 'string', description: 'Who to greet' }) who!: string;
+ * }
+ *
+ * @Tool({ name: 'greet', description: 'Greet someone.', params: GreetParams })
  * class Greet extends DecoratedTool<GreetParams> {
  *   async execute(ctx: ToolCallContext, args: GreetParams) { return ToolResult.ok(`Hello ${args.who}`); }
  * }
+ *
+ * const registry = new ToolRegistry().register(new Greet());
+ * console.log((await registry.execute('greet', { who: 'Ada' })).output); // prints: Hello Ada
  * ```
  */
 export abstract class DecoratedTool<TArgs = Record<string, unknown>> extends BaseTool<TArgs> {

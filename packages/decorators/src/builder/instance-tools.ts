@@ -10,7 +10,22 @@ import { globalToolBuilder } from './tool-builder';
  *
  * @example
  * ```ts
+ * import { ToolRegistry } from '@victor-tools/core';
+ * import { Tool, toolsOfInstance } from '@victor-tools/decorators';
+ *
+ * const TEXT = { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] };
+ *
+ * class TextToolbox {
+ *   @Tool({ name: 'upper', description: 'Upper-case a text.', params: TEXT })
+ *   upper(args: { text: string }) { return args.text.toUpperCase(); }
+ *
+ *   @Tool({ name: 'reverse', description: 'Reverse a text.', params: TEXT })
+ *   reverse(args: { text: string }) { return [...args.text].reverse().join(''); }
+ * }
+ *
+ * const registry = new ToolRegistry();
  * for (const tool of toolsOfInstance(new TextToolbox())) registry.register(tool);
+ * console.log(registry.listTools().map((tool) => tool.name)); // prints: [ 'upper', 'reverse' ]
  * ```
  */
 export function toolsOfInstance(instance: object): BaseTool[] {

@@ -6,7 +6,7 @@ import type { MetadataStorage } from '../storage/metadata-storage';
 import type { ToolClassRecord } from '../storage/tool-class-record';
 import type { ToolMethodRecord } from '../storage/tool-method-record';
 import { buildDeclaration, type ToolDeclaration } from './declaration';
-import { DeclaredTool } from './declared-tool';
+import { FunctionBackedTool } from './from-declaration';
 import { classLabel, defaultClassToolName, snakeCase } from './names';
 import { paramsClassSchema, type BuiltParams } from './params-schema';
 import { withPathParams } from './path-params';
@@ -83,7 +83,7 @@ export class ToolBuilder {
       tools.push(
         toolFor(instance, classRecord, () => {
           const execute = (instance as Record<string, ToolFunction<unknown>>).execute!;
-          return new DeclaredTool(this.classDeclaration(classRecord, target), (args, ctx) => execute.call(instance, args, ctx), instance);
+          return new FunctionBackedTool(this.classDeclaration(classRecord, target), (args, ctx) => execute.call(instance, args, ctx), instance);
         }),
       );
     }
@@ -93,7 +93,7 @@ export class ToolBuilder {
           const owner = `${classLabel(target)}.${record.method}`;
           const method = (instance as Record<string, unknown>)[record.method];
           if (typeof method !== 'function') throw new DecoratorUsageError(`@Tool method '${owner}' is not a function on the instance.`);
-          return new DeclaredTool(this.methodDeclaration(record, target, owner), (args, ctx) => method.call(instance, args, ctx), instance);
+          return new FunctionBackedTool(this.methodDeclaration(record, target, owner), (args, ctx) => method.call(instance, args, ctx), instance);
         }),
       );
     }

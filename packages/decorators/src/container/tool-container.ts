@@ -1,4 +1,3 @@
-import { nodePath, tinyglobby } from './node-modules';
 import type { BaseTool } from '@victor-tools/core';
 import { DuplicateToolNameError } from '../errors/duplicate-tool-name-error';
 import { ToolBuilder } from '../builder/tool-builder';
@@ -9,7 +8,7 @@ import { Collector, type FoundTool } from './collector';
 import type { MetadataRegistryLike, ScanReport, ToolRegistryLike } from './contracts';
 import { createDefaultRegistry, defaultMetadataRegistry } from './default-registry';
 import { Injector } from './injector';
-import { hasTypeScriptRuntime, loadModule, type LoadedModule } from './module-loader';
+import { directoryLoader, type ScanDirectoryOptions } from './directory-loader';
 
 /** Options of `new ToolContainer(options)`. */
 export interface ToolContainerOptions {
@@ -25,18 +24,6 @@ export interface ToolContainerOptions {
   storage?: MetadataStorage;
 }
 
-/** Options of `scanDirectory`. */
-export interface ScanDirectoryOptions {
-  /** Glob patterns relative to the directory; default: JS files, plus TS files under a TypeScript runtime. */
-  include?: string[];
-  /** Glob patterns left out; default: node_modules, declaration files, tests and source maps. */
-  ignore?: string[];
-}
-
-const JS_FILES = '**/*.{js,cjs,mjs}';
-const TS_FILES = '**/*.{ts,cts,mts}';
-const DEFAULT_IGNORE = ['**/node_modules/**', '**/*.d.{ts,cts,mts}', '**/*.{test,spec}.*', '**/*.map'];
-
 /**
  * Finds tools (`@Tool` classes, toolbox methods, `tool()` functions,
  * `BaseTool` instances), builds their classes with constructor injection, and
@@ -44,9 +31,25 @@ const DEFAULT_IGNORE = ['**/node_modules/**', '**/*.d.{ts,cts,mts}', '**/*.{test
  *
  * @example
  * ```ts
+ * import { ToolRegistry } from '@victor-tools/core';
+ * import { Tool, ToolContainer } from '@victor-tools/decorators';
+ *
+ * interface Clock { now(): string }
+ *
+ * @Tool({ name: 'current_time', description: 'Tell the time.', accessMode: 'readonly' })
+ * class CurrentTime {
+ *   static inject = ['clock'];
+ *   constructor(private readonly clock: Clock) {}
+ *   execute() { return this.clock.now(); }
+ * }
+ *
+ * const registry = new ToolRegistry();
  * const container = new ToolContainer({ registry });
- * container.provide('fs', memfs);
- * const report = await container.scanDirectory('dist/tools');
+ * container.provide('clock', { now: () => '12:00' });
+ * // container.scanDirectory('dist/tools') imports a folder's files and scans them the same way.
+ * const report = container.scan(CurrentTime);
+ * console.log(report.registered.map((entry) => entry.name)); // prints: [ 'current_time' ]
+ * console.log((await registry.execute('current_time', {})).output); // prints: 12:00
  * ```
  */
 export class ToolContainer {
@@ -81,12 +84,14 @@ export class ToolContainer {
     return this.register(collector);
   }
 
-  /** Imports the files under `dir` that match `include` and registers every tool they export. */
+  /**
+   * Imports the files under `dir` that match `include` and registers every
+   * tool they export. Node.js only: the file-system part comes from the
+   * `@victor-tools/decorators/node` entry point, which plain Node.js loads by
+   * itself and a bundle must import (the error says so).
+   */
   async scanDirectory(dir: string, options: ScanDirectoryOptions = {}): Promise<ScanReport> {
-    const include = options.include ?? (hasTypeScriptRuntime() ? [JS_FILES, TS_FILES] : [JS_FILES]);
-    const files = (await tinyglobby().glob(include, { cwd: dir, absolute: true, ignore: options.ignore ?? DEFAULT_IGNORE })).sort();
-    const modules: Array<[origin: string, loaded: LoadedModule]> = [];
-    for (const file of files) modules.push([nodePath().relative(dir, file).split('\\').join('/'), await loadModule(file)]);
+    const modules = await directoryLoader()(dir, options);
     // Only now: loading the files is what records their decorators.
     const collector = this.collector();
     for (const [origin, loaded] of modules) {

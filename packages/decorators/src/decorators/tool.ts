@@ -1,6 +1,6 @@
 import { isBaseTool, type BaseTool, type SchemaInput, type ToolCallContext } from '@victor-tools/core';
 import { BASE_TOOL_BRAND, generatorProblem } from '@victor-tools/core/internal';
-import { declareBaseToolClass } from '../builder/base-tool-class';
+import { decorateBaseToolClass } from '../builder/base-tool-class';
 import { globalToolBuilder } from '../builder/tool-builder';
 import { requireDescription } from '../builder/declaration';
 import { checkToolOptions } from '../builder/check-options';
@@ -53,7 +53,7 @@ function decorateClass(target: Function, options: ToolOptions, mode: DecoratorMo
   refuseGenerator((target.prototype as { execute?: unknown }).execute, `the execute method of @Tool class '${className}'`);
   if (isBaseTool(target.prototype)) {
     if (options.description !== undefined || !definesDescription(target.prototype)) requireDescription(options, className);
-    const declared = declareBaseToolClass(target, options, () => globalToolBuilder().params(options.params));
+    const declared = decorateBaseToolClass(target, options, () => globalToolBuilder().params(options.params));
     storage.collectToolClass({ target, options, mode });
     storage.collectToolClass({ target: declared, options, mode });
     return declared;

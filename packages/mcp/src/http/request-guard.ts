@@ -17,10 +17,14 @@ export function isLoopbackHost(host: string): boolean {
   return name === 'localhost' || name === '::1' || name === '[::1]' || /^127(\.\d{1,3}){3}$/.test(name);
 }
 
+/** What the guard decided: the refusal, or who the request comes from (which token it carried; undefined without tokens). */
+export type GuardVerdict = { refusal: Refusal } | { refusal?: undefined; identity: string | undefined };
+
 /** What the guard checks, from the options of `serveMcpHttp`. */
 export interface GuardSettings {
   loopback: boolean;
-  token?: string;
+  /** The tokens a request may carry, one per client; none: no token needed. */
+  tokens: readonly string[];
   allowedHosts?: readonly string[];
   allowedOrigins?: readonly string[];
 }
@@ -32,33 +36,36 @@ export interface GuardSettings {
  * header, when a browser sent one, must be allowed (`allowedOrigins`; on
  * loopback by default any http(s) origin on a loopback hostname). With a
  * token, `Authorization: Bearer <token>` must match it (compared in constant
- * time).
+ * time); with several tokens, any of them, and the request's identity is
+ * the one it carried.
  */
 export class RequestGuard {
   private readonly hosts: ReadonlySet<string> | undefined;
   private readonly origins: ReadonlySet<string> | undefined;
-  private readonly tokenDigest: Buffer | undefined;
+  private readonly tokenDigests: readonly Buffer[];
 
   constructor(private readonly settings: GuardSettings) {
     const hosts = settings.allowedHosts ?? (settings.loopback ? [...LOOPBACK_NAMES] : undefined);
     this.hosts = hosts && new Set(hosts.map((h) => h.toLowerCase()));
     this.origins = settings.allowedOrigins && new Set(settings.allowedOrigins.map(normalizeOrigin));
-    this.tokenDigest = settings.token === undefined ? undefined : digest(settings.token);
+    this.tokenDigests = settings.tokens.map(digest);
   }
 
-  /** The refusal of a request with these headers, or undefined when it may pass. */
-  check(headers: IncomingHttpHeaders): Refusal | undefined {
+  /** The refusal of a request with these headers, or who it comes from when it may pass. */
+  check(headers: IncomingHttpHeaders): GuardVerdict {
     if (this.hosts) {
       const host = headers.host;
       const hostname = host === undefined ? undefined : hostnameOf(`http://${host}`);
-      if (hostname === undefined || !this.hosts.has(hostname)) return { status: 403, message: `Invalid Host header: ${host ?? '(none)'}` };
+      if (hostname === undefined || !this.hosts.has(hostname)) return { refusal: { status: 403, message: `Invalid Host header: ${host ?? '(none)'}` } };
     }
     const origin = headers.origin;
-    if (origin !== undefined && !this.originAllowed(origin)) return { status: 403, message: `Invalid Origin header: ${origin}` };
-    if (this.tokenDigest && !this.tokenMatches(headers.authorization)) {
-      return { status: 401, message: 'Unauthorized: a valid bearer token is required', headers: { 'WWW-Authenticate': 'Bearer' } };
+    if (origin !== undefined && !this.originAllowed(origin)) return { refusal: { status: 403, message: `Invalid Origin header: ${origin}` } };
+    if (this.tokenDigests.length === 0) return { identity: undefined };
+    const token = this.tokenIndex(headers.authorization);
+    if (token === undefined) {
+      return { refusal: { status: 401, message: 'Unauthorized: a valid bearer token is required', headers: { 'WWW-Authenticate': 'Bearer' } } };
     }
-    return undefined;
+    return { identity: `token ${token}` };
   }
 
   private originAllowed(origin: string): boolean {
@@ -73,9 +80,16 @@ export class RequestGuard {
     return (url.protocol === 'http:' || url.protocol === 'https:') && LOOPBACK_NAMES.has(url.hostname);
   }
 
-  private tokenMatches(authorization: string | undefined): boolean {
+  /** Which token the header carries (its index), compared with every token in constant time. */
+  private tokenIndex(authorization: string | undefined): number | undefined {
     const match = /^Bearer[ ]+(\S+)\s*$/i.exec(authorization ?? '');
-    return match !== null && timingSafeEqual(digest(match[1]), this.tokenDigest!);
+    if (match === null) return undefined;
+    const given = digest(match[1]);
+    let found: number | undefined;
+    this.tokenDigests.forEach((expected, index) => {
+      if (timingSafeEqual(given, expected) && found === undefined) found = index;
+    });
+    return found;
   }
 }
 

@@ -1,9 +1,11 @@
 import type { ServerResponse } from 'node:http';
-import { cutText } from '../limits';
+import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
+import { limitText } from '../limits';
 
 /**
- * Answers an HTTP request with a JSON-RPC error body (`id: null`), as the
- * SDK's transport does for what it refuses before any message is read.
+ * Answers an HTTP request with a JSON-RPC error body, as the SDK's transport
+ * does for what it refuses: `id: null` when the refusal is about no request
+ * in particular (before any message is read), else the request's id.
  */
 export function sendJsonRpcError(
   res: ServerResponse,
@@ -11,12 +13,13 @@ export function sendJsonRpcError(
   code: number,
   message: string,
   headers: Record<string, string> = {},
+  id: RequestId | null = null,
 ): void {
   if (res.headersSent) {
     res.destroy();
     return;
   }
-  const body = JSON.stringify({ jsonrpc: '2.0', error: { code, message: cutText(message, 500) }, id: null });
+  const body = JSON.stringify({ jsonrpc: '2.0', error: { code, message: limitText(message, 500) }, id });
   res.writeHead(status, { ...headers, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) });
   res.end(body);
 }

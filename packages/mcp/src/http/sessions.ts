@@ -1,34 +1,52 @@
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { InFlightRequests } from '../request-ids';
 import type { McpServerHandle } from '../serve-mcp';
 
-/** One MCP session of a stateful HTTP server: its transport and server. */
+/** One MCP session of a stateful HTTP server: its transport and server, and who opened it. */
 export interface Session {
   readonly transport: StreamableHTTPServerTransport;
   readonly mcp: McpServerHandle;
+  /** Who opened the session (the token it came with); only they may use it. */
+  readonly identity: string | undefined;
+  /** The ids of its requests not answered yet. */
+  readonly requests: InFlightRequests;
+  /** When `initialize` opened it. */
+  readonly createdAt: number;
+  /** Whether the client finished the handshake (`notifications/initialized`). */
+  initialized: boolean;
   /** When the session's last request began or ended. */
   lastSeen: number;
   /** POST and DELETE requests of the session still running. */
   open: number;
 }
 
+/** How long sessions may stay unused, and how many there may be. */
+export interface SessionLimits {
+  /** A session with no request running for this long expires. */
+  idleMs: number;
+  /** A session whose client has not sent `notifications/initialized` this long after `initialize` expires. */
+  initMs: number;
+  /** The most sessions at once. */
+  maxSessions: number;
+}
+
 /**
  * The sessions of a stateful server, by id. A session with no request
- * running for `idleMs` expires: its server and transport are closed, which
- * ends its SSE stream, and its client gets 404 and must start a new session,
- * as MCP prescribes. The GET stream a client keeps open for server messages
- * does not keep a session alive: only requests do. A sweep runs every
- * `idleMs / 2` (at most every minute), on a timer that does not keep the
- * process alive.
+ * running for `idleMs` expires, and so does one whose client never finished
+ * the handshake within `initMs` (a bare `initialize` costs a session: a
+ * flood of them must not keep real clients out). An expired session's server
+ * and transport are closed, which ends its SSE stream, and its client gets
+ * 404 and must start a new session, as MCP prescribes. The GET stream a
+ * client keeps open for server messages does not keep a session alive: only
+ * requests do. A sweep runs every `min(idleMs, initMs) / 2` (at most every
+ * minute), on a timer that does not keep the process alive.
  */
 export class SessionStore {
   private readonly sessions = new Map<string, Session>();
   private readonly timer: NodeJS.Timeout;
 
-  constructor(
-    readonly idleMs: number,
-    readonly maxSessions: number,
-  ) {
-    this.timer = setInterval(() => this.sweep(), Math.max(10, Math.min(idleMs / 2, 60_000)));
+  constructor(readonly limits: SessionLimits) {
+    this.timer = setInterval(() => this.sweep(), Math.max(10, Math.min(limits.idleMs / 2, limits.initMs / 2, 60_000)));
     this.timer.unref();
   }
 
@@ -48,6 +66,23 @@ export class SessionStore {
     this.sessions.delete(id);
   }
 
+  /**
+   * Whether a new session may open. When the store is full, the oldest
+   * session that never finished its handshake (and runs no request) is
+   * closed to make room; with none, the store stays full.
+   */
+  makeRoom(): boolean {
+    if (this.sessions.size < this.limits.maxSessions) return true;
+    // Map order is insertion order: the first match is the oldest.
+    for (const [id, session] of this.sessions) {
+      if (!session.initialized && session.open === 0) {
+        this.expire(id, session);
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Marks a request of `session` open until `done` is called. */
   begin(session: Session): () => void {
     session.open += 1;
@@ -61,13 +96,13 @@ export class SessionStore {
     };
   }
 
-  /** Closes the sessions idle for longer than `idleMs`. */
+  /** Closes the sessions idle for longer than `idleMs`, and those not initialized `initMs` after they opened. */
   sweep(now = Date.now()): void {
     for (const [id, session] of this.sessions) {
-      if (session.open === 0 && now - session.lastSeen > this.idleMs) {
-        this.sessions.delete(id);
-        void session.mcp.close().catch(() => undefined);
-      }
+      if (session.open > 0) continue;
+      const idle = now - session.lastSeen > this.limits.idleMs;
+      const unfinished = !session.initialized && now - session.createdAt > this.limits.initMs;
+      if (idle || unfinished) this.expire(id, session);
     }
   }
 
@@ -77,5 +112,10 @@ export class SessionStore {
     const all = [...this.sessions.values()];
     this.sessions.clear();
     await Promise.all(all.map((s) => s.mcp.close().catch(() => undefined)));
+  }
+
+  private expire(id: string, session: Session): void {
+    this.sessions.delete(id);
+    void session.mcp.close().catch(() => undefined);
   }
 }

@@ -1,4 +1,5 @@
 import * as http from 'node:http';
+import * as net from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
@@ -79,4 +80,43 @@ export async function httpClient(url: string, options: { fetch?: typeof fetch; t
 export function* chunks(count: number, size: number): Iterable<Buffer> {
   const chunk = Buffer.alloc(size, 'a');
   for (let i = 0; i < count; i++) yield chunk;
+}
+
+/** A raw TCP connection to a server: what it received, and when it closed. */
+export interface RawConnection {
+  socket: net.Socket;
+  received(): string;
+  /** Resolves once the connection closed, with the milliseconds since it opened. */
+  closed: Promise<number>;
+}
+
+/**
+ * Opens a raw TCP connection to the server of `url` and writes `head` (the
+ * start of an HTTP request, or nothing); the connection reads whatever comes
+ * back, so a close from the server is seen.
+ */
+export function rawConnection(url: string, head = ''): Promise<RawConnection> {
+  const target = new URL(url);
+  const opened = Date.now();
+  return new Promise((resolve, reject) => {
+    let received = '';
+    const socket = net.connect(Number(target.port), target.hostname, () => {
+      socket.off('error', reject);
+      if (head) socket.write(head);
+      resolve({ socket, received: () => received, closed });
+    });
+    const closed = new Promise<number>((done) => socket.once('close', () => done(Date.now() - opened)));
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+    socket.once('error', reject);
+    socket.on('error', () => undefined); // a reset from the server is the close the tests wait for
+  });
+}
+
+/** The head of an MCP POST announcing `contentLength` bytes of body. */
+export function postHead(url: string, contentLength: number, headers: Record<string, string> = {}): string {
+  const target = new URL(url);
+  const lines = [`POST ${target.pathname} HTTP/1.1`, `Host: ${target.host}`, 'Content-Type: application/json', 'Accept: application/json, text/event-stream'];
+  for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
+  lines.push(`Content-Length: ${contentLength}`);
+  return `${lines.join('\r\n')}\r\n\r\n`;
 }

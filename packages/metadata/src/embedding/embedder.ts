@@ -1,21 +1,37 @@
-/** One vector as an embedder may answer it. */
-export type EmbeddingVector = ArrayLike<number>;
+import { describeValue } from '@victor-tools/core/internal';
+import type { EmbeddingStore } from './embedding-store';
+import type { EmbeddingVector } from './embedding-vector';
+
+export type { EmbeddingVector } from './embedding-vector';
+
+/** What the registry passes along with texts to embed. */
+export interface EmbedOptions {
+  /** Aborted when no search waits for these vectors any more (`searchAsync`'s `signal`). */
+  signal?: AbortSignal;
+}
 
 /**
  * Turns texts into vectors: the offline `wordVectorEmbedder()` of
- * `@victor-tools/semantic`, or a wrapper around any model (OpenAI, Voyage, a
- * local transformers.js pipeline). One vector per text, in order, all of one
- * length; synchronous or a promise.
+ * `@victor-tools/semantic`, `aiSdkEmbedder(model)` of `@victor-tools/ai-sdk`
+ * (any AI SDK embedding model), or a wrapper around any other model. One
+ * vector per text, in order, all of one length; synchronous or a promise.
  */
 export interface Embedder {
-  embed(texts: string[]): EmbeddingVector[] | Promise<EmbeddingVector[]>;
+  /**
+   * Names the model and its settings (`'openai:text-embedding-3-small'`):
+   * part of the key under which an `EmbeddingStore` keeps vectors, so two
+   * embedders sharing a store never read each other's vectors. Without it,
+   * give each embedder its own store.
+   */
+  readonly id?: string;
+  embed(texts: string[], options?: EmbedOptions): EmbeddingVector[] | Promise<EmbeddingVector[]>;
   /**
    * Vectors for search requests, when the embedder treats them apart from
    * the documents they are compared with (query and document embeddings, as
    * Voyage's and Cohere's input types, or LangChain's `embedQuery`). Without
    * it, `embed` serves requests as well.
    */
-  embedQuery?(texts: string[]): EmbeddingVector[] | Promise<EmbeddingVector[]>;
+  embedQuery?(texts: string[], options?: EmbedOptions): EmbeddingVector[] | Promise<EmbeddingVector[]>;
 }
 
 /** Options of `ToolMetadataRegistry.configure`. */
@@ -26,6 +42,13 @@ export interface MetadataRegistryOptions {
    * score. `null` goes back to lexical search.
    */
   embedder?: Embedder | null;
+  /**
+   * Keeps tools' vectors beyond this process (`fileEmbeddingStore(path)`, or
+   * `redisEmbeddingStore` of `@victor-tools/queue`): a tool whose text was
+   * embedded before, by an embedder of the same `id`, is read back instead of
+   * embedded. Request vectors are not stored. `null` removes it.
+   */
+  embeddingStore?: EmbeddingStore | null;
 }
 
 function isThenable<T>(value: unknown): value is PromiseLike<T> {
@@ -51,7 +74,7 @@ export function unitVector(vector: EmbeddingVector): Float32Array {
 /** Checks what an embedder answered for `count` texts; throws a TypeError naming the problem. */
 export function checkedVectors(answer: unknown, count: number): EmbeddingVector[] {
   if (!Array.isArray(answer)) {
-    throw new TypeError(`The embedder's embed() must answer an array of vectors (number[][] or Float32Array[]), got ${answer === null ? 'null' : typeof answer}`);
+    throw new TypeError(`The embedder's embed() must answer an array of vectors (number[][] or Float32Array[]), got ${describeValue(answer)}`);
   }
   if (answer.length !== count) throw new TypeError(`The embedder's embed() answered ${answer.length} vectors for ${count} texts; it must answer one per text, in order`);
   let dimensions: number | undefined;

@@ -1,10 +1,12 @@
-import { LruCache } from '../search/lru-cache';
+import { LruCache, stringBytes } from '../lru-cache';
 import type { SemanticScores } from '../search/searcher';
 import { CoarseIndex } from './coarse-index';
-import { checkedVectors, then, unitVector, type Embedder, type EmbeddingVector } from './embedder';
+import { checkedVectors, then, unitVector, type EmbedOptions, type Embedder, type EmbeddingVector } from './embedder';
+import { embeddingKey, type EmbeddingStore } from './embedding-store';
 
-// Distinct requests remembered with their vectors, as the searcher remembers their analysis.
-const QUERY_CACHE_SIZE = 256;
+// Requests remembered with their vectors, in bytes, as the searcher remembers their
+// analysis: a few hundred of 100 dimensions.
+const QUERY_CACHE_BYTES = 512 * 1024;
 // The most similar tools handed to the searcher: far more than any result list,
 // so a tool left out could not have made it on its similarity.
 const CANDIDATES = 256;
@@ -14,9 +16,6 @@ const COARSE_FROM = 4096;
 const SCANNED_SHARE = 1 / 8;
 // Rows sampled for the spread of the similarities past COARSE_FROM tools.
 const DEVIATION_SAMPLE = 512;
-// Keys of `inFlight`: a request and a tool may have the same text and different vectors.
-const TOOL_KEY = 'tool\u0000';
-const QUERY_KEY = 'query\u0000';
 
 interface Matrix {
   readonly texts: readonly string[];
@@ -29,97 +28,168 @@ interface Matrix {
   readonly coarse: CoarseIndex | undefined;
 }
 
+/** An embedder call under way, shared by every search that needs its vectors. */
+interface Pending {
+  /** The request's vector when the call embeds one; undefined for tools only. */
+  readonly done: Promise<Float32Array | undefined>;
+  /** Aborts the call once every search waiting for it has given up. */
+  readonly controller: AbortController;
+  waiters: number;
+}
+
+function isPending(value: unknown): value is Pending {
+  return typeof value === 'object' && value !== null && 'done' in value;
+}
+
 /**
  * The vectors of one embedder: each tool's by the text embedded for it (so a
- * tool is embedded once while that text stays the same, across refreshes),
- * each request's in a small LRU. Missing vectors are asked for in one batch;
- * an asynchronous embedder's answer is shared by every search waiting for it.
+ * tool is embedded once while that text stays the same, across refreshes,
+ * and, with an `EmbeddingStore`, across processes), each request's in an LRU
+ * bounded in bytes. Missing vectors are asked for in one batch; an
+ * asynchronous embedder's answer is shared by every search waiting for it.
  */
 export class VectorStore {
   private readonly tools = new Map<string, Float32Array>();
-  private readonly queries = new LruCache<string, Float32Array>(QUERY_CACHE_SIZE);
-  private readonly inFlight = new Map<string, Promise<void>>();
+  private readonly queries = new LruCache<string, Float32Array>(QUERY_CACHE_BYTES, (query, vector) => stringBytes(query) + vector.byteLength);
+  // Asynchronous answers not arrived yet, shared by every search waiting for them.
+  private readonly pendingTools = new Map<string, Pending>();
+  private readonly pendingQueries = new Map<string, Pending>();
+  /** Store keys by tool text, computed once. */
+  private readonly keys = new Map<string, string>();
   private matrix: Matrix | undefined;
 
-  constructor(readonly embedder: Embedder) {}
+  constructor(
+    readonly embedder: Embedder,
+    readonly store?: EmbeddingStore,
+  ) {}
 
   /** Forgets the vectors of tools whose text is no longer among `texts` (after a refresh). */
   retain(texts: readonly string[]): void {
     const kept = new Set(texts);
     for (const text of this.tools.keys()) if (!kept.has(text)) this.tools.delete(text);
+    for (const text of this.keys.keys()) if (!kept.has(text)) this.keys.delete(text);
     this.matrix = undefined;
   }
 
   /**
    * The similarity of `query` to each tool (`texts` by document id): at once
-   * when every vector is known or the embedder answers synchronously, else a
-   * promise. Undefined when the request has no vector to compare (no word the
-   * embedder knows).
+   * when every vector is known or the embedder (and the store) answer
+   * synchronously, else a promise. Undefined when the request has no vector
+   * to compare (no word the embedder knows). `signal` stops the wait (the
+   * promise rejects with its reason); an embedder call is aborted once every
+   * search waiting for it has given up.
    */
-  scores(query: string, texts: readonly string[]): SemanticScores | undefined | Promise<SemanticScores | undefined> {
-    const waiting: Array<Promise<void>> = [];
+  scores(query: string, texts: readonly string[], signal?: AbortSignal): SemanticScores | undefined | Promise<SemanticScores | undefined> {
+    const waiting = new Set<Pending>();
     const request: string[] = [];
     // A matrix built for these texts means every tool's vector is known.
     if (this.matrix?.texts !== texts) {
       const missing = new Set<string>();
       for (const text of texts) if (!this.tools.has(text)) missing.add(text);
       for (const text of missing) {
-        const pending = this.inFlight.get(TOOL_KEY + text);
-        if (pending) waiting.push(pending);
+        const pending = this.pendingTools.get(text);
+        if (pending) waiting.add(pending);
         else request.push(text);
       }
     }
-    let queryMissing = false;
-    if (this.queries.get(query) === undefined) {
-      const pending = this.inFlight.get(QUERY_KEY + query);
-      if (pending) waiting.push(pending);
-      else queryMissing = true;
-    }
+    // The request's vector is used from here, not read back from the cache: a request
+    // too large to be kept is still compared.
+    let vector: Float32Array | undefined | Pending = this.queries.get(query) ?? this.pendingQueries.get(query);
     const { embedder } = this;
-    if (queryMissing && embedder.embedQuery === undefined) {
+    if (vector === undefined && embedder.embedQuery === undefined) {
       // One batch for the request and the tools: the embedder makes no difference between them.
-      this.ask([...request, query], request, query, (batch) => embedder.embed(batch), waiting);
+      vector = this.ask(request, query, (batch, options) => embedder.embed(batch, options));
     } else {
-      if (request.length > 0) this.ask(request, request, undefined, (batch) => embedder.embed(batch), waiting);
-      if (queryMissing) this.ask([query], [], query, (batch) => embedder.embedQuery!(batch), waiting);
+      if (request.length > 0) {
+        const asked = this.ask(request, undefined, (batch, options) => embedder.embed(batch, options));
+        if (isPending(asked)) waiting.add(asked);
+      }
+      if (vector === undefined) vector = this.ask([], query, (batch, options) => embedder.embedQuery!(batch, options));
     }
-    if (waiting.length === 0) return this.similarities(query, texts);
-    return Promise.all(waiting).then(() => this.similarities(query, texts));
+    if (!isPending(vector) && waiting.size === 0) return this.similarities(vector, texts);
+    if (isPending(vector)) waiting.add(vector);
+    const pendings = [...waiting];
+    for (const pending of pendings) pending.waiters += 1;
+    const known = vector;
+    const all = Promise.all(pendings.map((pending) => pending.done)).then(async () =>
+      this.similarities(isPending(known) ? await known.done : known, texts),
+    );
+    if (signal === undefined) return all;
+    return untilAborted(all, signal, () => {
+      for (const pending of pendings) if (--pending.waiters === 0) pending.controller.abort(signal.reason);
+    });
   }
 
   /**
-   * Asks `embed` for the vectors of `batch`: its first `toolTexts` are kept
-   * as tools' vectors, its last as the request's when `query` is given. An
-   * asynchronous answer is shared through `inFlight` and added to `waiting`.
+   * Brings in the vectors of `toolTexts` (from the store when it has them,
+   * else from `embed`) and, when `query` is given, the request's (always from
+   * `embed`, in the same batch as the tools'; returned). New tool vectors go
+   * to the store. An asynchronous answer is shared through the pending maps.
    */
   private ask(
-    batch: string[],
     toolTexts: readonly string[],
     query: string | undefined,
-    embed: (batch: string[]) => EmbeddingVector[] | Promise<EmbeddingVector[]>,
-    waiting: Array<Promise<void>>,
-  ): void {
-    const stored = then(embed(batch), (answer) => {
-      const vectors = checkedVectors(answer, batch.length);
-      toolTexts.forEach((text, i) => this.tools.set(text, unitVector(vectors[i])));
-      if (query !== undefined) this.queries.set(query, unitVector(vectors[batch.length - 1]));
+    embed: (batch: string[], options: EmbedOptions) => EmbeddingVector[] | Promise<EmbeddingVector[]>,
+  ): Float32Array | undefined | Pending {
+    const controller = new AbortController();
+    // Promises inside promises flatten when they settle: the answer is a vector, undefined, or a promise of one.
+    const result = then(this.fromStore(toolTexts), (remaining) => {
+      const batch = query === undefined ? [...remaining] : [...remaining, query];
+      if (batch.length === 0) return undefined;
+      return then(embed(batch, { signal: controller.signal }), (answer) => {
+        const vectors = checkedVectors(answer, batch.length);
+        const units = remaining.map((_text, i) => unitVector(vectors[i]));
+        remaining.forEach((text, i) => this.tools.set(text, units[i]));
+        let vector: Float32Array | undefined;
+        if (query !== undefined) {
+          vector = unitVector(vectors[batch.length - 1]);
+          this.queries.set(query, vector);
+        }
+        if (this.store === undefined || remaining.length === 0) return vector;
+        return then(this.store.set(remaining.map((text) => this.keyOf(text)), units), () => vector);
+      });
+    }) as Float32Array | undefined | Promise<Float32Array | undefined>;
+    if (!(result instanceof Promise)) return result;
+    const pending: Pending = {
+      done: result.finally(() => {
+        for (const text of toolTexts) if (this.pendingTools.get(text) === pending) this.pendingTools.delete(text);
+        if (query !== undefined && this.pendingQueries.get(query) === pending) this.pendingQueries.delete(query);
+      }),
+      controller,
+      waiters: 0,
+    };
+    for (const text of toolTexts) this.pendingTools.set(text, pending);
+    if (query !== undefined) this.pendingQueries.set(query, pending);
+    return pending;
+  }
+
+  /** Takes the store's vectors of `texts`; answers the texts it did not have. */
+  private fromStore(texts: readonly string[]): readonly string[] | Promise<readonly string[]> {
+    const { store } = this;
+    if (store === undefined || texts.length === 0) return texts;
+    return then(store.get(texts.map((text) => this.keyOf(text))), (found) => {
+      const remaining: string[] = [];
+      texts.forEach((text, i) => {
+        const vector = found?.[i];
+        // Anything but a non-empty vector is a miss: the tool is embedded again.
+        if (vector !== undefined && vector !== null && typeof vector === 'object' && vector.length > 0) this.tools.set(text, unitVector(vector));
+        else remaining.push(text);
+      });
+      return remaining;
     });
-    if (!(stored instanceof Promise)) return;
-    const keys = toolTexts.map((text) => TOOL_KEY + text);
-    if (query !== undefined) keys.push(QUERY_KEY + query);
-    const settled = stored.finally(() => {
-      for (const key of keys) if (this.inFlight.get(key) === settled) this.inFlight.delete(key);
-    });
-    for (const key of keys) this.inFlight.set(key, settled);
-    waiting.push(settled);
+  }
+
+  private keyOf(text: string): string {
+    let key = this.keys.get(text);
+    if (key === undefined) this.keys.set(text, (key = embeddingKey(this.embedder.id ?? '', text)));
+    return key;
   }
 
   /**
    * The CANDIDATES most similar tools: of all tools, or past COARSE_FROM
    * tools of those in the coarse index's groups nearest to the query.
    */
-  private similarities(query: string, texts: readonly string[]): SemanticScores | undefined {
-    const q = this.queries.get(query);
+  private similarities(q: Float32Array | undefined, texts: readonly string[]): SemanticScores | undefined {
     const matrix = this.matrixOf(texts);
     if (q === undefined || matrix === undefined || !q.some((x) => x !== 0)) return undefined;
     const { data, dimensions, coarse } = matrix;
@@ -231,4 +301,22 @@ function bestOf(values: Float32Array, k: number): Int32Array {
     }
   }
   return heap.slice(0, size);
+}
+
+/** `promise`, or the signal's reason as soon as it is aborted (then `onAbort` runs once). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal, onAbort: () => void): Promise<T> {
+  // The caller gave up: a rejection of `promise` after that is nobody's to handle.
+  promise.catch(() => undefined);
+  if (signal.aborted) {
+    onAbort();
+    return Promise.reject(signal.reason);
+  }
+  return new Promise<T>((resolve, reject) => {
+    const abort = (): void => {
+      onAbort();
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', abort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
 }

@@ -1,6 +1,6 @@
 import { genericness } from '../text/generic';
 import { isStopWord } from '../text/stop-words';
-import { analyze, stemWord } from '../text/tokenize';
+import { stemWord, type Term } from '../text/tokenize';
 import { phraseKey } from './fields';
 import type { RankingParameters } from './ranking';
 import { agentNounBases, type Postings, type SearchIndex } from './search-index';
@@ -18,15 +18,26 @@ export interface QueryTerm {
 
 // Parts of a split compound are real words, not fragments ('photorealistic' is not 'pho' + 'torealistic').
 const MIN_PART = 3;
+// ... and no longer than this (Lucene's compound filters stop at 15 characters): a word
+// is tried at a few dozen split points at most, however long it is.
+const MAX_PART = 20;
+// The most distinct request words the index lacks that are tried as agent nouns and
+// compounds, each at the cost of a few stems: more than a request typed to an agent
+// holds, so a pasted log or dump costs its words' lookups, not thousands of splits
+// (Elasticsearch bounds a fuzzy term's variants the same way, `max_expansions`).
+const MAX_VARIANT_WORDS = 64;
+const LETTERS = /^[a-z]+$/;
 
 /**
  * The two parts of `word` that are both index terms, the most even split
  * first ('website' -> web + site, 'photorealistic' -> photo + realistic).
  */
 function splitCompound(word: string, index: SearchIndex): [string, string] | undefined {
+  if (word.length > 2 * MAX_PART || !LETTERS.test(word)) return undefined;
   let best: [string, string] | undefined;
   let bestBalance = -1;
-  for (let i = MIN_PART; i <= word.length - MIN_PART; i++) {
+  const last = Math.min(MAX_PART, word.length - MIN_PART);
+  for (let i = Math.max(MIN_PART, word.length - MAX_PART); i <= last; i++) {
     const left = word.slice(0, i);
     const right = word.slice(i);
     if (isStopWord(left) || isStopWord(right)) continue;
@@ -49,18 +60,19 @@ function specificity(word: string, generic: RankingParameters['generic']): numbe
 }
 
 /**
- * The terms of `query` against `index`: each distinct stem once (a repeated
- * word does not count twice), weighted down the more generic it is in English
+ * The terms of a request (its `words`, as `analyze` gives them) against
+ * `index`: each distinct stem once (a repeated word does not count twice),
+ * weighted down the more generic it is in English
  * (`generic`: 'provide', 'planning') and the more tools share it (by
  * `commonness`, 0 by default: idf alone). A word the index lacks is tried
  * as an agent noun ('finder' -> find), then as the base of the index's agent
  * nouns ('scan' -> scanner), then as a compound ('website' -> web, site);
  * two adjacent words reach their joined form ('web site' -> website). Those
- * variants weigh `variantWeight`. Two adjacent words also reach the
- * `phrases` field as a pair, in either order.
+ * variants weigh `variantWeight`; only the first `MAX_VARIANT_WORDS` words
+ * the index lacks are tried. Two adjacent words also reach the `phrases`
+ * field as a pair, in either order. Linear in the number of words.
  */
-export function queryTerms(query: string, index: SearchIndex): QueryTerm[] {
-  const words = analyze(query);
+export function queryTerms(words: readonly Term[], index: SearchIndex): QueryTerm[] {
   const { commonness, variantWeight, generic } = index.parameters;
   const n = index.size || 1;
   const terms: QueryTerm[] = [];
@@ -78,8 +90,11 @@ export function queryTerms(query: string, index: SearchIndex): QueryTerm[] {
   const queryStems = new Set(words.map((w) => w.stem));
   // Only a word the index lacks is tried otherwise: one it holds keeps its own meaning
   // ('user' stays 'user' wherever 'use' is a term).
+  const tried = new Set<string>();
   for (const { word, stem } of words) {
-    if (index.get(stem) !== undefined) continue;
+    if (index.get(stem) !== undefined || tried.has(stem)) continue;
+    if (tried.size === MAX_VARIANT_WORDS) break;
+    tried.add(stem);
     const base = agentNounBases(word).find((candidate) => index.get(stemWord(candidate)) !== undefined);
     if (base !== undefined) {
       add(word, stemWord(base), variantWeight * specificity(word, generic));
@@ -91,14 +106,17 @@ export function queryTerms(query: string, index: SearchIndex): QueryTerm[] {
     const parts = splitCompound(word, index);
     if (parts) for (const part of parts) add(word, part, variantWeight * specificity(word, generic));
   }
+  // The pair's own text is made only for a pair the index holds: a long request has many.
   for (let i = 0; i + 1 < words.length; i++) {
-    const pair = `${words[i].word} ${words[i + 1].word}`;
-    const joined = stemWord(words[i].word + words[i + 1].word);
-    if (!queryStems.has(joined)) add(pair, joined, variantWeight);
-    if (words[i].stem !== words[i + 1].stem) {
-      // A pair of generic words ('make sure', 'provide specific') is as generic as they are.
-      add(pair, phraseKey(words[i].stem, words[i + 1].stem), specificity(words[i].word, generic) * specificity(words[i + 1].word, generic));
-    }
+    const first = words[i];
+    const second = words[i + 1];
+    const joined = stemWord(first.word + second.word);
+    if (!queryStems.has(joined) && index.get(joined) !== undefined) add(`${first.word} ${second.word}`, joined, variantWeight);
+    if (first.stem === second.stem) continue;
+    const phrase = phraseKey(first.stem, second.stem);
+    // A pair of generic words ('make sure', 'provide specific') is as generic as they are.
+    const weight = specificity(first.word, generic) * specificity(second.word, generic);
+    if (index.get(phrase) !== undefined) add(`${first.word} ${second.word}`, phrase, weight);
   }
   return terms;
 }

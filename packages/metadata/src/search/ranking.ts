@@ -38,6 +38,14 @@ export interface RankingParameters {
    * how many such words one standard deviation of similarity is worth.
    */
   readonly semanticWeight: number;
+  /**
+   * The least standard deviation of similarities the fusion assumes, as a
+   * share of 1 - mean: near-alike tools' tiny spread does not turn a
+   * sibling's slightly higher cosine into many deviations.
+   */
+  readonly semanticFloor: number;
+  /** The most standard deviations one similarity counts for (z is capped here): it adds to matched words, never outweighs several. */
+  readonly semanticCap: number;
 }
 
 /**
@@ -68,4 +76,6 @@ export const DEFAULT_RANKING: RankingParameters = {
   generic: { from: 0.6, to: 0.8, floor: 0.25 },
   variantWeight: 0.5,
   semanticWeight: 0.5,
+  semanticFloor: 0.1,
+  semanticCap: 3,
 };

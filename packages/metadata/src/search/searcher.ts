@@ -1,7 +1,7 @@
 import { AgentMode, CostTier, type BaseTool, checkModePolicy } from '@victor-tools/core';
-import { analyze } from '../text/tokenize';
+import { analyze, type Term } from '../text/tokenize';
 import type { SearchOptions, SearchResult } from '../types';
-import { LruCache } from './lru-cache';
+import { LruCache, stringBytes } from '../lru-cache';
 import { queryTerms, type QueryTerm } from './query-terms';
 import { DEFAULT_RANKING, type RankingParameters } from './ranking';
 import { SearchIndex, type IndexedDoc } from './search-index';
@@ -29,13 +29,20 @@ const PRIORITY_LABEL: Readonly<Record<number, string>> = { 1: 'critical', 2: 'hi
 // Per tier above the cheapest matching tool.
 const COST_PENALTY_PER_TIER = 0.1;
 const DEFAULT_LIMIT = 10;
-// The least standard deviation of similarities the fusion assumes, as a share of 1 - mean.
-const DEVIATION_FLOOR = 0.25;
 
-// Distinct queries remembered with their analysis; agents repeat themselves.
-const QUERY_CACHE_SIZE = 256;
-// Distinct stage / task-type values remembered with their per-tool flags.
-const AFFINITY_CACHE_SIZE = 64;
+// Queries remembered with their analysis (agents repeat themselves), in bytes: a few
+// hundred typical requests; a request over a quarter of it is analyzed each time.
+const QUERY_CACHE_BYTES = 512 * 1024;
+// What a query's analysis holds besides its text, per term and per forced tool (estimates).
+const TERM_BYTES = 96;
+const FORCED_BYTES = 48;
+// The content words of a request that are searched: its first ten thousand, as
+// Elasticsearch analyzes at most 10,000 tokens of a text (index.analyze.max_token_count).
+// More than any request typed to an agent holds; the text of a pasted log or dump past
+// them is lower-cased (linear, milliseconds per megabyte) and never cut into words.
+export const MAX_QUERY_WORDS = 10_000;
+// Stage / task-type values remembered with their per-tool flags (a byte per tool).
+const AFFINITY_CACHE_BYTES = 1024 * 1024;
 // Guards the early rejection against rounding: a bound is only trusted with this much slack.
 const BOUND_SLACK = 1 + 1e-9;
 
@@ -62,6 +69,17 @@ interface PreparedQuery {
 }
 
 const EMPTY_QUERY: PreparedQuery = { terms: [], forced: new Map() };
+
+function preparedBytes(query: string, prepared: PreparedQuery): number {
+  let bytes = stringBytes(query) + FORCED_BYTES * prepared.forced.size;
+  // A term's word is the request's own ('web site' for a joined pair): counted, as it is a new string.
+  for (const term of prepared.terms) bytes += TERM_BYTES + stringBytes(term.word);
+  return bytes;
+}
+
+function flagsBytes(value: string, flags: Uint8Array): number {
+  return stringBytes(value) + flags.byteLength;
+}
 
 /**
  * A semantic signal for one search: the cosine similarity of the query's
@@ -94,9 +112,9 @@ export class Searcher {
   private epoch = 0;
   private readonly mandatory = new Map<string, MandatoryPhrase[]>();
   private readonly modeVerdicts = new Map<string, Int8Array>();
-  private readonly stageFlags = new LruCache<string, Uint8Array>(AFFINITY_CACHE_SIZE);
-  private readonly taskTypeFlags = new LruCache<string, Uint8Array>(AFFINITY_CACHE_SIZE);
-  private readonly queries = new LruCache<string, PreparedQuery>(QUERY_CACHE_SIZE);
+  private readonly stageFlags = new LruCache<string, Uint8Array>(AFFINITY_CACHE_BYTES, flagsBytes);
+  private readonly taskTypeFlags = new LruCache<string, Uint8Array>(AFFINITY_CACHE_BYTES, flagsBytes);
+  private readonly queries = new LruCache<string, PreparedQuery>(QUERY_CACHE_BYTES, preparedBytes);
   private readonly unforcedTop: TopK;
 
   constructor(
@@ -203,9 +221,9 @@ export class Searcher {
   private prepare(query: string): PreparedQuery {
     const cached = this.queries.get(query);
     if (cached !== undefined) return cached;
-    const all = analyze(query);
+    const all = analyze(query, MAX_QUERY_WORDS);
     let prepared = EMPTY_QUERY;
-    if (all.length > 0) prepared = { terms: queryTerms(query, this.index), forced: this.forcedDocs(all.map((t) => t.stem)) };
+    if (all.length > 0) prepared = { terms: queryTerms(all, this.index), forced: this.forcedDocs(all) };
     this.queries.set(query, prepared);
     return prepared;
   }
@@ -217,10 +235,14 @@ export class Searcher {
   private fuse(semantic: SemanticScores, touchedCount: number): number {
     const { docs, similarities, mean } = semantic;
     // In a catalogue of near-alike tools the spread is tiny and would turn a sibling's
-    // slightly higher cosine into many deviations: it counts as at least a quarter of the
+    // slightly higher cosine into many deviations: it counts as at least a share of the
     // room above the mean (cosines stop at 1).
-    const deviation = Math.max(semantic.deviation, DEVIATION_FLOOR * (1 - mean));
+    const { semanticFloor, semanticCap } = this.parameters;
+    const deviation = Math.max(semantic.deviation, semanticFloor * (1 - mean));
     if (!(deviation > 0)) return touchedCount;
+    // One outlying similarity counts as at most semanticCap deviations: it adds to the
+    // words a tool matched, and does not outweigh several of them.
+    const maxAbove = semanticCap * deviation;
     // A similarity's standard score (how far it stands out among these tools: the same
     // for an embedder whose cosines crowd near 0.8 as for one spread around 0.3), in
     // units of the idf of a word only one tool holds, the most one word can bring here:
@@ -230,7 +252,7 @@ export class Searcher {
     const scale = (this.parameters.semanticWeight * Math.log(1 + (n + 0.5) / 1.5)) / deviation;
     let count = touchedCount;
     for (let i = 0; i < docs.length; i++) {
-      const above = similarities[i] - mean;
+      const above = Math.min(similarities[i] - mean, maxAbove);
       if (above <= 0) continue;
       count = this.touch(docs[i], count);
       this.scores[docs[i]] += above * scale;
@@ -273,13 +295,13 @@ export class Searcher {
   }
 
   /** Tools whose mandatory keyword (a word or a phrase) occurs in the query, with that keyword. */
-  private forcedDocs(stems: readonly string[]): Map<number, string> {
+  private forcedDocs(terms: readonly Term[]): Map<number, string> {
     const forced = new Map<number, string>();
     if (this.mandatory.size === 0) return forced;
-    stems.forEach((stem, start) => {
+    terms.forEach(({ stem }, start) => {
       for (const phrase of this.mandatory.get(stem) ?? []) {
         if (forced.has(phrase.doc)) continue;
-        if (phrase.stems.every((s, i) => stems[start + i] === s)) forced.set(phrase.doc, phrase.keyword);
+        if (phrase.stems.every((s, i) => terms[start + i]?.stem === s)) forced.set(phrase.doc, phrase.keyword);
       }
     });
     return forced;

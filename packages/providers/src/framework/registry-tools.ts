@@ -1,4 +1,4 @@
-import { SchemaLevel, type BaseTool, type SchemaLevelLike, type ToolExecutionContext, type ToolResult } from '@victor-tools/core';
+import { SchemaLevel, type ApprovalGate, type BaseTool, type SchemaLevelLike, type ToolExecutionContext, type ToolResult } from '@victor-tools/core';
 
 /**
  * What a framework adapter needs of a registry: core's `ToolRegistry` fits it
@@ -11,6 +11,22 @@ export interface AdaptableRegistry {
   get(name: string): BaseTool | undefined;
   /** Runs a call through validation, policy, approval, hooks and timeouts; never throws. */
   execute(name: string, args?: Record<string, unknown>, ctx?: ToolExecutionContext): Promise<ToolResult>;
+  /**
+   * Who decides whether a call runs (core's `ToolRegistry.approvalGate`):
+   * an adapter asks its framework's person exactly when it answers
+   * `asks: 'person'`. Optional: without it, approval is left to `execute`.
+   */
+  approvalGate?(name: string, ctx?: ToolExecutionContext): ApprovalGate | undefined;
+}
+
+/**
+ * Whether the person of an adapter's framework is asked about a call of the
+ * tool registered as `name` with the adapter's `context`: what the
+ * registry's `approvalGate` answers (asked before each call, since a WRITE
+ * tool asks only until one call was approved).
+ */
+export function asksPerson(registry: AdaptableRegistry, name: string, context: ToolExecutionContext): boolean {
+  return registry.approvalGate?.(name, context)?.asks === 'person';
 }
 
 /** One tool to offer: its registered name or alias, and optionally the schema level to describe it at. */

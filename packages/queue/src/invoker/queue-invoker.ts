@@ -1,10 +1,12 @@
-import { Queue, QueueEvents } from 'bullmq';
+import { Queue } from 'bullmq';
 import { ToolResult, type Logger } from '@victor-tools/core';
 import { bullConnection, closeRedis, createRedis } from '../connection';
 import { inProcessInvoker, type ToolInvocation, type ToolInvoker } from '@victor-tools/core';
-import { QueueKeys, type JobUpdate } from '../job';
+import { QueueKeys } from '../job';
+import { readSecret } from '../job-approval';
 import { DEFAULT_PREFIX, DEFAULT_QUEUE, positiveInteger, type QueueInvokerOptions } from '../options';
 import { errorMessage } from '../results';
+import { EventReader } from './event-reader';
 import { RemoteCall, type CallHost } from './remote-call';
 import { defineScripts, type ScriptedRedis } from './scripts';
 
@@ -19,8 +21,11 @@ const CLOSE_WAIT_MS = 2_000;
  * name, its schema's fingerprint, the checked arguments, the JSON-safe context
  * (mode, sandbox, conversation id), the deadline and a call id.
  *
- * One QueueEvents reader per invoker hears every job's events and hands each
+ * One event reader per invoker hears every job's events and hands each
  * to the calls waiting for that job, whatever the number of calls in flight.
+ * When Redis comes back as a new server (restarted, its jobs lost), the calls
+ * whose jobs are gone are queued again (idempotent ones) or answered
+ * "outcome unknown" (the others), as when a worker dies.
  */
 export class QueueInvoker implements ToolInvoker {
   /** The queue's name. */
@@ -34,7 +39,10 @@ export class QueueInvoker implements ToolInvoker {
   private readonly pending = new Set<Promise<unknown>>();
   private readonly isRemote: (call: ToolInvocation) => boolean;
   private readonly logger: Logger;
-  private events: QueueEvents | undefined;
+  private readonly keys: QueueKeys;
+  private events: EventReader | undefined;
+  /** The Redis server's run id as last seen: another one after a reconnect is a restarted server. */
+  private runId: string | undefined;
   private starting: Promise<void> | undefined;
   private closing: Promise<void> | undefined;
 
@@ -50,6 +58,8 @@ export class QueueInvoker implements ToolInvoker {
       maxJobBytes: positiveInteger('maxJobBytes', options.maxJobBytes, 1024 * 1024),
     });
     this.isRemote = routing(options.remote);
+    const secret = readSecret(options.secret);
+    this.keys = new QueueKeys(prefix, this.queueName);
     this.queue = new Queue(this.queueName, {
       connection: bullConnection(options.connection),
       prefix,
@@ -61,14 +71,17 @@ export class QueueInvoker implements ToolInvoker {
     this.queue.on('error', (error) => this.logger.error(`victor-tools queue '${this.queueName}': ${errorMessage(error)}`));
     this.redis = defineScripts(createRedis(options.connection, `victor-tools:invoker:${this.queueName}`));
     this.redis.on('error', (error) => this.logger.warn(`victor-tools queue '${this.queueName}': ${errorMessage(error)}`));
+    // 'ready' comes with every (re)connection: the moment to see whether Redis lost its jobs.
+    this.redis.on('ready', () => void this.checkServer());
     const waiting = this.waiting;
     const pending = this.pending;
     this.host = {
       queue: this.queue,
       redis: this.redis,
-      keys: new QueueKeys(prefix, this.queueName),
+      keys: this.keys,
       logger: this.logger,
       settings,
+      secret,
       ready: () => this.ready(),
       register(jobId, call) {
         const calls = waiting.get(jobId);
@@ -149,19 +162,62 @@ export class QueueInvoker implements ToolInvoker {
     const [seconds, micros] = await this.redis.time();
     if (this.closing !== undefined) throw new Error('the queue invoker was closed');
     const now = Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
-    const events = new QueueEvents(this.queueName, {
-      connection: bullConnection(this.options.connection),
-      prefix: this.options.prefix ?? DEFAULT_PREFIX,
-      autorun: false,
-      lastEventId: `${now - 1}-0`,
-    });
-    this.events = events;
-    events.on('error', (error) => this.logger.error(`victor-tools queue '${this.queueName}' events: ${errorMessage(error)}`));
-    events.on('completed', ({ jobId, returnvalue }) => this.each(jobId, (call) => call.onCompleted(returnvalue)));
-    events.on('failed', ({ jobId, failedReason }) => this.each(jobId, (call) => call.onFailed(String(failedReason))));
-    events.on('removed', ({ jobId }) => this.each(jobId, (call) => call.onRemoved()));
-    events.on('progress', ({ jobId, data }) => this.each(jobId, (call) => call.onUpdate(data as JobUpdate)));
-    void events.run().catch((error: unknown) => this.logger.error(`victor-tools queue '${this.queueName}' events stopped: ${errorMessage(error)}`));
+    const label = `victor-tools queue '${this.queueName}' events`;
+    const client = createRedis(this.options.connection, `victor-tools:invoker-events:${this.queueName}`);
+    client.on('error', (error) => this.logger.warn(`${label}: ${errorMessage(error)}`));
+    this.events = new EventReader(
+      client,
+      `${this.keys.base}:events`,
+      `${now - 1}-0`,
+      {
+        completed: (jobId, returnvalue) => this.each(jobId, (call) => call.onCompleted(returnvalue)),
+        failed: (jobId, reason) => this.each(jobId, (call) => call.onFailed(reason)),
+        removed: (jobId) => this.each(jobId, (call) => call.onRemoved()),
+        progress: (jobId, update) => this.each(jobId, (call) => call.onUpdate(update)),
+      },
+      this.logger,
+      label,
+    );
+    this.events.start();
+  }
+
+  /**
+   * On each (re)connection: the server's run id, and when it is another
+   * server's than before (Redis restarted), the calls in flight whose jobs it
+   * no longer has are taken up again (see `RemoteCall.onLost`). A job still
+   * there (a server restarted from its saved data, a replica promoted) goes
+   * on as before. Calls whose job is still on its way to Redis are left to it:
+   * their job is written to the server that is there now.
+   */
+  private async checkServer(): Promise<void> {
+    let runId: string | undefined;
+    try {
+      runId = /^run_id:(\w+)/m.exec(await this.redis.info('server'))?.[1];
+    } catch (error) {
+      this.logger.warn(`victor-tools queue '${this.queueName}': could not read the Redis server's run id: ${errorMessage(error)}`);
+      return;
+    }
+    const before = this.runId;
+    this.runId = runId;
+    if (before === undefined || runId === undefined || runId === before) return;
+    const calls = [...this.live].filter((call) => call.queuedJobId !== undefined);
+    if (calls.length === 0) return;
+    let found: Array<[Error | null, unknown]> | null;
+    try {
+      const pipeline = this.redis.pipeline();
+      for (const call of calls) pipeline.exists(`${this.keys.base}:${call.queuedJobId}`);
+      found = await pipeline.exec();
+    } catch (error) {
+      this.logger.warn(`victor-tools queue '${this.queueName}': Redis restarted, and its jobs could not be looked for: ${errorMessage(error)}`);
+      return;
+    }
+    const lost = calls.filter((_call, i) => found?.[i]?.[1] === 0);
+    if (lost.length === 0) return;
+    this.logger.warn(
+      `victor-tools queue '${this.queueName}': Redis restarted and lost the jobs of ${lost.length} calls in flight: ` +
+        'idempotent ones are queued again, the others answered "outcome unknown"',
+    );
+    for (const call of lost) call.onLost();
   }
 
   private each(jobId: string, deliver: (call: RemoteCall) => void): void {

@@ -12,6 +12,7 @@ import {
   type QueueKeys,
   type ToolJobData,
 } from '../job';
+import { approveJob } from '../job-approval';
 import { cancelledResult, errorMessage, outcomeUnknownResult, queueFailure, resultFromWire, timedOutResult } from '../results';
 import type { ScriptedRedis } from './scripts';
 
@@ -35,6 +36,8 @@ export interface CallHost {
     readonly resultTtlMs: number;
     readonly maxJobBytes: number;
   };
+  /** The secret the invoker signs its jobs with (`job-approval.ts`), when it has one. */
+  readonly secret: string | undefined;
   /** Resolves once the invoker hears the queue's events. */
   ready(): Promise<void>;
   /** Routes the job's events to `call` until `unregister`. */
@@ -61,6 +64,8 @@ export class RemoteCall {
   private joined = false;
   /** Whether the job was queued (false: queueing failed); set once `add` was called. */
   private added: Promise<boolean> | undefined;
+  /** Redis acknowledged the job (and no new `add` has started since). */
+  private queued = false;
   private resubmits = 0;
   private timer: NodeJS.Timeout | undefined;
   private signal: AbortSignal | undefined;
@@ -99,6 +104,8 @@ export class RemoteCall {
         this.callKey = idempotentCallKey(name, this.data.fingerprint, this.data.args, ctx);
         if (this.host.settings.resultTtlMs > 0) this.data.resultTtlMs = this.host.settings.resultTtlMs;
       }
+      // Last: the approval covers everything else in the job.
+      if (this.host.secret !== undefined) this.data.approval = approveJob(this.host.secret, this.host.keys.base, this.data);
     } catch (error) {
       return Promise.resolve(queueFailure(name, `the call could not be prepared for the queue: ${errorMessage(error)}`, { reason: 'not-queued' }));
     }
@@ -192,6 +199,44 @@ export class RemoteCall {
     }
   }
 
+  /** The job id, once Redis has acknowledged the job, while the call waits for it. */
+  get queuedJobId(): string | undefined {
+    return this.queued && !this.settled ? this.jobId : undefined;
+  }
+
+  /**
+   * Redis lost the job (it restarted empty): as when a worker dies, an
+   * idempotent call is queued again (counted again among its shared job's
+   * waiters, whose count went with the rest), any other is answered
+   * "outcome unknown", since it may have run before the job was lost.
+   */
+  onLost(): void {
+    if (this.settled) return;
+    const name = this.call.name;
+    if (!this.data.idempotent) {
+      this.finish(outcomeUnknownResult(name), false);
+      return;
+    }
+    if (this.signal?.aborted || this.resubmits >= MAX_RESUBMITS) {
+      this.finish(queueFailure(name, `Redis lost its job, which was queued again ${this.resubmits} times already; it was not queued again`, { reason: 'lost' }), false);
+      return;
+    }
+    this.resubmits += 1;
+    this.queued = false;
+    this.added = this.rejoin().then(() => this.add());
+  }
+
+  /** Counts this caller among the waiters of its shared job again; a failure only makes the job easier to cancel. */
+  private async rejoin(): Promise<void> {
+    if (!this.joined || this.callKey === undefined) return;
+    const keepMs = this.call.deadline === undefined ? NO_DEADLINE_KEEP_MS : Math.max(0, this.call.deadline - Date.now()) + 60_000;
+    try {
+      await this.host.redis.vtJoin(this.host.keys.result(this.callKey), this.host.keys.waiters(this.jobId), '0', keepMs);
+    } catch (error) {
+      this.host.logger.warn(`victor-tools queue: could not count a call of '${this.call.name}' among its job's waiters again: ${errorMessage(error)}`);
+    }
+  }
+
   /** Ends the call because its invoker closes; its job, if queued, stays on the queue. */
   abandon(): void {
     this.finish(queueFailure(this.call.name, 'the queue invoker was closed before the result came', { reason: 'closed' }), false);
@@ -217,6 +262,7 @@ export class RemoteCall {
     }
     try {
       await this.host.queue.add(this.call.name, this.data, options);
+      this.queued = true;
       return true;
     } catch (error) {
       this.finish(queueFailure(this.call.name, `the call could not be queued: ${errorMessage(error)}`, { reason: 'not-queued' }), false);
@@ -228,6 +274,7 @@ export class RemoteCall {
   private resubmit(): boolean {
     if (this.settled || this.signal?.aborted || this.resubmits >= MAX_RESUBMITS) return false;
     this.resubmits += 1;
+    this.queued = false;
     this.added = this.add();
     return true;
   }

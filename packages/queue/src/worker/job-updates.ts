@@ -1,9 +1,8 @@
 import type { JobUpdate } from '../job';
 import type { ProgressReporter, ToolLogFunction } from '@victor-tools/core';
+import { DROPPED_LOGS_MESSAGE, MAX_LOGS_PER_CALL } from '@victor-tools/core/internal';
 import { capText } from '../results';
 
-/** Most log messages of one call sent to its caller; the rest are dropped (one note says so). */
-const MAX_LOGS_PER_CALL = 100;
 /** Longest log `data`, as JSON, sent along; larger data is left out. */
 const MAX_LOG_DATA_CHARS = 8_192;
 
@@ -48,7 +47,7 @@ export class JobUpdates {
     this.logs += 1;
     if (this.logs > MAX_LOGS_PER_CALL + 1) return;
     if (this.logs === MAX_LOGS_PER_CALL + 1) {
-      this.dispatch({ kind: 'log', level: 'warning', message: `further log messages of this call were dropped (more than ${MAX_LOGS_PER_CALL})` });
+      this.dispatch({ kind: 'log', level: 'warning', message: DROPPED_LOGS_MESSAGE });
       return;
     }
     const update: JobUpdate = { kind: 'log', level: String(level), message: capText(String(message)) };

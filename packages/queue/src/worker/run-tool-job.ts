@@ -1,4 +1,4 @@
-import { ToolResult, toToolResult, validateArguments, type BaseTool, type ToolRegistry } from '@victor-tools/core';
+import { ToolResult, toToolResult, validateArguments, type AgentModeValue, type BaseTool, type ToolRegistry } from '@victor-tools/core';
 import type { ToolCallContext } from '@victor-tools/core';
 import { runStandardValidation, standardSchemaOf, type StandardOutcome } from '@victor-tools/core/internal';
 import { schemaFingerprint } from '../fingerprint';
@@ -14,6 +14,10 @@ import {
   timedOutResult,
 } from '../results';
 import { JobUpdates } from './job-updates';
+import { checkJobApproval, checkJobMode, checkJobPaths, toolFacts, workerTimeout, type PolicyHost, type WorkerToolFacts } from './job-policy';
+
+/** How long a stopped run (past its deadline, cancelled) may go on before the worker reports it. */
+const OVERDUE_REPORT_MS = 1_000;
 
 /** The parts of a BullMQ job the runner reads. */
 export interface RunnableJob {
@@ -28,10 +32,8 @@ export interface RunnableJob {
 }
 
 /** What the runner needs from its worker. */
-export interface RunnerHost {
+export interface RunnerHost extends PolicyHost {
   readonly registry: Pick<ToolRegistry, 'get'>;
-  /** The worker's name, in failures it reports. */
-  readonly workerName: string;
   readonly progressIntervalMs: number;
   readonly maxResultBytes: number;
   /** Whether this worker heard that the job was cancelled before it started here. */
@@ -40,7 +42,7 @@ export interface RunnerHost {
   keepResult(callKey: string, json: string, ttlMs: number): Promise<void>;
   /** The abort controllers of the tools running now, so that a forced close can stop them. */
   readonly controllers: Set<AbortController>;
-  /** Reports what cannot go to the caller (a progress update that failed). */
+  /** Reports what cannot go to the caller (a progress update that failed, a run that ignores its stop). */
   warn(message: string, error?: unknown): void;
 }
 
@@ -54,13 +56,18 @@ export class RetryableToolError extends Error {
 
 /**
  * Runs one job: reads it as untrusted input, refuses what it cannot run
- * (an unreadable job, an unknown tool, another schema, invalid arguments
- * (ajv, then a Standard Schema's library, as at the caller),
- * a re-run of a tool that is not idempotent, a job cancelled or past its
- * deadline), runs the tool under the deadline and the abort signal, and
- * answers the ToolResult as JSON. It throws only to have an idempotent call retried.
+ * (an unreadable job, an unknown tool, another schema, a re-run of a tool
+ * that is not idempotent, a job cancelled or past its deadline), applies the
+ * caller's checks again (the mode policy, validation (ajv, then a Standard
+ * Schema's library), the sandbox, approval: see `job-policy.ts`), runs the
+ * tool under the earliest of the job's deadline and the worker's own timeout
+ * and under the abort signal, and answers the ToolResult as JSON. It resolves
+ * when the tool's run has ended, even past the deadline or a cancellation
+ * (the answer is the timeout or the cancellation then): the run holds its
+ * worker's slot until then. It throws only to have an idempotent call retried.
  */
 export async function runToolJob(host: RunnerHost, job: RunnableJob, signal: AbortSignal | undefined): Promise<unknown> {
+  const startedAt = Date.now();
   const data = readJobData(job.data);
   if (typeof data === 'string') return queueFailure(job.name, `worker '${host.workerName}' refused the job: ${data}`, { reason: 'invalid-job' });
   const name = data.tool;
@@ -83,10 +90,14 @@ export async function runToolJob(host: RunnerHost, job: RunnableJob, signal: Abo
     );
   }
   if (!isAvailable(tool)) return ToolResult.fail(`Tool '${name}' is not available`, { worker: host.workerName });
+  const facts = toolFacts(tool, name);
+  if (facts instanceof ToolResult) return facts;
+  const refused = checkJobMode(data, facts);
+  if (refused !== undefined) return refused;
   const args = checkArguments(tool, name, data.args);
   if (args instanceof ToolResult) return args;
 
-  const outcome = await runTool(host, job, data, tool, args, signal);
+  const outcome = await runTool(host, job, data, { tool, facts, startedAt }, args, signal);
   if (outcome.thrown !== undefined && data.idempotent && job.attemptsMade + 1 < (job.opts.attempts ?? 1)) {
     throw new RetryableToolError(errorMessage(outcome.thrown));
   }
@@ -129,11 +140,25 @@ interface Outcome {
   thrown?: unknown;
 }
 
+/** The tool a job runs, its facts, and when the worker took the job. */
+interface Target {
+  tool: BaseTool;
+  facts: WorkerToolFacts;
+  startedAt: number;
+}
+
+/**
+ * Runs the rest of the checks (the library's validation, awaited; the
+ * sandbox; approval) and the tool, raced against the stop (the deadline, the
+ * worker's timeout, the caller's cancellation). Resolves to the outcome once
+ * the run has ended: a run that goes on after its stop is waited for (and
+ * reported), so that it keeps its place in the worker's concurrency.
+ */
 async function runTool(
   host: RunnerHost,
   job: RunnableJob,
   data: ToolJobData,
-  tool: BaseTool,
+  target: Target,
   args: CheckedArguments | Promise<CheckedArguments>,
   jobSignal: AbortSignal | undefined,
 ): Promise<Outcome> {
@@ -145,27 +170,26 @@ async function runTool(
   const updates = new JobUpdates((update) => job.updateProgress(update), host.progressIntervalMs, (error) =>
     host.warn(`could not send an update of job ${job.id ?? '?'} to its caller: ${errorMessage(error)}`, error),
   );
-  const ctx: ToolCallContext = {
-    ...data.ctx,
-    toolName: name,
-    signal: controller.signal,
-    reportProgress: updates.reportProgress,
-    log: updates.log,
-  } as ToolCallContext;
+  // Only the documented keys: whatever else a job's context holds is not the caller's.
+  const ctx = { toolName: name, signal: controller.signal, reportProgress: updates.reportProgress, log: updates.log } as ToolCallContext;
+  if (data.ctx.mode !== undefined) ctx.mode = data.ctx.mode as AgentModeValue; // the mode policy read it: a valid mode
+  if (data.ctx.sandbox !== undefined) ctx.sandbox = data.ctx.sandbox;
+  if (data.ctx.conversationId !== undefined) ctx.conversationId = data.ctx.conversationId;
 
+  const stop = stopTime(host, data, target);
   let timer: NodeJS.Timeout | undefined;
   let onAbort: (() => void) | undefined;
   const stopped = new Promise<Outcome>((resolve) => {
-    if (data.deadline !== undefined) {
+    if (stop !== undefined) {
       timer = setTimeout(() => {
-        const result = timedOutResult(name, data.timeoutMs);
+        const result = timedOutResult(name, stop.timeoutMs);
         controller.abort(new DOMException(result.error ?? 'timed out', 'TimeoutError'));
-      }, Math.max(0, data.deadline - Date.now()));
+      }, Math.max(0, stop.at - Date.now()));
     }
     onAbort = () => {
       const reason: unknown = controller.signal.reason;
       const timedOut = reason instanceof DOMException && reason.name === 'TimeoutError';
-      resolve({ result: timedOut ? timedOutResult(name, data.timeoutMs) : cancelledResult(name, reason) });
+      resolve({ result: timedOut ? timedOutResult(name, stop?.timeoutMs) : cancelledResult(name, reason) });
     };
     controller.signal.addEventListener('abort', onAbort, { once: true });
   });
@@ -173,7 +197,11 @@ async function runTool(
     try {
       const checked = await args; // a library's async validation, raced like the tool
       if (checked instanceof ToolResult) return { result: checked };
-      return { result: toToolResult(await tool.execute(ctx, checked)) };
+      const refused = checkJobPaths(data, target.facts, checked) ?? (await checkJobApproval(host, data, target.facts));
+      if (refused !== undefined) return { result: refused };
+      // Stopped while checking: the tool is not started at all.
+      if (controller.signal.aborted) return { result: cancelledResult(name, controller.signal.reason) };
+      return { result: toToolResult(await target.tool.execute(ctx, checked)) };
     } catch (error) {
       return { result: thrownResult(error), thrown: error };
     }
@@ -184,6 +212,7 @@ async function runTool(
     // Progress still held back goes out before the result, so the caller sees it first.
     if (controller.signal.aborted) updates.drop();
     else await updates.settle();
+    if (controller.signal.aborted) await overdue(host, job, name, ran);
     return outcome;
   } finally {
     host.controllers.delete(controller);
@@ -191,6 +220,41 @@ async function runTool(
     if (timer !== undefined) clearTimeout(timer);
     if (onAbort !== undefined) controller.signal.removeEventListener('abort', onAbort);
     jobSignal?.removeEventListener('abort', abortFromJob);
+  }
+}
+
+/**
+ * When the run must stop: the job's deadline (the caller's, end to end) or
+ * the worker's own timeout from the job's start, whichever comes first, with
+ * the timeout its message names; undefined for neither.
+ */
+function stopTime(host: RunnerHost, data: ToolJobData, target: Target): { at: number; timeoutMs: number | undefined } | undefined {
+  const own = workerTimeout(host, target.facts);
+  const ownAt = own === undefined ? undefined : target.startedAt + own;
+  if (data.deadline !== undefined && (ownAt === undefined || data.deadline <= ownAt)) return { at: data.deadline, timeoutMs: data.timeoutMs };
+  return ownAt === undefined ? undefined : { at: ownAt, timeoutMs: own };
+}
+
+/**
+ * Waits for a stopped run to end: a tool that ignores its signal still runs,
+ * so it keeps its slot (the worker takes no call in its place), and the
+ * worker reports it once it has gone on for a second, and again when it ends.
+ */
+async function overdue(host: RunnerHost, job: RunnableJob, name: string, ran: Promise<Outcome>): Promise<void> {
+  const stoppedAt = Date.now();
+  let reported = false;
+  const report = setTimeout(() => {
+    reported = true;
+    host.warn(
+      `tool '${name}' (job ${capText(job.id ?? '?')}) is still running ${Date.now() - stoppedAt} ms after it was stopped (timed out or cancelled): ` +
+        'it does not stop on ctx.signal, and keeps its slot until it ends',
+    );
+  }, OVERDUE_REPORT_MS);
+  try {
+    await ran;
+  } finally {
+    clearTimeout(report);
+    if (reported) host.warn(`tool '${name}' (job ${capText(job.id ?? '?')}) ended ${Date.now() - stoppedAt} ms after it was stopped; its slot is free again`);
   }
 }
 

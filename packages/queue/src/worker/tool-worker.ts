@@ -1,8 +1,10 @@
 import { hostname } from 'node:os';
 import { Worker, type Job } from 'bullmq';
 import type { Logger, ToolRegistry } from '@victor-tools/core';
+import { DEFAULT_TIMEOUT_MS, timeoutDelay } from '@victor-tools/core/internal';
 import { bullConnection, closeRedis, createRedis } from '../connection';
 import { QueueKeys } from '../job';
+import { readSecret } from '../job-approval';
 import { DEFAULT_PREFIX, DEFAULT_QUEUE, positiveInteger, type CloseWorkerOptions, type ToolWorkerOptions } from '../options';
 import { errorMessage } from '../results';
 import { RecentCancellations } from './recent-cancellations';
@@ -16,7 +18,7 @@ export interface ToolWorker {
   readonly name: string;
   /** The queue it takes calls from. */
   readonly queue: string;
-  /** Calls running now. */
+  /** Tool runs going on now, those that go on past their deadline or cancellation included. */
   readonly running: number;
   /**
    * Stops taking calls, lets running ones finish within `graceMs`, then closes every
@@ -29,12 +31,17 @@ export interface ToolWorker {
 /**
  * Takes tool calls from the queue and runs them with the tools of `registry`:
  * looks the tool up by its registered name, refuses a call made against another
- * schema, validates the arguments again as the caller's registry did (ajv,
- * then a Standard Schema's library: the queue is not trusted), runs the
- * tool under the call's deadline and an abort signal that the caller's
- * cancellation reaches, sends its progress and logs to the caller, and answers
- * its ToolResult. The registry's hooks, approval and mode policy are not run
- * here: the caller's registry ran them before queueing the call.
+ * schema, and applies again what the caller's registry checked and a job can
+ * lie about (the queue is not trusted): the agent mode's policy, validation
+ * (ajv, then a Standard Schema's library), the EXPLORE sandbox, and approval
+ * (a tool that requires it runs only from a job signed with the `secret` the
+ * invokers share). It runs the tool with the documented context keys only,
+ * under the earliest of the call's deadline and the tool's own timeout (or the
+ * worker's default, at most `maxTimeoutMs`) and an abort signal that the
+ * caller's cancellation reaches, sends its progress and logs to the caller,
+ * and answers its ToolResult. At most `concurrency` tools run at once: a run
+ * that goes on past its stop keeps its slot until it ends. The registry's
+ * hooks, enabled state and loop detection stay the caller's.
  */
 export async function startToolWorker(registry: Pick<ToolRegistry, 'get'>, options: ToolWorkerOptions): Promise<ToolWorker> {
   const queue = options.queue ?? DEFAULT_QUEUE;
@@ -47,6 +54,9 @@ export async function startToolWorker(registry: Pick<ToolRegistry, 'get'>, optio
     maxStalledCount: positiveInteger('maxStalledCount', options.maxStalledCount, 1, 0),
     progressIntervalMs: positiveInteger('progressIntervalMs', options.progressIntervalMs, 100, 0),
     maxResultBytes: positiveInteger('maxResultBytes', options.maxResultBytes, 1024 * 1024),
+    defaultTimeoutMs: timeoutDelay(nonNegative('defaultTimeoutMs', options.defaultTimeoutMs) ?? DEFAULT_TIMEOUT_MS),
+    maxTimeoutMs: timeoutDelay(nonNegative('maxTimeoutMs', options.maxTimeoutMs)),
+    secret: readSecret(options.secret),
   };
   const name = options.name ?? `${hostname()}:${process.pid}`;
   const logger: Logger = options.logger ?? console;
@@ -61,15 +71,22 @@ export async function startToolWorker(registry: Pick<ToolRegistry, 'get'>, optio
     workerName: name,
     progressIntervalMs: settings.progressIntervalMs,
     maxResultBytes: settings.maxResultBytes,
+    defaultTimeoutMs: settings.defaultTimeoutMs,
+    maxTimeoutMs: settings.maxTimeoutMs,
+    secret: settings.secret,
+    queueBase: keys.base,
     controllers: new Set(),
     wasCancelled: (jobId) => cancellations.has(jobId),
     keepResult: async (callKey, json, ttlMs) => {
       await commands.set(keys.result(callKey), json, 'PX', ttlMs);
     },
+    claimApproval: async (callId, ttlMs) => (await commands.set(keys.usedApproval(callId), '1', 'PX', ttlMs, 'NX')) === 'OK',
     warn: (message, error) => logger.warn(`victor-tools worker ${name}: ${message}`, ...(error === undefined ? [] : [error])),
   };
 
   // Three parameters: BullMQ then hands each job an AbortSignal that worker.cancelJob aborts.
+  // runToolJob resolves only when the tool's run has ended, so BullMQ's concurrency
+  // counts runs: one that goes on past its deadline keeps its slot.
   const processor = async (job: Job, _token?: string, signal?: AbortSignal): Promise<unknown> => {
     running += 1;
     try {
@@ -140,6 +157,13 @@ export async function startToolWorker(registry: Pick<ToolRegistry, 'get'>, optio
       return closing;
     },
   };
+}
+
+/** A timeout option: a number of at least 0 (0 or Infinity: none), or undefined; a programmer error throws. */
+function nonNegative(name: string, value: number | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || Number.isNaN(value) || value < 0) throw new RangeError(`${name} must be a number of milliseconds of at least 0 (0 or Infinity: none), got ${String(value)}.`);
+  return value;
 }
 
 function sleep(ms: number): Promise<void> {

@@ -15,6 +15,10 @@ export interface RedisServer {
   client(): Redis;
   /** Calls per command since the server started (INFO commandstats). */
   commandCalls(): Promise<Record<string, number>>;
+  /** Kills the server (SIGKILL): everything in it is lost, as nothing is saved. */
+  crash(): Promise<void>;
+  /** Starts a new, empty server on the same address (after `crash`). */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -51,50 +55,61 @@ export async function startRedisServer(options: { tcp?: boolean } = {}): Promise
   const dir = mkdtempSync(join(tmpdir(), 'vt-redis-'));
   const socket = join(dir, 'redis.sock');
   const port = options.tcp === true ? await freePort() : 0;
-  const child = spawn(
-    binary,
-    ['--port', String(port), '--bind', '127.0.0.1', '--unixsocket', socket, '--unixsocketperm', '700', '--save', '', '--appendonly', 'no', '--dir', dir, '--loglevel', 'warning'],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = options.tcp === true ? `redis://127.0.0.1:${port}` : socket;
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--unixsocket', socket, '--unixsocketperm', '700', '--save', '', '--appendonly', 'no', '--dir', dir, '--loglevel', 'warning'];
 
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  let child!: ChildProcess;
+  let exited!: Promise<void>;
+  /** Starts redis-server on the address and waits until it answers PING. */
+  const launch = async () => {
+    child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const current = child;
+    exited = new Promise<void>((resolve) => current.once('exit', () => resolve()));
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      if (current.exitCode !== null) throw new Error(`redis-server exited with ${current.exitCode}: ${output}`);
+      const probe = new Redis(url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
+      probe.on('error', () => undefined);
+      try {
+        await probe.connect();
+        if ((await probe.ping()) === 'PONG') {
+          await probe.quit();
+          return;
+        }
+      } catch {
+        probe.disconnect();
+      }
+      if (Date.now() > deadline) {
+        current.kill('SIGKILL');
+        throw new Error(`redis-server did not answer PING within 10 s: ${output}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  const kill = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     await exited;
+  };
+  const stop = async () => {
+    await kill('SIGTERM');
     rmSync(dir, { recursive: true, force: true });
   };
 
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      rmSync(dir, { recursive: true, force: true });
-      throw new Error(`redis-server exited with ${child.exitCode}: ${output}`);
-    }
-    const probe = new Redis(url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
-    probe.on('error', () => undefined);
-    try {
-      await probe.connect();
-      if ((await probe.ping()) === 'PONG') {
-        await probe.quit();
-        break;
-      }
-    } catch {
-      probe.disconnect();
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`redis-server did not answer PING within 10 s: ${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  try {
+    await launch();
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
   }
 
   return {
     url,
-    process: child,
+    get process() {
+      return child;
+    },
     client: () => new Redis(url, { maxRetriesPerRequest: null }),
     async commandCalls() {
       const client = new Redis(url);
@@ -106,6 +121,13 @@ export async function startRedisServer(options: { tcp?: boolean } = {}): Promise
       } finally {
         await client.quit();
       }
+    },
+    async crash() {
+      await kill('SIGKILL');
+      rmSync(socket, { force: true });
+    },
+    async restart() {
+      await launch();
     },
     stop,
   };

@@ -1,5 +1,5 @@
 // Tools for the in-process tests: each records its runs where the test sees them.
-import { BaseTool, ToolResult, type JsonSchema } from '@victor-tools/core';
+import { BaseTool, ToolResult, type JsonSchema, type ToolMetadataInput } from '@victor-tools/core';
 import type { ToolCallContext } from '@victor-tools/core';
 
 export interface Run {
@@ -12,6 +12,9 @@ export interface ProbeOptions {
   name: string;
   idempotent?: boolean;
   parameters?: JsonSchema;
+  /** Declared metadata (access mode, danger level); none by default: BUILD takes the tool as READONLY, PLAN and EXPLORE refuse it. */
+  metadata?: ToolMetadataInput;
+  timeoutMs?: number;
   run?: (args: Record<string, unknown>, ctx: ToolCallContext, run: Run) => unknown;
 }
 
@@ -32,6 +35,12 @@ export class ProbeTool extends BaseTool {
   }
   override get isIdempotent() {
     return this.o.idempotent === true;
+  }
+  override get metadata() {
+    return this.o.metadata;
+  }
+  override get timeoutMs() {
+    return this.o.timeoutMs;
   }
   async execute(ctx: ToolCallContext, args: Record<string, unknown>): Promise<ToolResult> {
     const run: Run = { args, ctx };

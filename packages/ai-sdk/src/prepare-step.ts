@@ -1,0 +1,47 @@
+import type { ModelMessage } from 'ai';
+import { SchemaLevel } from '@victor-tools/core';
+import { selectToolsForConversation, type ConversationSelectOptions, type ConversationTurn, type SelectableRegistry } from '@victor-tools/metadata';
+
+/** Options of `victorPrepareStep`: those of `selectToolsForConversation`, the schema level being the tool set's. */
+export type VictorPrepareStepOptions = Omit<ConversationSelectOptions, 'lowestLevel'>;
+
+/** What `victorPrepareStep`'s function reads of the AI SDK's `prepareStep` argument (the same in AI SDK 6 and 7). */
+export interface PrepareStepInput {
+  readonly messages: ReadonlyArray<ModelMessage>;
+}
+
+/**
+ * A `prepareStep` for `generateText`, `streamText` and `ToolLoopAgent` that
+ * sends the model only the tools this step needs: `activeTools` chosen by
+ * `selectToolsForConversation` from the messages so far (the latest user
+ * message weighing most, every tool already called kept, CRITICAL and
+ * `pinned` tools always there), within `maxTools` and `tokenBudget`. The
+ * budget is counted at `level` (the level the tool set was made at, FULL by
+ * default) and met by leaving tools out, since `activeTools` cannot shorten
+ * a schema. Pass the full set as `tools` (`toAISDKTools(registry)`): the SDK
+ * sends only the active ones.
+ */
+export function victorPrepareStep<TOOLS extends Record<string, unknown> = Record<string, unknown>>(
+  registry: SelectableRegistry,
+  options: VictorPrepareStepOptions = {},
+): (input: PrepareStepInput) => Promise<{ activeTools: Array<keyof TOOLS & string> }> {
+  const level = SchemaLevel.from(options.level ?? SchemaLevel.FULL);
+  return async ({ messages }) => {
+    const selection = await selectToolsForConversation(registry, conversationOf(messages), { ...options, level, lowestLevel: level });
+    return { activeTools: selection.tools.map((tool) => tool.name as keyof TOOLS & string) };
+  };
+}
+
+/** The AI SDK's messages as the turns `selectToolsForConversation` reads. */
+export function conversationOf(messages: Iterable<ModelMessage>): ConversationTurn[] {
+  const turns: ConversationTurn[] = [];
+  for (const message of messages) {
+    const content: unknown = message.content;
+    const parts: ReadonlyArray<{ type?: unknown; text?: unknown; toolName?: unknown }> = Array.isArray(content) ? content : [];
+    const text = typeof content === 'string' ? content : parts.flatMap((part) => (part.type === 'text' && typeof part.text === 'string' ? [part.text] : [])).join('\n');
+    const partType = message.role === 'assistant' ? 'tool-call' : message.role === 'tool' ? 'tool-result' : undefined;
+    const toolNames = parts.flatMap((part) => (part.type === partType && typeof part.toolName === 'string' ? [part.toolName] : []));
+    turns.push({ role: message.role, text, toolNames });
+  }
+  return turns;
+}

@@ -1,0 +1,170 @@
+import { generateText, stepCountIs } from 'ai';
+import { MockEmbeddingModelV3 } from 'ai/test';
+import { Priority, ToolRegistry } from '@victor-tools/core';
+import { ToolMetadataRegistry } from '@victor-tools/metadata';
+import { aiSdkEmbedder, toAISDKTools, victorPrepareStep } from '@victor-tools/ai-sdk';
+import { quietLogger, RecordingTool, readFile, runCommand, scriptedModel, writeFile } from './support';
+
+afterEach(() => ToolMetadataRegistry.resetInstance());
+
+const weather = () =>
+  new RecordingTool({
+    name: 'get_weather',
+    description: 'Get the weather forecast for a city.',
+    parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+  });
+const email = () =>
+  new RecordingTool({
+    name: 'send_email',
+    description: 'Send an email message to a recipient.',
+    parameters: { type: 'object', properties: { to: { type: 'string' }, body: { type: 'string' } }, required: ['to', 'body'] },
+  });
+const askUser = () =>
+  new RecordingTool({
+    name: 'ask_user',
+    description: 'Ask the user a question.',
+    parameters: { type: 'object', properties: { question: { type: 'string' } } },
+    metadata: { priority: Priority.CRITICAL },
+  });
+
+function registry() {
+  const r = new ToolRegistry({ logger: quietLogger() });
+  for (const tool of [readFile(), writeFile(), runCommand(), weather(), email(), askUser()]) r.register(tool);
+  return r;
+}
+
+/** The names of the tools the model was offered in its `call`-th call (0-based). */
+function offered(model: ReturnType<typeof scriptedModel>, call: number): string[] {
+  return (model.doGenerateCalls[call]?.tools ?? []).map((tool) => tool.name).sort();
+}
+
+describe('victorPrepareStep', () => {
+  it('should offer the model only the tools each step needs, keeping the tools it called', async () => {
+    const tools = registry();
+    const model = scriptedModel([
+      { toolCalls: [{ id: 'c1', name: 'get_weather', args: { city: 'Lisbon' } }] },
+      { toolCalls: [{ id: 'c2', name: 'send_email', args: { to: 'ana@example.com', body: 'Sunny' } }] },
+      { text: 'Sent.' },
+    ]);
+    const result = await generateText({
+      model,
+      tools: toAISDKTools(tools),
+      prompt: 'What is the weather forecast in Lisbon? Then send an email to Ana with it.',
+      // ask_user is CRITICAL: it takes one of the three places.
+      prepareStep: victorPrepareStep(tools, { maxTools: 3 }),
+      stopWhen: stepCountIs(5),
+    });
+    expect(result.text).toBe('Sent.');
+    expect(offered(model, 0)).toEqual(['ask_user', 'get_weather', 'send_email']);
+    // Step 2 keeps get_weather (called) beside the request's best tools.
+    expect(offered(model, 1)).toEqual(expect.arrayContaining(['ask_user', 'get_weather', 'send_email']));
+    expect(offered(model, 1)).not.toContain('run_command');
+    expect(model.doGenerateCalls).toHaveLength(3);
+  });
+
+  it('should follow the latest user message in a conversation', async () => {
+    const tools = registry();
+    const prepare = victorPrepareStep(tools, { maxTools: 1 });
+    const { activeTools } = await prepare({
+      messages: [
+        { role: 'user', content: 'Read the file notes.txt' },
+        { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'read_file', input: { path: 'notes.txt' } }] },
+        {
+          role: 'tool',
+          content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'read_file', output: { type: 'text', value: 'hello' } }],
+        },
+        { role: 'user', content: [{ type: 'text', text: 'Now run the command make test' }] },
+      ],
+    });
+    expect([...activeTools].sort()).toEqual(['ask_user', 'read_file', 'run_command']);
+  });
+
+  it('should keep the schemas of the tool set and meet the token budget by leaving tools out', async () => {
+    const tools = registry();
+    const model = scriptedModel([{ text: 'ok' }]);
+    await generateText({
+      model,
+      tools: toAISDKTools(tools),
+      prompt: 'weather forecast, email, files and commands',
+      prepareStep: victorPrepareStep(tools, { maxTools: 6, tokenBudget: 120, pinned: ['read_file'] }),
+    });
+    const sent = model.doGenerateCalls[0]!.tools ?? [];
+    expect(sent.map((t) => t.name)).toContain('read_file');
+    expect(sent.length).toBeLessThan(6);
+    for (const tool of sent) {
+      const full = tools.get(tool.name)!.toJSONSchema().function;
+      expect(tool).toMatchObject({ name: full.name, description: full.description });
+    }
+  });
+});
+
+describe('aiSdkEmbedder', () => {
+  /** A deterministic embedding function: one axis per topic. */
+  const TOPICS = [['weather', 'rain', 'umbrella', 'forecast'], ['email', 'message', 'inbox'], ['file', 'read']];
+  const vectorOf = (text: string) => {
+    const words = text.toLowerCase().split(/[^a-z]+/);
+    return TOPICS.map((topic) => words.filter((w) => topic.includes(w)).length + 0.01);
+  };
+  const model = (maxEmbeddingsPerCall = 2) =>
+    new MockEmbeddingModelV3({
+      provider: 'mock',
+      modelId: 'topics',
+      maxEmbeddingsPerCall,
+      doEmbed: async ({ values }) => ({ embeddings: values.map(vectorOf), warnings: [] }),
+    });
+
+  it('should serve the metadata registry through embedMany, in batches of the model limit', async () => {
+    const embeddingModel = model(2);
+    const metadata = ToolMetadataRegistry.getInstance().configure({ embedder: aiSdkEmbedder(embeddingModel) });
+    const tools = registry();
+    metadata.refreshFromTools(tools);
+    const [first] = await metadata.searchAsync('do I need an umbrella');
+    expect(first.name).toBe('get_weather');
+    expect(embeddingModel.doEmbedCalls.map((call) => call.values.length)).toEqual([2, 2, 2, 1]);
+  });
+
+  it('should name itself by the provider and model, for embedding stores', () => {
+    expect(aiSdkEmbedder(model()).id).toBe('mock:topics');
+    expect(aiSdkEmbedder('openai/text-embedding-3-small').id).toBe('openai/text-embedding-3-small');
+    expect(aiSdkEmbedder(model(), { id: 'mine' }).id).toBe('mine');
+    expect(() => aiSdkEmbedder(null as never)).toThrow('aiSdkEmbedder(model): model must be an AI SDK embedding model or a gateway model id, got null');
+  });
+
+  it("should abort the model's call with the search's signal and with its own", async () => {
+    const seen: Array<AbortSignal | undefined> = [];
+    const slow = new MockEmbeddingModelV3({
+      doEmbed: ({ abortSignal, values }) => {
+        seen.push(abortSignal);
+        return new Promise((resolve, reject) => {
+          if (abortSignal?.aborted) return reject(abortSignal.reason);
+          const timer = setTimeout(() => resolve({ embeddings: values.map(vectorOf), warnings: [] }), 5000);
+          abortSignal?.addEventListener('abort', () => {
+            clearTimeout(timer);
+            reject(abortSignal.reason);
+          });
+        });
+      },
+    });
+    const shutdown = new AbortController();
+    const embedder = aiSdkEmbedder(slow, { signal: shutdown.signal, maxRetries: 0 });
+    const pending = embedder.embed(['rain']);
+    shutdown.abort(new Error('shutting down'));
+    await expect(pending).rejects.toThrow('shutting down');
+
+    const metadata = new ToolMetadataRegistry().configure({ embedder: aiSdkEmbedder(slow, { maxRetries: 0 }) });
+    metadata.refreshFromTools(registry());
+    const search = new AbortController();
+    const waiting = metadata.searchAsync('rain', { signal: search.signal });
+    search.abort(new Error('the user left'));
+    await expect(waiting).rejects.toThrow('the user left');
+    expect(seen.at(-1)?.aborted).toBe(true);
+  });
+
+  it('should run a prepareStep ranked by an AI SDK embedding model', async () => {
+    const tools = registry();
+    const metadataRegistry = new ToolMetadataRegistry().configure({ embedder: aiSdkEmbedder(model(16)) });
+    const prepare = victorPrepareStep(tools, { maxTools: 1, metadataRegistry });
+    const { activeTools } = await prepare({ messages: [{ role: 'user', content: 'should I take my umbrella tomorrow?' }] });
+    expect(activeTools).toContain('get_weather');
+  });
+});

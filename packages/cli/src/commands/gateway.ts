@@ -1,0 +1,133 @@
+import { Option, type Command } from 'commander';
+import { SchemaLevel, ToolRegistry, type SchemaLevelValue } from '@victor-tools/core';
+import type { ServeMcpOptions } from '@victor-tools/mcp';
+import { ToolMetadataRegistry } from '@victor-tools/metadata';
+import type { CommandContext } from '../command-context';
+import { CliError } from '../errors/cli-error';
+import { toJson } from '../format/json';
+import { renderTable } from '../format/table';
+import { mountServers, toolListTokens, type FailedServer, type MountedServer } from '../gateway/mount-servers';
+import { readServersConfig } from '../gateway/servers-config';
+import { stderrLogger } from '../io';
+import { loadSemantic } from '../optional-packages';
+import { jsonOption, levelOption, modeOption, sandboxOption } from '../options';
+import { addHttpOptions, checkHttpFlags, serveRegistry, type HttpFlags } from '../serving';
+import { executionContext } from './call';
+
+interface GatewayOptions extends HttpFlags {
+  config: string;
+  level: string;
+  mode?: string;
+  sandbox?: string;
+  progressive?: boolean;
+  pin?: string[];
+  semantic?: boolean;
+  check?: boolean;
+  json?: boolean;
+}
+
+/**
+ * `victor-tools gateway --config servers.json`: mounts every MCP server of an
+ * `mcpServers` configuration (and the `--tools` directory, when given) into
+ * one registry and serves the union over stdio or HTTP, with the registry's
+ * modes, approval, timeouts and hooks; `--progressive` lists a search tool
+ * instead of every schema; `--check` starts the servers, reports and exits.
+ */
+export function registerGatewayCommand(program: Command, ctx: CommandContext): void {
+  const command = program
+    .command('gateway')
+    .description('Mount the MCP servers of an mcpServers configuration and serve their tools as one MCP server (stdio, or HTTP with --http)')
+    .requiredOption('-c, --config <file>', 'the servers: { "mcpServers": { "name": { "command", "args", "env", "cwd" } | { "url", "headers" } } }')
+    .addOption(levelOption('schema level of tools/list'))
+    .addOption(modeOption('agent mode every call runs in, and that tools/list follows (default: build)'))
+    .addOption(sandboxOption())
+    .addOption(new Option('--progressive', 'list only a search_tools tool and the pinned tools; each search enables the tools it finds for the session'))
+    .addOption(new Option('--pin <names...>', 'with --progressive: tools always listed (besides those of priority CRITICAL)'))
+    .addOption(new Option('--semantic', "with --progressive: rank with @victor-tools/semantic's offline word vectors as well as words (hybrid search)"))
+    .addOption(new Option('--check', 'start every server, print what each offers and what failed, and exit (1 if any failed)'))
+    .addOption(jsonOption());
+  addHttpOptions(command).addHelpText(
+    'after',
+    '\nThe configuration is the one MCP clients use; each server\'s tools are named <server>_<tool>:\n' +
+      '  { "mcpServers": {\n' +
+      '      "fs": { "command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "/srv/notes"] },\n' +
+      '      "github": { "url": "https://api.example.com/mcp", "headers": { "Authorization": "Bearer ${GITHUB_TOKEN}" } } } }\n' +
+      'Examples:\n' +
+      '  victor-tools gateway --config servers.json --check\n' +
+      '  victor-tools gateway --config servers.json --mode plan --progressive\n' +
+      '  victor-tools gateway --config servers.json --http --stateful --port 8765',
+  );
+  command.action(async (options: GatewayOptions, cmd: Command) => {
+    checkHttpFlags(options, cmd);
+    if ((options.pin !== undefined || options.semantic) && !options.progressive) throw new CliError(`--${options.pin !== undefined ? 'pin' : 'semantic'} needs --progressive`, 2);
+    if (options.progressive && options.http && !options.stateful) {
+      throw new CliError('--progressive over HTTP needs --stateful: a stateless server forgets what search_tools enabled after each request', 2);
+    }
+    // Before any server starts: a missing optional package is the first thing to say.
+    const semantic = options.semantic ? loadSemantic('victor-tools gateway --semantic') : undefined;
+    const config = readServersConfig(options.config, ctx.io.env ?? process.env);
+    for (const skipped of config.skipped) ctx.warn(`server '${skipped.name}' is left out: ${skipped.reason}`);
+    const { tools, verbose } = ctx.globals(cmd);
+    const logger = stderrLogger(ctx.io.stderr, verbose ?? ctx.io.verbose ?? false);
+    const stderr = (name: string) => (ctx.verbose ? (line: string) => ctx.err(`[${name}] ${line}`) : ('ignore' as const));
+
+    if (options.check) return check(ctx, await mountServers(config.servers, { logger, stderr }), options.json === true);
+
+    const context = executionContext(options);
+    const local = tools === undefined ? undefined : await ctx.load(cmd);
+    const registry = local?.registry ?? new ToolRegistry({ logger });
+    const { mounted, failed } = await mountServers(config.servers, { logger, stderr });
+    for (const server of failed) ctx.warn(`${server.reason}; it is left out`);
+    const serving: MountedServer[] = [];
+    for (const server of mounted) {
+      try {
+        server.set.attach(registry);
+        serving.push(server);
+      } catch (error) {
+        ctx.warn(`server '${server.name}' is left out: ${(error as Error).message}`);
+        await server.set.close();
+      }
+    }
+    try {
+      if (serving.length === 0 && registry.size === 0) throw new CliError(`no server of '${options.config}' started, and no --tools were given: nothing to serve`, 1);
+      const settings: Omit<ServeMcpOptions, 'transport'> = { context, level: SchemaLevel.from(options.level as SchemaLevelValue), logger };
+      if (options.progressive) {
+        const searcher = local?.metadataRegistry ?? ToolMetadataRegistry.getInstance();
+        if (semantic) searcher.configure({ embedder: semantic.wordVectorEmbedder() });
+        settings.progressive = { searcher, pinned: options.pin };
+      }
+      const what = () =>
+        `${registry.listTools().length} tools of ${serving.length} MCP server${serving.length === 1 ? '' : 's'}${local ? ` and ${local.directory}` : ''}` +
+        (options.progressive ? ' (progressive: search_tools and the pinned tools listed)' : '');
+      await serveRegistry(ctx, registry, settings, options, what);
+    } finally {
+      await Promise.all(serving.map((server) => server.set.close()));
+    }
+  });
+}
+
+/** `--check`: one row per server (status, tools, tokens of its tools/list), then exit 1 if any failed. */
+async function check(ctx: CommandContext, outcome: { mounted: MountedServer[]; failed: FailedServer[] }, json: boolean): Promise<void> {
+  try {
+    const rows = [
+      ...outcome.mounted.map((server) => ({
+        server: server.name,
+        status: 'ok' as const,
+        tools: server.set.tools.map((tool) => tool.name),
+        tokens: toolListTokens(server.set),
+        serverInfo: server.set.server,
+      })),
+      ...outcome.failed.map((server) => ({ server: server.name, status: 'failed' as const, error: server.reason })),
+    ];
+    if (json) ctx.out(toJson(rows));
+    else {
+      const table = rows.map((row) =>
+        row.status === 'ok' ? [row.server, 'ok', row.tools.length, row.tokens, row.tools.join(', ')] : [row.server, 'failed', '-', '-', row.error],
+      );
+      ctx.out(renderTable(['server', 'status', 'tools', 'tokens', 'tools offered, or why it failed'], table, { width: ctx.tableWidth, styles: ctx.styles.out }));
+    }
+    if (outcome.failed.length > 0) ctx.exitCode = 1;
+  } finally {
+    await Promise.all(outcome.mounted.map((server) => server.set.close()));
+  }
+}

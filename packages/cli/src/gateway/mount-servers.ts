@@ -1,0 +1,47 @@
+import { estimateTokens, type Logger } from '@victor-tools/core';
+import { mcpTools, type McpToolSet, type McpToolsOptions } from '@victor-tools/mcp';
+import { toMcpTool } from '@victor-tools/providers';
+import type { GatewayServer } from './servers-config';
+
+/** A server of the configuration that started, with its tools. */
+export interface MountedServer {
+  name: string;
+  set: McpToolSet;
+}
+
+/** A server of the configuration that did not start, and why. */
+export interface FailedServer {
+  name: string;
+  reason: string;
+}
+
+/**
+ * Starts (or connects to) every server at once, each with `mcpTools` and
+ * its name as the prefix of its tools' names; a server that fails is
+ * reported in `failed` and the others are mounted.
+ */
+export async function mountServers(
+  servers: readonly GatewayServer[],
+  options: { logger: Pick<Logger, 'info' | 'warn'>; stderr: (name: string) => ((line: string) => void) | 'ignore'; connectTimeoutMs?: number },
+): Promise<{ mounted: MountedServer[]; failed: FailedServer[] }> {
+  const outcomes = await Promise.all(
+    servers.map(async (entry) => {
+      const source = entry.kind === 'stdio' ? { ...entry.server, stderr: entry.server.stderr ?? options.stderr(entry.name) } : entry.server;
+      const settings: McpToolsOptions = { prefix: entry.name, logger: options.logger, connectTimeoutMs: options.connectTimeoutMs };
+      try {
+        return { name: entry.name, set: await mcpTools(source, settings) };
+      } catch (error) {
+        return { name: entry.name, reason: error instanceof Error ? error.message : String(error) };
+      }
+    }),
+  );
+  return {
+    mounted: outcomes.filter((o): o is MountedServer => 'set' in o),
+    failed: outcomes.filter((o): o is FailedServer => 'reason' in o),
+  };
+}
+
+/** Tokens of a server's tools as `tools/list` sends them (their MCP definitions as JSON, o200k). */
+export function toolListTokens(set: McpToolSet): number {
+  return estimateTokens({ tools: set.tools.map((tool) => toMcpTool(tool).schema) });
+}

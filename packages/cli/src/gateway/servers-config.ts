@@ -1,0 +1,106 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import type { McpHttpServer, McpStdioServer } from '@victor-tools/mcp';
+import { CliError } from '../errors/cli-error';
+
+/** One entry of an `mcpServers` configuration, read and checked. */
+export type GatewayServer = { name: string; kind: 'stdio'; server: McpStdioServer } | { name: string; kind: 'http'; server: McpHttpServer };
+
+/** What a configuration file gave: the servers to mount, and the entries left out (disabled, or of a transport not served). */
+export interface ServersConfig {
+  servers: GatewayServer[];
+  skipped: Array<{ name: string; reason: string }>;
+}
+
+/** Largest configuration file read. */
+const MAX_CONFIG_BYTES = 1024 * 1024;
+const NAME = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * Reads the `mcpServers` configuration MCP clients use (Claude Desktop,
+ * Claude Code's `.mcp.json`, Cursor...): `{ "mcpServers": { "<name>": { "command",
+ * "args", "env", "cwd" } | { "url", "headers" } } }`. `${VAR}` (and
+ * `${VAR:-default}`) in strings are taken from `env`; a relative `cwd` is
+ * resolved against the file's folder. An entry with `"disabled": true` or
+ * `"type": "sse"` (not served by this gateway) is skipped and reported. A file
+ * that cannot be read or is not such a configuration is a usage error naming
+ * the file and the entry.
+ */
+export function readServersConfig(file: string, env: Readonly<Record<string, string | undefined>>): ServersConfig {
+  const path = resolve(file);
+  let text: string;
+  try {
+    const bytes = readFileSync(path);
+    if (bytes.length > MAX_CONFIG_BYTES) throw new Error(`${bytes.length} bytes, over the limit of ${MAX_CONFIG_BYTES}`);
+    text = bytes.toString('utf8');
+  } catch (error) {
+    throw new CliError(`cannot read the servers configuration '${path}': ${(error as Error).message}`, 2);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new CliError(`the servers configuration '${path}' is not JSON: ${(error as Error).message}`, 2);
+  }
+  const entries = isObject(json) ? json.mcpServers : undefined;
+  if (!isObject(entries)) {
+    throw new CliError(`the servers configuration '${path}' has no "mcpServers" object; write { "mcpServers": { "name": { "command": "...", "args": [...] } } }`, 2);
+  }
+  const config: ServersConfig = { servers: [], skipped: [] };
+  for (const [name, entry] of Object.entries(entries)) {
+    const where = `the servers configuration '${path}', server '${name}'`;
+    if (!NAME.test(name)) throw new CliError(`${where}: a server name is 1 to 64 letters, digits, '_' or '-' (it prefixes its tools' names)`, 2);
+    if (!isObject(entry)) throw new CliError(`${where}: expected an object with "command" or "url"`, 2);
+    if (entry.disabled === true) {
+      config.skipped.push({ name, reason: 'disabled in the configuration' });
+      continue;
+    }
+    const type = entry.type ?? entry.transport;
+    if (type === 'sse') {
+      config.skipped.push({ name, reason: 'the SSE transport is not served by the gateway; use the server\'s Streamable HTTP endpoint ("type": "http")' });
+      continue;
+    }
+    const expand = (value: unknown, field: string): string => expandVariables(requireString(value, `${where}: "${field}"`), env, `${where}: "${field}"`);
+    if (typeof entry.command === 'string') {
+      const server: McpStdioServer = { command: expand(entry.command, 'command') };
+      if (entry.args !== undefined) {
+        if (!Array.isArray(entry.args)) throw new CliError(`${where}: "args" must be an array of strings`, 2);
+        server.args = entry.args.map((arg, i) => expand(arg, `args[${i}]`));
+      }
+      if (entry.env !== undefined) server.env = stringRecord(entry.env, `${where}: "env"`, expand);
+      if (entry.cwd !== undefined) server.cwd = resolve(dirname(path), expand(entry.cwd, 'cwd'));
+      config.servers.push({ name, kind: 'stdio', server });
+    } else if (typeof entry.url === 'string') {
+      const server: McpHttpServer = { url: expand(entry.url, 'url') };
+      if (entry.headers !== undefined) server.headers = stringRecord(entry.headers, `${where}: "headers"`, expand);
+      config.servers.push({ name, kind: 'http', server });
+    } else {
+      throw new CliError(`${where}: expected "command" (a server to start) or "url" (a Streamable HTTP endpoint)`, 2);
+    }
+  }
+  return config;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function requireString(value: unknown, where: string): string {
+  if (typeof value !== 'string') throw new CliError(`${where} must be a string`, 2);
+  return value;
+}
+
+function stringRecord(value: unknown, where: string, expand: (value: unknown, field: string) => string): Record<string, string> {
+  if (!isObject(value)) throw new CliError(`${where} must be an object of strings`, 2);
+  return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, expand(v, `${where.split('"')[1]}.${key}`)]));
+}
+
+/** `${VAR}` and `${VAR:-default}` replaced from `env`; a variable that is not set and has no default is a usage error. */
+function expandVariables(text: string, env: Readonly<Record<string, string | undefined>>, where: string): string {
+  return text.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g, (_, name: string, fallback: string | undefined) => {
+    const value = env[name];
+    if (value !== undefined && value !== '') return value;
+    if (fallback !== undefined) return fallback;
+    throw new CliError(`${where} uses \${${name}}, which is not set in the environment`, 2);
+  });
+}

@@ -1,0 +1,156 @@
+import { Option, type Command } from 'commander';
+import type { ToolRegistry } from '@victor-tools/core';
+import { DEFAULT_MAX_REQUEST_BYTES, MissingTokenError, WeakTokenError, serveMcp, serveMcpHttp, serveMcpStdio, type McpServerHandle, type ServeMcpOptions } from '@victor-tools/mcp';
+import type { CommandContext } from './command-context';
+import { CliError } from './errors/cli-error';
+import { parseDuration, parsePort, parsePositiveInteger, parseSize } from './options';
+
+/** The `--http` flags `serve` and `gateway` share, as commander parses them. */
+export interface HttpFlags {
+  http?: boolean;
+  port?: number;
+  host?: string;
+  stateful?: boolean;
+  token?: string[];
+  requestTimeout?: number;
+  maxConnections?: number;
+  maxBuffered?: number;
+  sessionIdle?: number;
+  maxSessions?: number;
+}
+
+/** The options that only make sense with `--http`, by their flag. */
+const HTTP_ONLY = {
+  port: '--port',
+  host: '--host',
+  stateful: '--stateful',
+  token: '--token',
+  requestTimeout: '--request-timeout',
+  maxConnections: '--max-connections',
+  maxBuffered: '--max-buffered',
+  sessionIdle: '--session-idle',
+  maxSessions: '--max-sessions',
+} as const;
+
+/** The options that only make sense with `--stateful`. */
+const STATEFUL_ONLY = { sessionIdle: '--session-idle', maxSessions: '--max-sessions' } as const;
+
+/** Adds `--http` and the flags of the HTTP server (`--port`, `--host`, `--stateful`, `--token`, its limits) to a command. */
+export function addHttpOptions(command: Command): Command {
+  return command
+    .addOption(new Option('--http', 'serve MCP over Streamable HTTP instead of stdio; the URL is printed on stderr'))
+    .addOption(new Option('--port <port>', 'HTTP port (default: a free one)').argParser(parsePort))
+    .addOption(new Option('--host <host>', 'HTTP interface to bind (default: 127.0.0.1); anything but loopback needs a --token of 16+ characters'))
+    .addOption(new Option('--stateful', 'HTTP: keep MCP sessions (default: stateless, a fresh server per request)'))
+    .addOption(
+      new Option('--token <token>', 'HTTP: the bearer token every request must carry; repeat for one token per client')
+        .env('VICTOR_TOOLS_TOKEN')
+        .argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]),
+    )
+    .addOption(new Option('--request-timeout <duration>', "HTTP: the most time a request's headers and body may take to arrive, e.g. 10s (default: 10s)").argParser(parseDuration))
+    .addOption(new Option('--max-connections <n>', 'HTTP: the most connections open at once (default: 256)').argParser(parsePositiveInteger))
+    .addOption(new Option('--max-buffered <size>', 'HTTP: the most bytes of request bodies held at once, e.g. 32MiB (default: 32MiB)').argParser(parseSize))
+    .addOption(new Option('--session-idle <duration>', 'with --stateful: close a session idle this long, e.g. 30m (default: 30m)').argParser(parseDuration))
+    .addOption(new Option('--max-sessions <n>', 'with --stateful: the most sessions at once (default: 1000)').argParser(parsePositiveInteger));
+}
+
+/** Refuses an HTTP-only flag given on the command line without `--http`, and a session flag without `--stateful` (usage errors). */
+export function checkHttpFlags(options: HttpFlags, command: Command): void {
+  // --token may come from the environment; only a flag given on the command line is a mistake.
+  const given = (key: keyof HttpFlags) => options[key] !== undefined && command.getOptionValueSource(key) === 'cli';
+  if (!options.http) {
+    const misplaced = (Object.keys(HTTP_ONLY) as Array<keyof typeof HTTP_ONLY>).find(given);
+    if (misplaced) throw new CliError(`${HTTP_ONLY[misplaced]} needs --http`, 2);
+    return;
+  }
+  const stateless = options.stateful ? undefined : (Object.keys(STATEFUL_ONLY) as Array<keyof typeof STATEFUL_ONLY>).find(given);
+  if (stateless) throw new CliError(`${STATEFUL_ONLY[stateless]} needs --stateful: a stateless server keeps no sessions`, 2);
+  if (options.maxBuffered !== undefined && options.maxBuffered < DEFAULT_MAX_REQUEST_BYTES) {
+    throw new CliError(`--max-buffered must be at least ${DEFAULT_MAX_REQUEST_BYTES} bytes (4MiB), the largest request body, got ${options.maxBuffered}`, 2);
+  }
+}
+
+/**
+ * While serving, stdout carries the protocol (stdio) or stays clean (HTTP):
+ * a tool's stray `console.log` would corrupt it, so the console's stdout
+ * methods write to stderr until the server stops. Returns the function that
+ * undoes it.
+ */
+function routeConsoleToStderr(): () => void {
+  const saved = { log: console.log, info: console.info, debug: console.debug };
+  console.log = console.info = console.debug = (...args: unknown[]) => console.error(...args);
+  return () => Object.assign(console, saved);
+}
+
+/**
+ * Serves `registry` over MCP until the client leaves (stdio) or SIGINT/SIGTERM
+ * (HTTP). `what` completes the line announcing it ('5 tools from DIR').
+ */
+export async function serveRegistry(
+  ctx: CommandContext,
+  registry: ToolRegistry,
+  settings: Omit<ServeMcpOptions, 'transport'>,
+  flags: HttpFlags,
+  what: () => string,
+): Promise<void> {
+  const restoreConsole = ctx.io.mcpTransport === undefined ? routeConsoleToStderr() : () => undefined;
+  try {
+    if (flags.http) await serveHttp(ctx, registry, settings, flags, what);
+    else await serveStdio(ctx, registry, settings, what);
+  } finally {
+    restoreConsole();
+  }
+}
+
+/** Serves over stdio (or the transport `run` was given) until the client leaves. */
+async function serveStdio(ctx: CommandContext, registry: ToolRegistry, settings: Omit<ServeMcpOptions, 'transport'>, what: () => string): Promise<void> {
+  const stdio = ctx.io.mcpTransport === undefined;
+  const handle: McpServerHandle = ctx.io.mcpTransport ? await serveMcp(registry, { ...settings, transport: ctx.io.mcpTransport() }) : await serveMcpStdio(registry, settings);
+  const closed = new Promise<void>((resolve) => {
+    handle.server.onclose = resolve;
+  });
+  // The client closing our stdin ends the session (the SDK's client does
+  // that first, and only kills the process 2 s later).
+  if (stdio) process.stdin.once('end', () => void handle.close());
+  ctx.err(`victor-tools: serving ${what()} over MCP`);
+  await closed;
+}
+
+/** Serves over Streamable HTTP until SIGINT or SIGTERM, then closes every session and connection. */
+async function serveHttp(ctx: CommandContext, registry: ToolRegistry, settings: Omit<ServeMcpOptions, 'transport'>, flags: HttpFlags, what: () => string): Promise<void> {
+  let handle;
+  try {
+    handle = await serveMcpHttp(registry, {
+      ...settings,
+      port: flags.port,
+      host: flags.host,
+      stateless: !flags.stateful,
+      token: flags.token,
+      requestTimeoutMs: flags.requestTimeout,
+      maxConnections: flags.maxConnections,
+      maxBufferedBytes: flags.maxBuffered,
+      sessionIdleMs: flags.sessionIdle,
+      maxSessions: flags.maxSessions,
+    });
+  } catch (error) {
+    if (error instanceof MissingTokenError || error instanceof WeakTokenError) throw new CliError(error.message, 2);
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
+      throw new CliError(`cannot listen on ${flags.host ?? '127.0.0.1'}:${flags.port ?? 0}: ${(error as Error).message}`, 1);
+    }
+    throw error;
+  }
+  const mode = flags.stateful ? 'stateful' : 'stateless';
+  ctx.err(`victor-tools: serving ${what()} over MCP (Streamable HTTP, ${mode}) at ${handle.url}`);
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await handle.close();
+  ctx.err('victor-tools: stopped');
+}

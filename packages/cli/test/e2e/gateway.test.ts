@@ -1,0 +1,231 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ToolListChangedNotificationSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { estimateTokens } from '@victor-tools/core';
+import { startEverythingHttp } from '../../../mcp/test/support/reference-servers';
+import { BIN, assertBuilt, runBin } from '../support/spawn-serve';
+
+// The built `victor-tools gateway` as a child process, mounting the official
+// reference servers (npm devDependencies) as its own children, spoken to by
+// the official SDK client: what an MCP client configured with the gateway does.
+jest.setTimeout(60_000);
+
+const entry = (name: string) => join(dirname(require.resolve(`@modelcontextprotocol/${name}/package.json`)), 'dist', 'index.js');
+const CHANGING_SERVER = join(__dirname, '..', '..', '..', 'mcp', 'test', 'fixtures', 'changing-server.cjs');
+
+function textOf(result: unknown): string {
+  return (result as { content: Array<{ text?: string }> }).content.map((c) => c.text ?? '').join('');
+}
+
+describe('victor-tools gateway', () => {
+  let dir: string;
+  let config: string;
+  const clients: Client[] = [];
+
+  beforeAll(() => assertBuilt());
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'victor-gateway-'));
+    config = join(dir, 'servers.json');
+    writeFileSync(
+      config,
+      JSON.stringify({
+        mcpServers: {
+          everything: { command: process.execPath, args: [entry('server-everything'), 'stdio'] },
+          fs: { command: process.execPath, args: [entry('server-filesystem'), '${NOTES_DIR}'] },
+          memory: { command: process.execPath, args: [entry('server-memory')], env: { MEMORY_FILE_PATH: join(dir, 'memory.jsonl') } },
+          changing: { command: process.execPath, args: [CHANGING_SERVER] },
+          broken: { command: 'victor-tools-no-such-server' },
+        },
+      }),
+    );
+  });
+
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((client) => client.close()));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function connect(...flags: string[]): Promise<{ client: Client; transport: StdioClientTransport; stderr: () => string; listChanged: () => number }> {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN, 'gateway', '--config', config, ...flags],
+      env: { ...process.env, NOTES_DIR: dir } as Record<string, string>,
+      stderr: 'pipe',
+    });
+    let stderr = '';
+    transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const client = new Client({ name: 'gateway-e2e', version: '1.0.0' });
+    let changes = 0;
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => void (changes += 1));
+    await client.connect(transport);
+    clients.push(client);
+    return { client, transport, stderr: () => stderr, listChanged: () => changes };
+  }
+
+  it('--check should list what each server offers and what failed, and exit 1', async () => {
+    const { code, stdout, stderr } = await runBin(['gateway', '--config', config, '--check', '--json'], { NOTES_DIR: dir });
+    expect(code).toBe(1);
+    const rows = JSON.parse(stdout) as Array<{ server: string; status: string; tools?: string[]; tokens?: number; error?: string }>;
+    expect(rows.map((r) => [r.server, r.status])).toEqual([
+      ['everything', 'ok'],
+      ['fs', 'ok'],
+      ['memory', 'ok'],
+      ['changing', 'ok'],
+      ['broken', 'failed'],
+    ]);
+    expect(rows[1].tools).toContain('fs_write_file');
+    expect(rows[1].tokens).toBeGreaterThan(500);
+    expect(rows[4].error).toMatch(/^MCP server 'broken' could not be started: the command was not found/);
+    expect(stderr).toBe('');
+  });
+
+  it('should serve the union of the servers, leaving out the one that failed, with annotations kept', async () => {
+    const { client, stderr } = await connect();
+    const { tools } = await client.listTools();
+    const names = tools.map((t) => t.name);
+    expect(names).toEqual(expect.arrayContaining(['everything_echo', 'fs_write_file', 'fs_read_text_file', 'memory_read_graph', 'changing_wait']));
+    expect(names.some((n) => n.startsWith('broken'))).toBe(false);
+    expect(stderr()).toContain("MCP server 'broken' could not be started");
+    const write = tools.find((t) => t.name === 'fs_write_file')!;
+    expect(write.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, openWorldHint: false, idempotentHint: true });
+    expect(tools.find((t) => t.name === 'fs_read_text_file')!.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+
+    expect(textOf(await client.callTool({ name: 'everything_echo', arguments: { message: 'through the gateway' } }))).toBe('Echo: through the gateway');
+    const weather = await client.callTool({ name: 'everything_get-structured-content', arguments: { location: 'New York' } });
+    expect(weather.structuredContent).toEqual({ temperature: 33, conditions: 'Cloudy', humidity: 82 });
+    const image = await client.callTool({ name: 'everything_get-tiny-image', arguments: {} });
+    expect((image.content as Array<{ type: string }>).map((b) => b.type)).toContain('image');
+    const denied = await client.callTool({ name: 'fs_read_text_file', arguments: { path: '/etc/hostname' } });
+    expect(denied.isError).toBe(true);
+    expect(textOf(denied)).toMatch(/Access denied/);
+  });
+
+  it('should refuse the filesystem server\'s writing tools in plan mode (from their annotations)', async () => {
+    writeFileSync(join(dir, 'todo.txt'), 'buy milk');
+    const { client } = await connect('--mode', 'plan');
+    const names = (await client.listTools()).tools.map((t) => t.name);
+    expect(names).toContain('fs_read_text_file');
+    expect(names).not.toContain('fs_write_file');
+    expect(names).not.toContain('memory_create_entities');
+    await expect(client.callTool({ name: 'fs_write_file', arguments: { path: join(dir, 'x.txt'), content: 'x' } })).rejects.toThrow(
+      "MCP error -32602: Tool 'fs_write_file' refused in plan mode: plan mode allows only readonly and network tools, and this tool's access mode is 'write'",
+    );
+    const read = await client.callTool({ name: 'fs_read_text_file', arguments: { path: join(dir, 'todo.txt') } });
+    expect(read.structuredContent).toEqual({ content: 'buy milk' });
+  });
+
+  it('should pass progress and cancellation through', async () => {
+    const { client } = await connect();
+    const progress: number[] = [];
+    const done = await client.callTool({ name: 'everything_trigger-long-running-operation', arguments: { duration: 0.4, steps: 4 } }, undefined, {
+      onprogress: (p) => progress.push(p.progress),
+    });
+    expect(textOf(done)).toMatch(/^Long running operation completed/);
+    expect(progress.slice(0, 3)).toEqual([1, 2, 3]);
+
+    const controller = new AbortController();
+    const call = client.callTool({ name: 'changing_wait', arguments: { ms: 20_000 } }, undefined, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 300);
+    await expect(call).rejects.toThrow();
+    // The gateway cancelled its own call of the server: the server saw it.
+    let cancelled: string[] = [];
+    for (let i = 0; i < 100 && cancelled.length === 0; i++) {
+      cancelled = JSON.parse(textOf(await client.callTool({ name: 'changing_cancelled_calls', arguments: {} }))) as string[];
+      if (cancelled.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(cancelled).toHaveLength(1);
+  });
+
+  it('should answer the calls of a killed server and serve it again once restarted', async () => {
+    const { client, transport } = await connect();
+    const children = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(transport.pid)], { encoding: 'utf8' });
+    const memoryPid = Number(children.split('\n').find((line) => line.includes('server-memory'))!.trim().split(/\s+/)[0]);
+    expect((await client.callTool({ name: 'memory_read_graph', arguments: {} })).isError).toBeFalsy();
+
+    process.kill(memoryPid, 'SIGKILL');
+    let result = await client.callTool({ name: 'memory_read_graph', arguments: {} });
+    for (let i = 0; i < 200 && result.isError; i++) {
+      expect(textOf(result)).toMatch(/^Tool 'read_graph' of MCP server 'memory' (cannot be called: the server stopped and is being restarted|failed: .*Connection closed)/);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      result = await client.callTool({ name: 'memory_read_graph', arguments: {} });
+    }
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toEqual({ entities: [], relations: [] });
+    // The other servers never stopped.
+    expect(textOf(await client.callTool({ name: 'everything_echo', arguments: { message: 'still here' } }))).toBe('Echo: still here');
+  });
+
+  it('--progressive should list a search tool, find fs_write_file from "save this text to notes.txt", and enable it for the session', async () => {
+    const full = await connect();
+    const allTools = (await full.client.listTools()).tools;
+    const { client, listChanged } = await connect('--progressive');
+    const listed = (await client.listTools()).tools;
+    expect(listed.map((t) => t.name)).toEqual(['search_tools']);
+    const tokensAll = estimateTokens({ tools: allTools });
+    const tokensProgressive = estimateTokens({ tools: listed });
+    expect(allTools.length).toBeGreaterThan(40);
+    expect(tokensProgressive * 20).toBeLessThan(tokensAll);
+
+    await expect(client.callTool({ name: 'fs_write_file', arguments: { path: join(dir, 'notes.txt'), content: 'x' } })).rejects.toThrow(
+      "MCP error -32602: Tool 'fs_write_file' is not enabled in this session: call search_tools with what you want to do to find and enable it",
+    );
+    const found = await client.callTool({ name: 'search_tools', arguments: { query: 'save this text to notes.txt' } });
+    expect(textOf(found)).toMatch(/^Enabled \d tools for this session/);
+    expect(textOf(found)).toContain('- fs_write_file: ');
+    const now = (await client.listTools()).tools.map((t: Tool) => t.name);
+    expect(now).toContain('fs_write_file');
+    expect(now.length).toBeLessThanOrEqual(6);
+    expect(listChanged()).toBeGreaterThanOrEqual(1);
+
+    const written = await client.callTool({ name: 'fs_write_file', arguments: { path: join(dir, 'notes.txt'), content: 'saved through the gateway' } });
+    expect(written.isError).toBeFalsy();
+    expect(readFileSync(join(dir, 'notes.txt'), 'utf8')).toBe('saved through the gateway');
+    // Another session starts from the search tool again.
+    const other = await connect('--progressive');
+    expect((await other.client.listTools()).tools.map((t) => t.name)).toEqual(['search_tools']);
+  });
+
+  it('should mount server-everything over Streamable HTTP and serve the gateway itself over HTTP', async () => {
+    const everything = await startEverythingHttp();
+    writeFileSync(config, JSON.stringify({ mcpServers: { remote: { type: 'http', url: everything.url } } }));
+    const child = spawn(process.execPath, [BIN, 'gateway', '--config', config, '--http', '--stateful', '--progressive', '--pin', 'remote_echo'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let err = '';
+        child.stderr.on('data', (chunk: Buffer) => {
+          err += chunk.toString();
+          const match = / at (http:\/\/\S+)\n/.exec(err);
+          if (match) resolve(match[1]);
+        });
+        child.once('exit', (code) => reject(new Error(`gateway exited with ${code}: ${err}`)));
+      });
+      const client = new Client({ name: 'gateway-http-e2e', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+      clients.push(client);
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['search_tools', 'remote_echo']);
+      expect(textOf(await client.callTool({ name: 'remote_echo', arguments: { message: 'over two hops of HTTP' } }))).toBe('Echo: over two hops of HTTP');
+    } finally {
+      child.kill('SIGTERM');
+      await everything.stop();
+    }
+  });
+
+  it('should refuse --progressive over stateless HTTP, and --pin without --progressive (usage errors)', async () => {
+    const stateless = await runBin(['gateway', '--config', config, '--http', '--progressive']);
+    expect(stateless.code).toBe(2);
+    expect(stateless.stderr).toContain('--progressive over HTTP needs --stateful');
+    const pin = await runBin(['gateway', '--config', config, '--pin', 'fs_read_file']);
+    expect(pin.code).toBe(2);
+    expect(pin.stderr).toContain('--pin needs --progressive');
+    writeFileSync(config, '{"servers": {}}');
+    const bad = await runBin(['gateway', '--config', config, '--check']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain(`the servers configuration '${config}' has no "mcpServers" object`);
+  });
+});

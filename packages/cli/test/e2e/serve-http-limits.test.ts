@@ -1,0 +1,195 @@
+import { readFileSync } from 'node:fs';
+import * as net from 'node:net';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { FIXTURE_TOOLS } from '../support/run-cli';
+import { runBin, spawnHttpServe, type HttpServe } from '../support/spawn-serve';
+
+// The built `victor-tools serve --http` under the attacks that exhaust a
+// server rather than break it: bare sessions, slow and held bodies, too many
+// connections, a weak token off loopback. The flags and their defaults are
+// the CLI README's.
+jest.setTimeout(60_000);
+
+const POST_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+const INITIALIZE = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 0,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1.0.0' } },
+});
+
+function textOf(result: unknown): string {
+  return (result as { content: Array<{ text?: string }> }).content.map((c) => c.text ?? '').join('');
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+async function connect(url: string, token?: string) {
+  const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: token ? { headers: { Authorization: `Bearer ${token}` } } : undefined });
+  const client = new Client({ name: 'limits-e2e', version: '1.0.0' });
+  await client.connect(transport);
+  return { client, transport };
+}
+
+async function expectServing(url: string): Promise<void> {
+  const { client } = await connect(url);
+  try {
+    expect(textOf(await client.callTool({ name: 'echo', arguments: { message: 'still here' } }))).toBe('still here');
+  } finally {
+    await client.close();
+  }
+}
+
+/** One POST with fetch: status, headers and body. */
+async function post(url: string, body: string, headers: Record<string, string> = {}) {
+  const response = await fetch(url, { method: 'POST', headers: { ...POST_HEADERS, ...headers }, body });
+  return { status: response.status, sessionId: response.headers.get('mcp-session-id'), body: await response.text() };
+}
+
+/** A raw TCP connection that reads what comes back; `closed` resolves with the ms it stayed open. */
+function rawConnection(url: string, head = ''): Promise<{ socket: net.Socket; received: () => string; closed: Promise<number> }> {
+  const target = new URL(url);
+  const opened = Date.now();
+  return new Promise((resolve, reject) => {
+    let received = '';
+    const socket = net.connect(Number(target.port), target.hostname, () => {
+      socket.off('error', reject);
+      if (head) socket.write(head);
+      resolve({ socket, received: () => received, closed });
+    });
+    const closed = new Promise<number>((done) => socket.once('close', () => done(Date.now() - opened)));
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+    socket.once('error', reject);
+    socket.on('error', () => undefined);
+  });
+}
+
+function postHead(url: string, contentLength: number): string {
+  const target = new URL(url);
+  return (
+    `POST ${target.pathname} HTTP/1.1\r\nHost: ${target.host}\r\nContent-Type: application/json\r\n` +
+    `Accept: application/json, text/event-stream\r\nContent-Length: ${contentLength}\r\n\r\n`
+  );
+}
+
+/** The resident memory of a process, in bytes (Linux). */
+function rssOf(pid: number): number {
+  const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return Number(kb) * 1024;
+}
+
+describe('victor-tools serve --http limits', () => {
+  let serve: HttpServe | undefined;
+
+  afterEach(async () => {
+    await serve?.stop();
+    serve = undefined;
+  });
+
+  describe('sessions', () => {
+    it('should let the official client in after bare initialize requests filled --max-sessions', async () => {
+      serve = await spawnHttpServe(['--tools', FIXTURE_TOOLS, '--stateful', '--max-sessions', '3']);
+      for (let i = 0; i < 3; i++) expect((await post(serve.url, INITIALIZE)).status).toBe(200);
+      await expectServing(serve.url);
+    });
+
+    it('should expire an idle session after --session-idle', async () => {
+      serve = await spawnHttpServe(['--tools', FIXTURE_TOOLS, '--stateful', '--session-idle', '300ms']);
+      const { client, transport } = await connect(serve.url);
+      const sessionId = transport.sessionId!;
+      try {
+        await sleep(1500);
+        const after = await post(serve.url, JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'tools/list' }), { 'mcp-session-id': sessionId });
+        expect(after.status).toBe(404);
+      } finally {
+        await client.close();
+      }
+    });
+
+    it('should bind a session to the --token that opened it', async () => {
+      const [alice, bob] = ['alice-0123456789abcdef', 'bob-0123456789abcdefgh'];
+      serve = await spawnHttpServe(['--tools', FIXTURE_TOOLS, '--stateful', '--token', alice, '--token', bob]);
+      const { client, transport } = await connect(serve.url, alice);
+      try {
+        const stolen = await post(serve.url, JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'tools/list' }), {
+          'mcp-session-id': transport.sessionId!,
+          authorization: `Bearer ${bob}`,
+        });
+        expect(stolen.status).toBe(404);
+        expect(textOf(await client.callTool({ name: 'echo', arguments: { message: 'mine' } }))).toBe('mine');
+        const other = await connect(serve.url, bob);
+        await other.client.close();
+      } finally {
+        await client.close();
+      }
+    });
+  });
+
+  describe('slow and held bodies', () => {
+    it('should answer 408 and close a body trickling past --request-timeout', async () => {
+      serve = await spawnHttpServe(['--tools', FIXTURE_TOOLS, '--request-timeout', '1s']);
+      const connection = await rawConnection(serve.url, postHead(serve.url, 1000));
+      const trickle = setInterval(() => connection.socket.writable && connection.socket.write('a'), 100);
+      try {
+        expect(await connection.closed).toBeLessThan(5000);
+        expect(connection.received()).toMatch(/^HTTP\/1\.1 408 /);
+      } finally {
+        clearInterval(trickle);
+      }
+      await expectServing(serve.url);
+    });
+
+    it('should close connections past --max-connections as they arrive', async () => {
+      serve = await spawnHttpServe(['--tools', FIXTURE_TOOLS, '--max-connections', '2', '--request-timeout', '60s']);
+      const open = await Promise.all([rawConnection(serve.url), rawConnection(serve.url)]);
+      await sleep(200);
+      const third = await rawConnection(serve.url);
+      expect(await third.closed).toBeLessThan(2000);
+      expect(third.received()).toBe('');
+      for (const connection of open) connection.socket.destroy();
+      await sleep(200);
+      const back = await post(serve.url, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: { message: 'back' } } }));
+      expect(back.body).toContain('"text":"back"');
+    });
+
+    it('should hold 100 connections each sending 4 MiB - 1 byte without growing by their size', async () => {
+      serve = await spawnHttpServe(['--tools', FIXTURE_TOOLS]);
+      await expectServing(serve.url);
+      const before = rssOf(serve.child.pid!);
+      const size = 4 * 1024 * 1024;
+      const chunk = Buffer.alloc(size - 1, 'a');
+      const connections = await Promise.all(Array.from({ length: 100 }, () => rawConnection(serve!.url)));
+      // Each announces 4 MiB and sends all but the last byte.
+      const sent = (socket: net.Socket) =>
+        new Promise<void>((resolve) => {
+          socket.write(postHead(serve!.url, size));
+          socket.write(chunk, () => resolve());
+        });
+      await Promise.all(connections.map((c) => sent(c.socket)));
+      await sleep(500);
+      const grown = rssOf(serve.child.pid!) - before;
+      for (const c of connections) c.socket.destroy();
+      // At most 32 MiB of bodies are held (--max-buffered's default): the rest is read on and discarded, then refused with 503.
+      expect(grown).toBeLessThan(150 * 1024 * 1024);
+      await expectServing(serve.url);
+    });
+  });
+
+  describe('--host beyond loopback', () => {
+    it.each([
+      ['--token', ['--token', 'x']],
+      ['VICTOR_TOOLS_TOKEN', []],
+    ])('should refuse a token under 16 characters from %s, saying how to make one, with exit 2', async (_from, args) => {
+      const env = args.length === 0 ? { VICTOR_TOOLS_TOKEN: '0123456789abcde' } : {};
+      const { code, stdout, stderr } = await runBin(['serve', '--http', '--host', '0.0.0.0', '--tools', FIXTURE_TOOLS, ...args], env);
+      expect(code).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr).toMatch(/^error: Serving MCP on '0\.0\.0\.0' needs a bearer token of at least 16 characters, got one of (1|15):/);
+      expect(stderr).toContain('openssl rand -hex 32');
+      expect(stderr).not.toContain('0123456789abcde');
+    });
+  });
+});

@@ -1,0 +1,71 @@
+import type { BaseMessage } from '@langchain/core/messages';
+import { SchemaLevel } from '@victor-tools/core';
+import type { AdaptableRegistry } from '@victor-tools/providers';
+import { selectToolsForConversation, type ConversationSelectOptions, type ConversationTurn, type SelectableRegistry } from '@victor-tools/metadata';
+import { toLangChainTools, type LangChainToolsOptions } from './to-langchain-tools';
+import type { VictorStructuredTool } from './victor-structured-tool';
+
+/** A registry the adapter can run tools of and the selection can rank: core's `ToolRegistry` fits it. */
+export type SelectingRegistry = SelectableRegistry & AdaptableRegistry;
+
+/** Options of `victorToolSelection`: how to choose (`selectToolsForConversation`) and how the tools run (`toLangChainTools`). */
+export type LangChainToolSelectionOptions = Omit<ConversationSelectOptions, 'lowestLevel'> & Pick<LangChainToolsOptions, 'context' | 'approve'>;
+
+/** A model that can be given tools: a LangChain chat model. */
+export interface ToolBindingModel<Bound> {
+  bindTools(tools: VictorStructuredTool[]): Bound;
+}
+
+/** What `victorToolSelection` answers. */
+export interface LangChainToolSelection {
+  /** Every enabled and available tool of the registry: for the `ToolNode` (or `createReactAgent`'s `tools`), which runs whatever the model calls. */
+  readonly tools: VictorStructuredTool[];
+  /** The tools (of `tools`) for the next model call, chosen from the messages so far. */
+  select(messages: readonly BaseMessage[]): Promise<VictorStructuredTool[]>;
+  /**
+   * The model with only the selected tools bound, per step: pass it as
+   * `createReactAgent`'s `llm` (a function of the graph's state), or call it
+   * in your own model node.
+   */
+  model<Bound>(model: ToolBindingModel<Bound>): (state: { messages: BaseMessage[] }) => Promise<Bound>;
+}
+
+/**
+ * Per-step tool choice for LangGraph: the model sees, at each step, only the
+ * tools `selectToolsForConversation` chooses from the messages so far (the
+ * latest human message weighing most, tools already called kept, CRITICAL
+ * and `pinned` tools always there, within `maxTools` and `tokenBudget`,
+ * counted at `level`), while the `ToolNode` holds every tool. The tools are
+ * made once by `toLangChainTools`, so approval state carries across steps.
+ */
+export function victorToolSelection(registry: SelectingRegistry, options: LangChainToolSelectionOptions = {}): LangChainToolSelection {
+  const level = SchemaLevel.from(options.level ?? SchemaLevel.FULL);
+  const tools = toLangChainTools(registry, { context: options.context, approve: options.approve, level });
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  const select = async (messages: readonly BaseMessage[]): Promise<VictorStructuredTool[]> => {
+    const selection = await selectToolsForConversation(registry, conversationOf(messages), { ...options, level, lowestLevel: level });
+    return selection.tools.flatMap(({ name }) => byName.get(name) ?? []);
+  };
+  return {
+    tools,
+    select,
+    model: (model) => async (state) => model.bindTools(await select(state.messages)),
+  };
+}
+
+/** LangChain messages as the turns `selectToolsForConversation` reads. */
+export function conversationOf(messages: Iterable<BaseMessage>): ConversationTurn[] {
+  const turns: ConversationTurn[] = [];
+  for (const message of messages) {
+    const type = message.getType();
+    if (type === 'human') turns.push({ role: 'user', text: message.text });
+    else if (type === 'ai') {
+      const calls = (message as BaseMessage & { tool_calls?: Array<{ name?: unknown }> }).tool_calls ?? [];
+      turns.push({ role: 'assistant', text: message.text, toolNames: calls.flatMap((call) => (typeof call.name === 'string' ? [call.name] : [])) });
+    } else if (type === 'tool') {
+      const name = (message as BaseMessage & { name?: unknown }).name;
+      turns.push({ role: 'tool', toolNames: typeof name === 'string' ? [name] : [] });
+    } else if (type === 'system') turns.push({ role: 'system', text: message.text });
+  }
+  return turns;
+}

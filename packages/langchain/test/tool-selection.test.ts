@@ -1,0 +1,81 @@
+import { AIMessage, HumanMessage, ToolMessage } from '@langchain/core/messages';
+import { END, MessagesAnnotation, START, StateGraph } from '@langchain/langgraph';
+import { ToolNode, createReactAgent } from '@langchain/langgraph/prebuilt';
+import { Priority, ToolRegistry } from '@victor-tools/core';
+import { ToolMetadataRegistry } from '@victor-tools/metadata';
+import { victorToolSelection } from '@victor-tools/langchain';
+import { quietLogger, readFile, RecordingTool, runCommand, ScriptedChatModel, writeFile } from './support';
+
+afterEach(() => ToolMetadataRegistry.resetInstance());
+
+const weather = () =>
+  new RecordingTool({
+    name: 'get_weather',
+    description: 'Get the weather forecast for a city.',
+    parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+  });
+const email = () =>
+  new RecordingTool({
+    name: 'send_email',
+    description: 'Send an email message to a recipient.',
+    parameters: { type: 'object', properties: { to: { type: 'string' } }, required: ['to'] },
+  });
+const askUser = () =>
+  new RecordingTool({ name: 'ask_user', description: 'Ask the user a question.', metadata: { priority: Priority.CRITICAL } });
+
+function registry() {
+  const r = new ToolRegistry({ logger: quietLogger() });
+  for (const tool of [readFile(), writeFile(), runCommand(), weather(), email(), askUser()]) r.register(tool);
+  return r;
+}
+
+describe('victorToolSelection', () => {
+  it('should bind only the tools each step needs in createReactAgent, keeping the tools already called', async () => {
+    const tools = registry();
+    const selection = victorToolSelection(tools, { maxTools: 3 });
+    const model = new ScriptedChatModel([
+      { toolCalls: [{ id: 'c1', name: 'get_weather', args: { city: 'Lisbon' } }] },
+      { toolCalls: [{ id: 'c2', name: 'send_email', args: { to: 'ana@example.com' } }] },
+      { text: 'Sent.' },
+    ]);
+    const agent = createReactAgent({ llm: selection.model(model), tools: selection.tools });
+    const state = await agent.invoke({ messages: [new HumanMessage('What is the weather forecast in Lisbon? Then send an email to Ana.')] });
+
+    expect(state.messages.at(-1)!.content).toBe('Sent.');
+    expect(model.offered[0]!.sort()).toEqual(['ask_user', 'get_weather', 'send_email']);
+    expect(model.offered[1]).toEqual(expect.arrayContaining(['get_weather', 'send_email', 'ask_user']));
+    for (const offered of model.offered) expect(offered).not.toContain('run_command');
+    expect(selection.tools.map((t) => t.name).sort()).toEqual(['ask_user', 'get_weather', 'read_file', 'run_command', 'send_email', 'write_file']);
+  });
+
+  it('should select in a graph of your own, the ToolNode running every tool', async () => {
+    const tools = registry();
+    const selection = victorToolSelection(tools, { maxTools: 2 });
+    const model = new ScriptedChatModel([{ toolCalls: [{ id: 'c1', name: 'run_command', args: { command: 'make test' } }] }, { text: 'Done.' }]);
+    const graph = new StateGraph(MessagesAnnotation)
+      .addNode('agent', async (state) => ({ messages: [await (await selection.model(model)(state)).invoke(state.messages)] }))
+      .addNode('tools', new ToolNode(selection.tools))
+      .addEdge(START, 'agent')
+      .addConditionalEdges('agent', (state) => ((state.messages.at(-1) as AIMessage).tool_calls?.length ? 'tools' : END))
+      .addEdge('tools', 'agent')
+      .compile();
+    const state = await graph.invoke({ messages: [new HumanMessage('Run the command make test')] });
+    expect(model.offered[0]).toContain('run_command');
+    expect(model.offered[0]).not.toContain('get_weather');
+    const toolMessage = state.messages.find((m) => m.getType() === 'tool') as ToolMessage;
+    expect(toolMessage.content).toBe('run_command done');
+  });
+
+  it('should follow the latest human message and keep called tools from the messages', async () => {
+    const selection = victorToolSelection(registry(), { maxTools: 1 });
+    const chosen = await selection.select([
+      new HumanMessage('Read the file notes.txt'),
+      new AIMessage({ content: '', tool_calls: [{ id: 'c1', name: 'read_file', args: { path: 'notes.txt' }, type: 'tool_call' }] }),
+      new ToolMessage({ content: 'hello', name: 'read_file', tool_call_id: 'c1' }),
+      new HumanMessage('Now what is the weather forecast for Rome?'),
+    ]);
+    expect(chosen.map((t) => t.name).sort()).toEqual(['ask_user', 'get_weather', 'read_file']);
+    // The same tool objects as in `tools`: approval state carries across steps.
+    for (const tool of chosen) expect(selection.tools).toContain(tool);
+  });
+});

@@ -1,0 +1,113 @@
+import { Priority, ToolRegistry, ToolResult, type BaseTool, type RegistryChangeEvent, type ToolCallContext, type ToolExecutionContext } from '@victor-tools/core';
+import type { ServableRegistry } from '../servable-registry';
+import { MAX_SEARCH_LIMIT, SearchToolsTool, type FoundTool } from './search-tools-tool';
+import type { ProgressiveOptions } from './types';
+
+/**
+ * One connection's view of a registry under progressive disclosure: it lists
+ * the search tool, the pinned tools (named in `pinned`, or of priority
+ * CRITICAL) and the tools this connection's searches enabled; it runs only
+ * those. Every enabling sends `tools/list_changed` through `onChange`.
+ */
+export class ProgressiveView implements ServableRegistry {
+  private readonly enabled = new Set<string>();
+  private readonly listeners = new Set<(event: RegistryChangeEvent) => void>();
+  private readonly searchTool: SearchToolsTool;
+  // The search tool runs through a registry of its own: validation and messages as for any tool.
+  private readonly own = new ToolRegistry();
+  private readonly pinned: ReadonlySet<string>;
+
+  constructor(
+    private readonly base: ServableRegistry,
+    private readonly options: ProgressiveOptions,
+    private readonly context: ToolExecutionContext | undefined,
+  ) {
+    const limit = options.limit ?? 5;
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_SEARCH_LIMIT) {
+      throw new RangeError(`progressive.limit must be an integer from 1 to ${MAX_SEARCH_LIMIT}, got ${String(options.limit)}`);
+    }
+    if (typeof options.searcher?.search !== 'function' || typeof options.searcher.refreshFromTools !== 'function') {
+      throw new TypeError('progressive.searcher must rank tools: pass a ToolMetadataRegistry of @victor-tools/metadata (refreshFromTools and search)');
+    }
+    this.searchTool = new SearchToolsTool(options.searchToolName ?? 'search_tools', limit, (query, max, ctx) => this.find(query, max, ctx));
+    this.own.register(this.searchTool);
+    this.pinned = new Set(options.pinned ?? []);
+  }
+
+  *listTools(): Iterable<BaseTool> {
+    yield this.searchTool;
+    for (const tool of this.base.listTools()) if (tool.name !== this.searchTool.name && this.shows(tool)) yield tool;
+  }
+
+  get(name: string): BaseTool | undefined {
+    if (name === this.searchTool.name) return this.searchTool;
+    const tool = this.lookUp(name);
+    return tool !== undefined && this.shows(tool) ? tool : undefined;
+  }
+
+  isToolEnabled(name: string): boolean {
+    if (name === this.searchTool.name) return true;
+    const tool = this.get(name);
+    return tool !== undefined && (this.base.isToolEnabled?.(tool.name) ?? true);
+  }
+
+  async execute(name: string, args?: Record<string, unknown>, ctx?: ToolExecutionContext): Promise<ToolResult> {
+    if (name === this.searchTool.name) return this.own.execute(name, args, ctx);
+    const tool = this.lookUp(name);
+    if (tool !== undefined && !this.shows(tool)) {
+      return ToolResult.fail(`Tool '${name}' is not enabled in this session: call ${this.searchTool.name} with what you want to do to find and enable it`);
+    }
+    return this.base.execute(name, args, ctx);
+  }
+
+  onChange(listener: (event: RegistryChangeEvent) => void): () => void {
+    this.listeners.add(listener);
+    const unsubscribe = this.base.onChange(listener);
+    return () => {
+      this.listeners.delete(listener);
+      unsubscribe();
+    };
+  }
+
+  private shows(tool: BaseTool): boolean {
+    return this.enabled.has(tool.name) || this.pinned.has(tool.name) || isCritical(tool);
+  }
+
+  private lookUp(name: string): BaseTool | undefined {
+    if (this.base.get !== undefined) return this.base.get(name);
+    for (const tool of this.base.listTools()) if (tool.name === name || tool.aliases.includes(name)) return tool;
+    return undefined;
+  }
+
+  /** Ranks every listed tool of the registry for `query`, enables the best `limit` for this connection, and announces the change. */
+  private async find(query: string, limit: number, ctx: ToolCallContext): Promise<FoundTool[]> {
+    const tools = [...this.base.listTools()].filter((tool) => tool.name !== this.searchTool.name);
+    const byName = new Map(tools.map((tool) => [tool.name, tool]));
+    const { searcher } = this.options;
+    searcher.refreshFromTools(tools);
+    const options = { limit, mode: ctx.mode ?? this.context?.mode, filter: (name: string) => byName.has(name) };
+    const results = searcher.searchAsync ? await searcher.searchAsync(query, options) : searcher.search(query, options);
+    const found: FoundTool[] = [];
+    let added = false;
+    for (const { name, score } of results.slice(0, limit)) {
+      const tool = byName.get(name);
+      if (tool === undefined) continue;
+      if (!this.enabled.has(name)) {
+        this.enabled.add(name);
+        added = true;
+      }
+      found.push({ name, description: tool.description, score });
+    }
+    if (added) for (const listener of this.listeners) listener({ type: 'enable', name: found[0].name });
+    return found;
+  }
+}
+
+function isCritical(tool: BaseTool): boolean {
+  try {
+    const priority = tool.metadata?.priority;
+    return priority !== undefined && Priority.from(priority) === Priority.CRITICAL;
+  } catch {
+    return false;
+  }
+}

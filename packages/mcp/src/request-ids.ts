@@ -1,0 +1,87 @@
+import { ErrorCode, type RequestId } from '@modelcontextprotocol/sdk/types.js';
+import { limitText } from './limits';
+
+/**
+ * The ids of a connection's requests still waiting for their answer, so that
+ * one reused while the first is in flight can be refused. The SDK keys a
+ * request's answer, its stream and its cancellation by id alone: a second
+ * request with the same id would take over the first's stream, get its
+ * result, and leave the first stream open forever.
+ */
+export class InFlightRequests {
+  private readonly ids = new Set<RequestId>();
+
+  /** How many requests are waiting for their answer. */
+  get size(): number {
+    return this.ids.size;
+  }
+
+  /**
+   * Takes the ids of the requests among `messages` (one JSON-RPC message or
+   * a batch) as in flight. When one is in flight already, or appears twice,
+   * takes none and returns it.
+   */
+  claim(messages: unknown): RequestId | undefined {
+    const ids = requestIdsOf(messages);
+    const seen = new Set<RequestId>();
+    for (const id of ids) {
+      if (this.ids.has(id) || seen.has(id)) return id;
+      seen.add(id);
+    }
+    for (const id of ids) this.ids.add(id);
+    return undefined;
+  }
+
+  /** Frees the ids of the requests among `messages`: they were refused before anything ran them. */
+  forget(messages: unknown): void {
+    for (const id of requestIdsOf(messages)) this.ids.delete(id);
+  }
+
+  /** Notes a message the server sends: an answer ends its request. */
+  sent(message: unknown): void {
+    if (isAnswer(message)) this.ids.delete(message.id);
+  }
+
+  /** Notes a message the client sent: a cancellation ends the request it names (the SDK sends it no answer). */
+  received(messages: unknown): void {
+    for (const message of Array.isArray(messages) ? messages : [messages]) {
+      const id = cancelledId(message);
+      if (id !== undefined) this.ids.delete(id);
+    }
+  }
+}
+
+/** The JSON-RPC error answering a request whose id is in flight already. */
+export function duplicateIdError(id: RequestId): { code: number; message: string } {
+  const shown = typeof id === 'string' ? `'${limitText(id, 100)}'` : String(id);
+  return {
+    code: ErrorCode.InvalidRequest,
+    message: `Invalid Request: request id ${shown} is already in use by a request not answered yet; give each request its own id`,
+  };
+}
+
+function requestIdsOf(messages: unknown): RequestId[] {
+  const ids: RequestId[] = [];
+  for (const message of Array.isArray(messages) ? messages : [messages]) {
+    if (isRecord(message) && typeof message.method === 'string' && isRequestId(message.id)) ids.push(message.id);
+  }
+  return ids;
+}
+
+function isAnswer(message: unknown): message is { id: RequestId } {
+  return isRecord(message) && isRequestId(message.id) && message.method === undefined && ('result' in message || 'error' in message);
+}
+
+function cancelledId(message: unknown): RequestId | undefined {
+  if (!isRecord(message) || message.method !== 'notifications/cancelled' || !isRecord(message.params)) return undefined;
+  const id = message.params.requestId;
+  return isRequestId(id) ? id : undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function isRequestId(value: unknown): value is RequestId {
+  return typeof value === 'string' || typeof value === 'number';
+}

@@ -1,0 +1,179 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ToolMetadataRegistry, embeddingKey, fileEmbeddingStore, type EmbedOptions, type Embedder } from '@victor-tools/metadata';
+import { TestTool } from './fixtures/tools';
+
+// A deterministic embedding function: one axis per topic, counting the topic's words.
+const TOPICS = [['weather', 'rain'], ['email', 'inbox'], ['file', 'folder']];
+const vectorOf = (text: string): number[] => {
+  const words = text.toLowerCase().split(/[^a-z]+/);
+  return TOPICS.map((topic) => words.filter((w) => topic.includes(w)).length + 0.01);
+};
+
+class CountingEmbedder implements Embedder {
+  embedded: string[] = [];
+  constructor(readonly id = 'topics-v1') {}
+  embed(texts: string[]): number[][] {
+    this.embedded.push(...texts);
+    return texts.map(vectorOf);
+  }
+}
+
+const tools = () => [
+  new TestTool('get_forecast', 'Weather forecast, rain or shine.'),
+  new TestTool('send_mail', 'Send an email to an inbox.'),
+  new TestTool('list_files', 'List the files of a folder.'),
+];
+
+let dir: string;
+beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'victor-embeddings-'))));
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('fileEmbeddingStore', () => {
+  it('should let a restarted registry with the same tools embed only the request', () => {
+    const file = join(dir, 'vectors.bin');
+    const first = new CountingEmbedder();
+    const before = new ToolMetadataRegistry().configure({ embedder: first, embeddingStore: fileEmbeddingStore(file) });
+    before.refreshFromTools(tools());
+    const ranked = before.search('will it rain');
+    expect(first.embedded).toHaveLength(4);
+
+    // A new process: a new registry, store and embedder over the same file.
+    const second = new CountingEmbedder();
+    const after = new ToolMetadataRegistry().configure({ embedder: second, embeddingStore: fileEmbeddingStore(file) });
+    after.refreshFromTools(tools());
+    expect(after.search('will it rain')).toEqual(ranked);
+    expect(second.embedded).toEqual(['will it rain']);
+  });
+
+  it('should embed again a tool whose text changed, and a tool under another embedder id', () => {
+    const file = join(dir, 'vectors.bin');
+    const first = new CountingEmbedder();
+    const registry = new ToolMetadataRegistry().configure({ embedder: first, embeddingStore: fileEmbeddingStore(file) });
+    registry.refreshFromTools(tools());
+    registry.search('rain');
+
+    const changed = tools();
+    changed[1] = new TestTool('send_mail', 'Send an email message to an inbox.');
+    const same = new CountingEmbedder();
+    const again = new ToolMetadataRegistry().configure({ embedder: same, embeddingStore: fileEmbeddingStore(file) });
+    again.refreshFromTools(changed);
+    again.search('rain');
+    expect(same.embedded).toEqual([expect.stringContaining('Send an email message'), 'rain']);
+
+    const other = new CountingEmbedder('topics-v2');
+    const third = new ToolMetadataRegistry().configure({ embedder: other, embeddingStore: fileEmbeddingStore(file) });
+    third.refreshFromTools(tools());
+    third.search('rain');
+    expect(other.embedded).toHaveLength(4);
+  });
+
+  it('should key vectors by a fingerprint of the embedder id and the text', () => {
+    expect(embeddingKey('a', 'text')).toMatch(/^[0-9a-f]{64}$/);
+    expect(embeddingKey('a', 'text')).not.toBe(embeddingKey('b', 'text'));
+    expect(embeddingKey('a', 'text')).toBe(embeddingKey('a', 'text'));
+  });
+
+  it('should keep the vectors before a record cut short by a crash, and embed the rest again', () => {
+    const file = join(dir, 'vectors.bin');
+    const store = fileEmbeddingStore(file);
+    store.set(['k1', 'k2'], [Float32Array.of(1, 2), Float32Array.of(3, 4)]);
+    const whole = readFileSync(file);
+    writeFileSync(file, whole.subarray(0, whole.length - 3));
+    const reread = fileEmbeddingStore(file);
+    expect(reread.get(['k1', 'k2'])).toEqual([Float32Array.of(1, 2), undefined]);
+    reread.set(['k2'], [Float32Array.of(5, 6)]);
+    // The next record starts after the cut one: it is lost too, so nothing after a cut is trusted.
+    expect(fileEmbeddingStore(file).get(['k1'])).toEqual([Float32Array.of(1, 2)]);
+  });
+
+  it('should refuse a file that is not an embedding store, naming it, and an empty path', () => {
+    const file = join(dir, 'notes.txt');
+    writeFileSync(file, 'hello');
+    expect(() => fileEmbeddingStore(file).get(['k'])).toThrow(`fileEmbeddingStore: '${file}' is not an embedding store (it does not start with VTEMBED1); delete it or choose another path`);
+    expect(readFileSync(file, 'utf8')).toBe('hello');
+    expect(() => fileEmbeddingStore('')).toThrow('fileEmbeddingStore(file): file must be a non-empty path');
+    appendFileSync(file, '');
+  });
+});
+
+describe('an embedding store of your own', () => {
+  it('should be asked before the embedder, asynchronously too, and given only new vectors', async () => {
+    const kept = new Map<string, Float32Array>();
+    const store = {
+      gets: 0,
+      async get(keys: readonly string[]) {
+        store.gets += 1;
+        return keys.map((key) => kept.get(key));
+      },
+      async set(keys: readonly string[], vectors: readonly Float32Array[]) {
+        keys.forEach((key, i) => kept.set(key, vectors[i]));
+      },
+    };
+    const embedder = new CountingEmbedder();
+    const registry = new ToolMetadataRegistry().configure({ embedder, embeddingStore: store });
+    registry.refreshFromTools(tools());
+    const [first] = await registry.searchAsync('my inbox');
+    expect(first.name).toBe('send_mail');
+    expect(kept.size).toBe(3);
+    const fresh = new CountingEmbedder();
+    const restarted = new ToolMetadataRegistry().configure({ embedder: fresh, embeddingStore: store });
+    restarted.refreshFromTools(tools());
+    expect((await restarted.searchAsync('my inbox'))[0].name).toBe('send_mail');
+    expect(fresh.embedded).toEqual(['my inbox']);
+  });
+
+  it('should refuse a store without get and set', () => {
+    expect(() => new ToolMetadataRegistry().configure({ embeddingStore: { get: () => [] } as never })).toThrow(
+      'configure({ embeddingStore }): the store must have get(keys) and set(keys, vectors) methods',
+    );
+  });
+});
+
+describe('searchAsync({ signal })', () => {
+  it("should stop waiting when the signal aborts, and abort the embedder's call once no search waits for it", async () => {
+    const signals: Array<AbortSignal | undefined> = [];
+    const embedder: Embedder = {
+      embed(texts: string[], options?: EmbedOptions) {
+        signals.push(options?.signal);
+        return new Promise((resolve, reject) => {
+          const timer = setTimeout(() => resolve(texts.map(vectorOf)), 2000);
+          options?.signal?.addEventListener('abort', () => {
+            clearTimeout(timer);
+            reject(options.signal!.reason);
+          });
+        });
+      },
+    };
+    const registry = new ToolMetadataRegistry().configure({ embedder });
+    registry.refreshFromTools(tools());
+    const controller = new AbortController();
+    const waiting = registry.searchAsync('rain', { signal: controller.signal });
+    controller.abort(new Error('the user left'));
+    await expect(waiting).rejects.toThrow('the user left');
+    expect(signals).toHaveLength(1);
+    expect(signals[0]!.aborted).toBe(true);
+  });
+
+  it('should not abort a call another search still waits for', async () => {
+    let calls = 0;
+    const embedder: Embedder = {
+      embed(texts: string[], options?: EmbedOptions) {
+        calls += 1;
+        return new Promise((resolve, reject) => {
+          setTimeout(() => (options?.signal?.aborted ? reject(options.signal.reason) : resolve(texts.map(vectorOf))), 50);
+        });
+      },
+    };
+    const registry = new ToolMetadataRegistry().configure({ embedder });
+    registry.refreshFromTools(tools());
+    const controller = new AbortController();
+    const leaving = registry.searchAsync('rain', { signal: controller.signal });
+    const staying = registry.searchAsync('rain');
+    controller.abort();
+    await expect(leaving).rejects.toThrow();
+    expect((await staying)[0].name).toBe('get_forecast');
+    expect(calls).toBe(1);
+  });
+});

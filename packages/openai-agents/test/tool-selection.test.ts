@@ -1,0 +1,73 @@
+import { Agent } from '@openai/agents';
+import { Priority, ToolRegistry } from '@victor-tools/core';
+import { ToolMetadataRegistry } from '@victor-tools/metadata';
+import { victorToolSelection } from '@victor-tools/openai-agents';
+import { outputsSentTo, quietLogger, readFile, RecordingTool, runCommand, scriptedRun, writeFile } from './support';
+
+afterEach(() => ToolMetadataRegistry.resetInstance());
+
+const weather = () =>
+  new RecordingTool({
+    name: 'get_weather',
+    description: 'Get the weather forecast for a city.',
+    parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false },
+  });
+const email = () =>
+  new RecordingTool({
+    name: 'send_email',
+    description: 'Send an email message to a recipient.',
+    parameters: { type: 'object', properties: { to: { type: 'string' } }, required: ['to'], additionalProperties: false },
+  });
+const askUser = () =>
+  new RecordingTool({ name: 'ask_user', description: 'Ask the user a question.', metadata: { priority: Priority.CRITICAL } });
+
+function registry() {
+  const r = new ToolRegistry({ logger: quietLogger() });
+  for (const tool of [readFile(), writeFile(), runCommand(), weather(), email(), askUser()]) r.register(tool);
+  return r;
+}
+
+/** The names of the function tools the model was offered in its `call`-th request (0-based). */
+function offered(model: ReturnType<typeof scriptedRun>['model'], call: number): string[] {
+  return (model.calls[call]?.request.tools ?? []).map((tool) => tool.name).sort();
+}
+
+describe('victorToolSelection', () => {
+  it('should enable only the tools each turn needs, keeping the tools the run called', async () => {
+    const selection = victorToolSelection(registry(), { maxTools: 3 });
+    const agent = selection.attach(new Agent({ name: 'assistant', instructions: 'Help.', tools: selection.tools }));
+    const { model, runner } = scriptedRun([
+      { calls: [{ id: 'c1', name: 'get_weather', args: { city: 'Lisbon' } }] },
+      { calls: [{ id: 'c2', name: 'send_email', args: { to: 'ana@example.com' } }] },
+      { text: 'Sent.' },
+    ]);
+    const result = await runner.run(agent, 'What is the weather forecast in Lisbon? Then send an email to Ana.');
+
+    expect(result.finalOutput).toBe('Sent.');
+    expect(offered(model, 0)).toEqual(['ask_user', 'get_weather', 'send_email']);
+    expect(offered(model, 1)).toEqual(expect.arrayContaining(['ask_user', 'get_weather', 'send_email']));
+    for (let call = 0; call < 3; call++) expect(offered(model, call)).not.toContain('run_command');
+    expect(outputsSentTo(model, 1).map((o) => o.callId)).toEqual(['c1']);
+  });
+
+  it('should rank by the latest user message of the input', async () => {
+    const selection = victorToolSelection(registry(), { maxTools: 1 });
+    const agent = selection.attach(new Agent({ name: 'assistant', tools: selection.tools }));
+    const { model, runner } = scriptedRun([{ text: 'ok' }]);
+    await runner.run(agent, [
+      { role: 'user', content: 'Read the file notes.txt' },
+      { role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'It says hello.' }] },
+      { role: 'user', content: [{ type: 'input_text', text: 'Now run the command make test' }] },
+    ]);
+    expect(offered(model, 0)).toEqual(['ask_user', 'run_command']);
+  });
+
+  it('should say what to do when the agent was not attached', async () => {
+    const selection = victorToolSelection(registry());
+    const agent = new Agent({ name: 'assistant', tools: selection.tools });
+    const { runner } = scriptedRun([{ text: 'ok' }]);
+    await expect(runner.run(agent, 'hello')).rejects.toThrow(
+      'victorToolSelection: the run started before its input was seen; call selection.attach(agent) on every agent that has these tools, before running it',
+    );
+  });
+});

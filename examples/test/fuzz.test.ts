@@ -188,7 +188,7 @@ describe('the example tools under hostile input (property-based)', () => {
       fc.dictionary(fc.string({ maxLength: 4 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 2 }),
     );
     const valid: Record<(typeof TOOLS)[number], Record<string, unknown>> = {
-      custom_tool: { operation: 'analyze', target: 'a.txt', options: { mode: 'upper', output: 'out.txt' } },
+      custom_tool: { operation: 'transform', target: 'a.txt', options: { mode: 'upper' } },
       find_files: { pattern: '*.ts', path: 'src', recursive: true, limit: 5 },
       code_metrics: { path: 'src', metricType: 'loc', recursive: true },
       text_stats: { text: 'a b' },
@@ -274,13 +274,16 @@ describe('the example tools under hostile input (property-based)', () => {
     const validCall = fc.oneof(
       fc.record({
         name: fc.constant('custom_tool'),
-        args: fc.record(
-          {
-            operation: fc.constantFrom('analyze', 'transform', 'validate'),
-            target: fc.constantFrom(...FIXTURES),
-            options: fc.record({ mode: fc.constantFrom('upper', 'lower', 'trim') }, { requiredKeys: [] }),
-          },
-          { requiredKeys: ['operation', 'target'] },
+        args: fc.oneof(
+          fc.record({ operation: fc.constantFrom('analyze', 'validate'), target: fc.constantFrom(...FIXTURES), options: fc.constant({}) }, { requiredKeys: ['operation', 'target'] }),
+          fc.record(
+            {
+              operation: fc.constant('transform'),
+              target: fc.constantFrom(...FIXTURES),
+              options: fc.record({ mode: fc.constantFrom('upper', 'lower', 'trim') }, { requiredKeys: [] }),
+            },
+            { requiredKeys: ['operation', 'target'] },
+          ),
         ),
       }),
       fc.record({

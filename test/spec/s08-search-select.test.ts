@@ -188,3 +188,25 @@ describe('selectTools', () => {
     expect(sel.tools.every((t) => t.level === SchemaLevel.STUB)).toBe(true);
   });
 });
+
+describe('ToolMetadataRegistry.search and disabled tools', () => {
+  it("should leave out the tools the refreshed registry disabled, as it leaves out unavailable ones", () => {
+    const registry = new ToolRegistry({ logger: { debug: jest.fn(), info: jest.fn(), warn: jest.fn(), error: jest.fn() } });
+    for (const t of tools()) registry.register(t);
+    let webAvailable = true;
+    registry.register(
+      new TestTool({ name: 'web_fetch', description: 'Fetch a web page.', available: () => webAvailable, metadata: { keywords: ['web'], accessMode: AccessMode.NETWORK } }),
+    );
+    const reg = ToolMetadataRegistry.getInstance();
+    reg.refreshFromTools(registry);
+    const found = () => reg.search('search the web', { limit: 10 }).map((r) => r.name);
+    expect(found()).toEqual(expect.arrayContaining(['web_search', 'web_fetch']));
+    registry.disableTool('web_search');
+    webAvailable = false;
+    expect(found()).not.toContain('web_search');
+    expect(found()).not.toContain('web_fetch');
+    expect(found()).toContain('code_search');
+    registry.enableTool('web_search');
+    expect(found()).toContain('web_search');
+  });
+});

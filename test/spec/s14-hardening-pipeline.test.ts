@@ -12,6 +12,13 @@ import { runInNewContext } from 'node:vm';
 import { AccessMode, BaseTool, ToolRegistry, ToolResult, type JsonSchema, type ToolCallContext, type ToolExecutionContext, type ToolMetadataInput } from '@victor-tools/core';
 import { TestTool, silentLogger } from './helpers';
 
+// The shared resources these tests pass, declared as a project declares its own (declaration merging).
+declare module '@victor-tools/core' {
+  interface ToolExecutionContext {
+    user?: string;
+  }
+}
+
 /** Generous: these inputs took 45 to 99 s before; on a loaded machine they take milliseconds. */
 const ATTACK_TIME_LIMIT_MS = 2_000;
 
@@ -267,7 +274,7 @@ describe('what runs is what was checked', () => {
     const registry = new ToolRegistry();
     registry.register(new TestTool({ name: 'who', run: (_args, ctx) => ctx.user }));
     registry.registerBeforeHook((_name, _args, ctx) => {
-      (ctx as Record<string, unknown>).user = 'ann';
+      ctx.user = 'ann';
     });
     const callerCtx: ToolExecutionContext = { mode: 'build' };
     expect((await registry.execute('who', {}, callerCtx)).output).toBe('ann');
@@ -280,8 +287,8 @@ describe('what runs is what was checked', () => {
       new TestTool({
         name: 'meddler',
         run: (_args, ctx) => {
-          (ctx as Record<string, unknown>).mode = 'plan';
-          (ctx as Record<string, unknown>).sandbox = '/';
+          ctx.mode = 'plan';
+          ctx.sandbox = '/';
           return 'done';
         },
       }),

@@ -13,9 +13,20 @@ export type ToolLogLevel = 'debug' | 'info' | 'notice' | 'warning' | 'error' | '
 export type ToolLogFunction = (level: ToolLogLevel, message: string, data?: unknown) => void;
 
 /**
- * What the caller passes to `registry.execute`: shared resources live here,
- * plus the agent `mode`, the EXPLORE `sandbox` directory and an optional
- * `signal` to cancel the call.
+ * What the caller passes to `registry.execute`: the agent `mode`, the EXPLORE
+ * `sandbox` directory, an optional `signal` to cancel the call, and the shared
+ * resources a project's tools use (a code manager, a database handle). Those
+ * are declared once, by declaration merging, so that tools read them typed:
+ *
+ * ```ts
+ * declare module '@victor-tools/core' {
+ *   interface ToolExecutionContext { codeManager?: CodeManager }
+ * }
+ * ```
+ *
+ * There is no index signature on purpose: a tool that reads a property no
+ * one declared (`ctx.path`, for a body written `(ctx, args)` where the
+ * arguments come first) is a compile error, not `undefined` at run time.
  */
 export interface ToolExecutionContext {
   mode?: AgentModeLike;
@@ -33,7 +44,14 @@ export interface ToolExecutionContext {
   log?: ToolLogFunction;
   /** The MCP client that made the call, when it can sample or elicit (set by the MCP server); undefined elsewhere. */
   client?: ToolClient;
-  [key: string]: unknown;
+  /** The framework's id of the tool call (set by the AI SDK, LangChain and OpenAI Agents adapters). */
+  toolCallId?: string;
+  /**
+   * Who approved the call when a framework's own approval covered it
+   * (`'ai-sdk'`, `'langchain'`, `'openai-agents'`): set by the adapters, never
+   * taken from the caller's context (`trustFrameworkApproval` trusts it).
+   */
+  approvedBy?: string;
 }
 
 /**

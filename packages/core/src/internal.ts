@@ -10,7 +10,9 @@
 export { TOOL_PROTOCOL, isToolProvider, type ToolProvider } from './tool-protocol';
 export { BASE_TOOL_BRAND } from './base-tool';
 export { SmartEnum } from './enums';
-export { normalizeMetadata } from './tool-metadata';
+export { normalizeMetadata, referenceMetadataKeyProblem } from './tool-metadata';
+// What registration refuses, for the decorators to refuse it at declaration already.
+export { generatorProblem } from './registry/registration-rules';
 export { registerSchemaRenderer, getSchemaRenderer, schemaRendererNames, renderSchema, truncateDescription, splitSentences } from './schema';
 export { approvalRequest, approvalRequirementOf, notApprovedMessage } from './policy/approval';
 // The agent-mode policy in the steps the registry runs it in (the tool, then

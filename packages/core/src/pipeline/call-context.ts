@@ -40,10 +40,12 @@ const INHERITED_TOO = ['mode', 'sandbox', 'conversationId', 'signal', 'reportPro
 export function copyCallContext(call: CallSource, source: ToolExecutionContext | undefined): ToolCallContext {
   const ctx = new CallContext(call) as unknown as Record<string, unknown>;
   if (source !== undefined) {
-    for (const key of Object.keys(source)) take(call, ctx, key, source[key]);
+    // Every own key is copied, declared (declaration merging) or not: the caller's context is the caller's.
+    const from = source as unknown as Record<string, unknown>;
+    for (const key of Object.keys(from)) take(call, ctx, key, from[key]);
     // A context object of a class may carry these as inherited getters: they count all the same.
     for (const key of INHERITED_TOO) {
-      if (!Object.prototype.hasOwnProperty.call(source, key) && key in source) take(call, ctx, key, source[key]);
+      if (!Object.prototype.hasOwnProperty.call(from, key) && key in from) take(call, ctx, key, from[key]);
     }
   }
   return ctx as unknown as ToolCallContext;

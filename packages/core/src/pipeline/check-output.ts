@@ -1,11 +1,12 @@
 import { ToolResult } from '../results';
+import { runStandardValidation, type StandardOutcome } from '../schema-input';
 import { compileSchema } from '../validation';
-import type { StepAnswer, ToolCall } from './tool-call';
+import { isThenable, type StepAnswer, type ToolCall } from './tool-call';
 
-// A tool's output schema: read once at registration (`outputSchemaOf` in
+// A tool's output schema: read once at registration (`outputSchemaFormsOf` in
 // schema-input/), checked after the tool answered (`checkOutput`, a step of
 // STEPS), so every caller of `registry.execute` gets the same verdict, not only
-// the MCP server.
+// the MCP server. A Standard Schema's library checks it too.
 
 /**
  * The step after `invokeTool`: a successful result of a tool that declares an
@@ -15,13 +16,22 @@ import type { StepAnswer, ToolCall } from './tool-call';
  * client would refuse. Failed results, and tools without an output schema,
  * pass untouched.
  */
-export function checkOutput(call: ToolCall): StepAnswer {
+export function checkOutput(call: ToolCall): StepAnswer | Promise<StepAnswer> {
   const schema = call.entry.outputSchema;
   const result = call.result;
   if (schema === undefined || result === undefined || !result.success) return undefined;
   const verdict = compileSchema(schema).validate(result.output).result;
-  if (verdict.valid) return undefined;
-  const errors = verdict.errors.map(asOutputProblem);
+  if (!verdict.valid) return refuseOutput(call, result, verdict.errors);
+  // A Standard Schema's library checks what JSON Schema cannot say (a zod `.refine()`); the output stays as the tool answered it.
+  const standard = call.entry.outputStandard;
+  if (standard === undefined) return undefined;
+  const outcome = runStandardValidation(standard, result.output, call.host.validationOptions);
+  const judge = (settled: StandardOutcome): StepAnswer => ('failure' in settled ? refuseOutput(call, result, settled.failure.errors) : undefined);
+  return isThenable(outcome) ? Promise.resolve(outcome).then(judge) : judge(outcome);
+}
+
+function refuseOutput(call: ToolCall, result: ToolResult, problems: readonly string[]): StepAnswer {
+  const errors = problems.map(asOutputProblem);
   call.result = ToolResult.fail(`Tool '${call.name}' returned an output that does not match its output schema: ${errors.join('; ')}`, {
     ...result.metadata,
     outputErrors: errors,

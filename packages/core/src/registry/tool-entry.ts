@@ -1,12 +1,13 @@
 import { AccessMode, CostTier, type DangerLevel, type ExecutionCategory } from '../enums';
 import { BaseTool } from '../base-tool';
 import { errorMessage } from '../error-text';
-import { outputSchemaOf, readSchemaInput, type StandardSchemaV1 } from '../schema-input';
-import { normalizeMetadata } from '../tool-metadata';
+import { outputSchemaFormsOf, readSchemaInput, type StandardSchemaV1 } from '../schema-input';
+import { normalizeMetadata, type ToolMetadata } from '../tool-metadata';
 import type { JsonSchema } from '../json-schema';
 import type { CompiledSchema } from '../validation/validator-cache';
 import { approvalRequirementOf, type ApprovalRequirement } from '../policy/approval';
 import { describeToolPolicy, type ToolPolicyFacts } from '../policy/mode-policy';
+import { generatorProblem, parametersProblem, referencePropertyProblem } from './registration-rules';
 import { registeredView } from './registered-view';
 
 /**
@@ -28,6 +29,8 @@ export interface ToolEntry {
   readonly parameters: JsonSchema;
   /** The declared output schema (`outputSchemaOf`), checked after each successful call; undefined for none. */
   readonly outputSchema: JsonSchema | undefined;
+  /** The output schema's Standard Schema (zod...), whose own validation runs after the JSON Schema's (`checkOutput`). */
+  readonly outputStandard: StandardSchemaV1 | undefined;
   /** The Standard Schema the tool declared as its parameters, validated after the JSON Schema (`validateStandard`). */
   readonly standard: StandardSchemaV1 | undefined;
   readonly policy: ToolPolicyFacts;
@@ -81,16 +84,28 @@ export function createEntry(registered: unknown, tool: BaseTool, name: string, e
       throw new TypeError(`${described} cannot be registered: its ${what} cannot be read (${errorMessage(error)}).`);
     }
   };
+  const refuse = (problem: string | undefined): void => {
+    if (problem !== undefined) throw new TypeError(`${described} cannot be registered: ${problem}.`);
+  };
+  refuse(referencePropertyProblem(tool));
+  refuse(generatorProblem(read('execute', () => tool.execute), 'its execute method'));
   const declared = read('parameters', () => tool.parameters);
   const { jsonSchema: parameters, standard } = readSchemaInput(declared, { owner: described });
+  refuse(parametersProblem(parameters));
   const declaredOutput = read('outputSchema', () => tool.outputSchema);
-  let outputSchema: JsonSchema | undefined;
+  let output: { jsonSchema: JsonSchema; standard: StandardSchemaV1 | undefined } | undefined;
   try {
-    outputSchema = outputSchemaOf(declaredOutput);
+    output = outputSchemaFormsOf(declaredOutput);
   } catch (error) {
-    throw new TypeError(`${described} cannot be registered: ${errorMessage(error)}.`);
+    refuse(errorMessage(error));
   }
-  const metadata = read('metadata', () => normalizeMetadata(tool.metadata ?? {}));
+  const declaredMetadata = read('metadata', () => tool.metadata);
+  let metadata: ToolMetadata;
+  try {
+    metadata = normalizeMetadata(declaredMetadata ?? {});
+  } catch (error) {
+    throw new TypeError(`${described} cannot be registered: ${errorMessage(error).replace(/\.$/, '')}.`);
+  }
   const aliases = read('aliases', () => tool.aliases ?? []);
   if (!Array.isArray(aliases) || aliases.some((alias) => typeof alias !== 'string' || alias.length === 0)) {
     throw new TypeError(`${described} cannot be registered: its aliases must be an array of non-empty strings.`);
@@ -111,7 +126,8 @@ export function createEntry(registered: unknown, tool: BaseTool, name: string, e
     view,
     aliases: [...new Set(aliases.filter((alias) => alias !== name))],
     parameters,
-    outputSchema,
+    outputSchema: output?.jsonSchema,
+    outputStandard: output?.standard,
     standard,
     policy,
     accessMode,

@@ -1,6 +1,6 @@
 import type { BaseTool } from '../base-tool';
 import { CostTier, ExecutionCategory, SchemaLevel, type CostTierLike } from '../enums';
-import { describeValue, errorMessage } from '../error-text';
+import { capText, describeValue, errorMessage } from '../error-text';
 import { setOwn } from '../own-property';
 import { runBatch, type BatchCall, type BatchOptions } from '../pipeline/batch';
 import { toHook, type AfterHookCallback, type BeforeHookCallback, type Hook, type HookOptions } from '../pipeline/hook';
@@ -25,6 +25,7 @@ import type {
   ToolsByCostOptions,
 } from './options';
 import { createEntry, type ToolEntry } from './tool-entry';
+import { toolNameProblem } from './registration-rules';
 import { ToolRegistrationError } from './tool-registration-error';
 import { UsableTools } from './usable-tools';
 
@@ -112,6 +113,8 @@ export class ToolRegistry implements Iterable<BaseTool> {
     if (typeof name !== 'string' || name.length === 0) {
       throw new TypeError(`Cannot register a tool of class ${className(tool)}: its name must be a non-empty string, got ${describeValue(name)}.`);
     }
+    const nameProblem = toolNameProblem(name);
+    if (nameProblem !== undefined) throw new TypeError(`Cannot register tool '${capText(name)}' (${className(tool)}): ${nameProblem}.`);
     const existing = this.byName.get(name);
     if (existing !== undefined && existing.name === name && (existing.registered === registered || existing.tool === tool)) return this;
 
@@ -269,9 +272,21 @@ export class ToolRegistry implements Iterable<BaseTool> {
 
   // ---------------------------------------------------------------- hooks and events
 
-  /** Adds a hook run before each tool call that reaches the tool; returns its remover. */
-  registerBeforeHook(hook: Hook<BeforeHookCallback> | BeforeHookCallback, options?: HookOptions): () => void {
-    const added = beforeHookStep(toHook(hook, options));
+  /**
+   * Adds a hook run before each tool call that reaches the tool; returns its
+   * remover. Options as an object, or positionally as the reference's
+   * `register_before_hook`: `registerBeforeHook(fn, 'security_validation', true)`.
+   */
+  registerBeforeHook(hook: Hook<BeforeHookCallback> | BeforeHookCallback, options?: HookOptions): () => void;
+  /** The reference's positional form: `name`, then `critical` (false by default), then `description`. */
+  registerBeforeHook(hook: Hook<BeforeHookCallback> | BeforeHookCallback, name?: string, critical?: boolean, description?: string): () => void;
+  registerBeforeHook(
+    hook: Hook<BeforeHookCallback> | BeforeHookCallback,
+    nameOrOptions?: string | HookOptions,
+    critical?: boolean,
+    description?: string,
+  ): () => void {
+    const added = beforeHookStep(toHook(hook, nameOrOptions, critical, description));
     const host = this.host;
     host.beforeHooks = [...host.beforeHooks, added];
     return () => {
@@ -279,9 +294,17 @@ export class ToolRegistry implements Iterable<BaseTool> {
     };
   }
 
-  /** Adds a hook run after each tool call; returns its remover. */
-  registerAfterHook(hook: Hook<AfterHookCallback> | AfterHookCallback, options?: HookOptions): () => void {
-    const added = afterHookStep(toHook(hook, options));
+  /** Adds a hook run after each tool call; returns its remover. Options as an object, or positionally (name, critical, description). */
+  registerAfterHook(hook: Hook<AfterHookCallback> | AfterHookCallback, options?: HookOptions): () => void;
+  /** The reference's positional form: `name`, then `critical` (false by default), then `description`. */
+  registerAfterHook(hook: Hook<AfterHookCallback> | AfterHookCallback, name?: string, critical?: boolean, description?: string): () => void;
+  registerAfterHook(
+    hook: Hook<AfterHookCallback> | AfterHookCallback,
+    nameOrOptions?: string | HookOptions,
+    critical?: boolean,
+    description?: string,
+  ): () => void {
+    const added = afterHookStep(toHook(hook, nameOrOptions, critical, description));
     const host = this.host;
     host.afterHooks = [...host.afterHooks, added];
     return () => {

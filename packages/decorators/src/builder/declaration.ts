@@ -1,6 +1,6 @@
 import { CostTier, type JsonSchema, type SchemaInput, type ToolMetadataInput } from '@victor-tools/core';
 import { MissingDescriptionError } from '../errors/missing-description-error';
-import type { ToolCommonOptions, ToolMetadataOptions, ToolOptions } from '../options';
+import type { ToolCommonOptions, ToolMetadataOptions } from '../options';
 import type { BuiltParams } from './params-schema';
 
 /** Everything a built tool answers with, read from its options once. */
@@ -19,7 +19,8 @@ export interface ToolDeclaration {
   readonly availabilityCheck: (() => boolean) | undefined;
 }
 
-const METADATA_KEYS = [
+/** The metadata options of `@Tool` and `tool()`: fields of `ToolMetadata`. */
+export const METADATA_KEYS = [
   'category',
   'keywords',
   'useCases',
@@ -53,7 +54,7 @@ export function requireDescription(options: ToolCommonOptions, owner: string): s
 }
 
 /** Reads `options` into a declaration, with the parameters the caller built from them. */
-export function buildDeclaration(options: ToolOptions, owner: string, defaultName: string, params: BuiltParams): ToolDeclaration {
+export function buildDeclaration(options: ToolCommonOptions, owner: string, defaultName: string, params: BuiltParams): ToolDeclaration {
   return {
     owner,
     name: options.name ?? defaultName,

@@ -1,6 +1,6 @@
 import { isBaseTool, type BaseTool, type JsonSchema, type SchemaInput } from '@victor-tools/core';
 import { DecoratorUsageError } from '../errors/decorator-usage-error';
-import type { ParamsClass, ParamsDeclaration, ToolFunction, ToolOptions } from '../options';
+import type { ParamsClass, ParamsDeclaration, ToolCommonOptions, ToolFunction } from '../options';
 import { getMetadataStorage } from '../storage/get-metadata-storage';
 import type { MetadataStorage } from '../storage/metadata-storage';
 import type { ToolClassRecord } from '../storage/tool-class-record';
@@ -51,9 +51,9 @@ export class ToolBuilder {
     return built;
   }
 
-  /** The declaration `options` make; the parameters are `parameters` (as `tool()` names them) or `params`. */
-  declaration(options: ToolOptions & { parameters?: ParamsDeclaration }, owner: string, defaultName: string): ToolDeclaration {
-    let params = this.params(options.parameters ?? options.params);
+  /** The declaration `options` make, with the parameters `declared` (`@Tool`'s `params`, `tool()`'s `parameters`). */
+  declaration(options: ToolCommonOptions, owner: string, defaultName: string, declared: ParamsDeclaration | undefined): ToolDeclaration {
+    let params = this.params(declared);
     // A copy per declaration: the params class's own schema stays as its @Param fields say.
     if (options.pathParams !== undefined && options.pathParams.length > 0) {
       params = { ...params, schema: withPathParams(params.schema, options.pathParams, owner) };
@@ -105,7 +105,7 @@ export class ToolBuilder {
     let declaration = this.classDeclarations.get(record);
     if (!declaration) {
       const className = classLabel(target);
-      declaration = this.declaration(record.options, className, record.options.name ?? defaultClassToolName(className));
+      declaration = this.declaration(record.options, className, record.options.name ?? defaultClassToolName(className), record.options.params);
       this.classDeclarations.set(record, declaration);
     }
     return declaration;
@@ -116,7 +116,7 @@ export class ToolBuilder {
     if (!byClass) this.methodDeclarations.set(record, (byClass = new WeakMap()));
     let declaration = byClass.get(target);
     if (!declaration) {
-      declaration = this.declaration(record.options, owner, record.options.name ?? snakeCase(record.method));
+      declaration = this.declaration(record.options, owner, record.options.name ?? snakeCase(record.method), record.options.params);
       byClass.set(target, declaration);
     }
     return declaration;

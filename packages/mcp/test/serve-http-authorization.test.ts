@@ -1,8 +1,13 @@
 import { BaseTool, ToolRegistry, ToolResult, type AuthInfo, type JsonSchema, type ToolCallContext, type ToolMetadataInput } from '@victor-tools/core';
 import { serveMcpHttp, type McpHttpServerHandle, type ServeMcpHttpOptions } from '@victor-tools/mcp';
-import { SignJWT, generateKeyPair, jwtVerify, type CryptoKey } from 'jose';
 import { MCP_POST_HEADERS, firstMessage, httpClient, rawRequest } from './support/http';
 import { ReadFileTool } from './support/tools';
+
+// jose ships ES modules only: jest compiles it to CommonJS as it loads (jest.config.ts), as for TypeBox 1.x.
+type Jose = typeof import('jose', { with: { 'resolution-mode': 'import' } });
+type CryptoKey = Awaited<ReturnType<Jose['generateKeyPair']>>['privateKey'];
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { SignJWT, generateKeyPair, jwtVerify } = require('jose') as Jose;
 
 jest.setTimeout(60_000);
 

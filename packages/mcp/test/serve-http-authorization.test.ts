@@ -6,7 +6,6 @@ import { ReadFileTool } from './support/tools';
 // jose ships ES modules only: jest compiles it to CommonJS as it loads (jest.config.ts), as for TypeBox 1.x.
 type Jose = typeof import('jose', { with: { 'resolution-mode': 'import' } });
 type CryptoKey = Awaited<ReturnType<Jose['generateKeyPair']>>['privateKey'];
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { SignJWT, generateKeyPair, jwtVerify } = require('jose') as Jose;
 
 jest.setTimeout(60_000);

@@ -17,11 +17,11 @@ const moduleNameMapper = {
   '^@victor-tools/([a-z-]+)/(internal|class-validator|node)$': '<rootDir>/packages/$1/src/$2',
 };
 
-// TypeBox 1.x (the `typebox` package) and arktype (with arkregex) ship ES modules only, which
+// TypeBox 1.x (the `typebox` package), arktype (with arkregex) and jose (the JWT tests) ship ES modules only, which
 // jest's CommonJS runtime cannot require on Node 20: ts-jest compiles their
 // files to CommonJS as they are loaded (a few seconds the first time, then
 // cached). Only the test files that import them pay.
-const ESM_ONLY = '(?:typebox|arktype|arkregex|@ark/[^/]+)/';
+const ESM_ONLY = '(?:typebox|arktype|arkregex|@ark/[^/]+|jose)/';
 const IN_NODE_MODULES = '/node_modules/(?:\\.pnpm/[^/]+/node_modules/)?';
 const transformIgnorePatterns = [`/node_modules/(?!(?:\\.pnpm/[^/]+/node_modules/)?${ESM_ONLY})`];
 const esmToCommonJs: [string, unknown] = ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs', target: 'es2022', isolatedModules: true } }];

@@ -52,6 +52,31 @@ export interface ToolExecutionContext {
    * taken from the caller's context (`trustFrameworkApproval` trusts it).
    */
   approvedBy?: string;
+  /**
+   * Who calls, when the door authenticated the caller: set by the MCP HTTP
+   * server from its `verifyToken` option (the MCP SDK's `AuthInfo` has this
+   * shape); undefined elsewhere.
+   */
+  auth?: AuthInfo;
+}
+
+/**
+ * A verified caller: what a `verifyToken` function answers for a bearer token
+ * it accepts (the shape of the MCP SDK's `AuthInfo`).
+ */
+export interface AuthInfo {
+  /** The access token the caller presented. */
+  token: string;
+  /** The client the token was issued to. */
+  clientId: string;
+  /** The scopes the token grants; a tool's `requiredScopes` must all be among them. */
+  scopes: string[];
+  /** When the token expires, in seconds since the epoch; a token past it is refused. */
+  expiresAt?: number;
+  /** The resource (RFC 8707) the token was issued for. */
+  resource?: URL;
+  /** Anything else the verifier wants tools to see (the user's id, the tenant...). */
+  extra?: Record<string, unknown>;
 }
 
 /**

@@ -27,7 +27,7 @@ export {
 } from './enums';
 export { ToolResult, ToolValidationResult, contentText, type ToolResultInit } from './results';
 export type { JsonSchema, ParametersSchema, ToolJSONSchema } from './json-schema';
-export type { ToolExecutionContext, ToolCallContext, ProgressReporter, ToolLogLevel, ToolLogFunction } from './context';
+export type { ToolExecutionContext, ToolCallContext, AuthInfo, ProgressReporter, ToolLogLevel, ToolLogFunction } from './context';
 export type {
   ToolContentBlock,
   TextContentBlock,

@@ -33,6 +33,12 @@ export interface ToolMetadata {
   taskTypes: string[];
   progressParams: string[];
   executionCategory: ExecutionCategory;
+  /**
+   * OAuth scopes a caller's token must all grant (checked by the MCP HTTP
+   * server with `verifyToken`: `tools/list` shows a caller only the tools its
+   * scopes allow, and a call without them is refused naming the missing one).
+   */
+  requiredScopes?: string[];
 }
 
 type EnumFields = 'priority' | 'accessMode' | 'dangerLevel' | 'executionCategory';
@@ -121,6 +127,7 @@ export function normalizeMetadata(input: ToolMetadataInput = {}): ToolMetadata {
     progressParams: [...(input.progressParams ?? [])],
     executionCategory: input.executionCategory === undefined ? CATEGORY_OF_ACCESS[accessMode.value] : ExecutionCategory.from(input.executionCategory),
   };
+  if (input.requiredScopes !== undefined) normalized.requiredScopes = requiredScopesOf(input.requiredScopes);
   // Extra (declaration-merged) fields are copied after the known ones and never
   // over them: a merged field keeps its value, and a known one is always the
   // normalized value (an enum instance, lower-cased keywords), never the input's.
@@ -131,4 +138,12 @@ export function normalizeMetadata(input: ToolMetadataInput = {}): ToolMetadata {
     (normalized as unknown as Record<string, unknown>)[key] = (input as Record<string, unknown>)[key];
   }
   return normalized;
+}
+
+/** The declared scopes, checked here so that a mistake shows at registration, not as a tool nobody can call. */
+function requiredScopesOf(scopes: unknown): string[] {
+  if (!Array.isArray(scopes) || !scopes.every((scope) => typeof scope === 'string' && /^[\x21\x23-\x5b\x5d-\x7e]+$/.test(scope))) {
+    throw new TypeError("its metadata's requiredScopes must be an array of OAuth scope names (printable ASCII without spaces, quotes or backslashes)");
+  }
+  return [...new Set(scopes as string[])];
 }

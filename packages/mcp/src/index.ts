@@ -3,6 +3,7 @@ export { serveMcp, type ServeMcpOptions, type McpServerHandle } from './serve-mc
 export { serveMcpHttp, type ServeMcpHttpOptions, type McpHttpServerHandle } from './serve-http';
 export { MissingTokenError } from './http/missing-token-error';
 export { WeakTokenError } from './http/weak-token-error';
+export { WELL_KNOWN_RESOURCE_PATH, type VerifyToken, type ResourceMetadataOptions } from './http/authorization';
 export { serveMcpStdio, type ServeMcpStdioOptions } from './serve-stdio';
 export { GuardedStdioServerTransport, type GuardedStdioOptions } from './guarded-stdio-transport';
 export { toCallToolResult, type CallResultOptions } from './call-result';

@@ -9,10 +9,11 @@ import {
   type ServerCapabilities,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import { checkModePolicy, ToolResult, type BaseTool, type Logger, type SchemaLevelLike, type ToolExecutionContext } from '@victor-tools/core';
+import { checkModePolicy, ToolResult, type AuthInfo, type BaseTool, type Logger, type SchemaLevelLike, type ToolExecutionContext } from '@victor-tools/core';
 import { outputSchemaOf } from '@victor-tools/core/internal';
 import { normalizeStrictArguments, toMcpTool } from '@victor-tools/providers';
 import { readCallRequest } from './call-request';
+import { insufficientScopeMessage, missingScopes } from './scopes';
 import { toCallToolResult } from './call-result';
 import { ClientLogLevel, clientLogFunction, readLogLevel } from './client-log';
 import { DEFAULT_MAX_TEXT_LENGTH, limitText, positiveLimit } from './limits';
@@ -116,7 +117,8 @@ export async function serveMcp(registry: ServableRegistry, options: ServeMcpOpti
   // This connection's logging/setLevel (the SDK's own handler keys levels by session id, which stdio lacks).
   const logLevel = new ClientLogLevel();
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listMcpTools(registry, options, logger) }));
+  // An authenticated caller (serveMcpHttp's verifyToken) sees only the tools its scopes allow.
+  server.setRequestHandler(ListToolsRequestSchema, (_request, extra) => ({ tools: listMcpTools(registry, options, logger, extra.authInfo) }));
   // logging/setLevel is answered below too: the SDK's handler keys levels by
   // session id (stdio has none) and answers an unknown level with -32603.
   server.removeRequestHandler('logging/setLevel');
@@ -131,6 +133,11 @@ export async function serveMcp(registry: ServableRegistry, options: ServeMcpOpti
     if (request.method !== 'tools/call') throw new JsonRpcError(ErrorCode.MethodNotFound, 'Method not found');
     const call = readCallRequest(request);
     const tool = findListed(registry, call.name, options.context);
+    const missing = tool === undefined ? [] : missingScopes(tool, extra.authInfo);
+    if (missing.length > 0) {
+      const refused = ToolResult.fail(insufficientScopeMessage(tool!.name, missing), { missingScopes: missing });
+      return toCallToolResult(refused, { maxTextLength, toolName: call.name, structured: false }) satisfies CallToolResult;
+    }
     const args = options.nullAsAbsent && tool ? normalizeStrictArguments(tool, call.args) : call.args;
     const progress = call.progressToken === undefined ? undefined : progressNotifier(call.progressToken, extra.sendNotification);
     const ctx: ToolExecutionContext = {
@@ -141,6 +148,7 @@ export async function serveMcp(registry: ServableRegistry, options: ServeMcpOpti
     };
     const client = toolClientFor(server.getClientCapabilities(), extra);
     if (client) ctx.client = client;
+    if (extra.authInfo) ctx.auth = extra.authInfo;
     if (progress) ctx.reportProgress = progress.report;
     let result: ToolResult;
     try {
@@ -185,10 +193,11 @@ export async function serveMcp(registry: ServableRegistry, options: ServeMcpOpti
   };
 }
 
-function listMcpTools(registry: ServableRegistry, options: Omit<ServeMcpOptions, 'transport'>, logger: Pick<Logger, 'warn'>): Tool[] {
+function listMcpTools(registry: ServableRegistry, options: Omit<ServeMcpOptions, 'transport'>, logger: Pick<Logger, 'warn'>, auth: AuthInfo | undefined): Tool[] {
   const tools: Tool[] = [];
   for (const tool of registry.listTools()) {
     try {
+      if (missingScopes(tool, auth).length > 0) continue;
       const { schema } = toMcpTool(tool, { level: options.level });
       if (checkModePolicy(tool, options.context).allowed) tools.push(schema);
     } catch (error) {
@@ -200,7 +209,7 @@ function listMcpTools(registry: ServableRegistry, options: Omit<ServeMcpOptions,
 }
 
 /** The listed tool answering to `name` (its name or an alias), if any: enabled, available and allowed by the server's mode. */
-function findListed(registry: ServableRegistry, name: string, context: ToolExecutionContext | undefined): BaseTool | undefined {
+export function findListed(registry: ServableRegistry, name: string, context: ToolExecutionContext | undefined): BaseTool | undefined {
   const tool = registry.get !== undefined && registry.isToolEnabled !== undefined ? lookUpListed(registry, name) : walkListed(registry, name);
   return tool !== undefined && checkModePolicy(tool, context).allowed ? tool : undefined;
 }

@@ -34,6 +34,7 @@ export const METADATA_KEYS = [
   'mandatoryKeywords',
   'progressParams',
   'executionCategory',
+  'requiredScopes',
 ] as const satisfies readonly (keyof ToolMetadataOptions)[];
 
 /**

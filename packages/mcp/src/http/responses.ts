@@ -23,3 +23,10 @@ export function sendJsonRpcError(
   res.writeHead(status, { ...headers, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) });
   res.end(body);
 }
+
+/** Answers with a JSON document (the OAuth protected resource metadata). */
+export function sendJson(res: ServerResponse, status: number, document: unknown): void {
+  const body = JSON.stringify(document);
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)), 'Cache-Control': 'max-age=3600' });
+  res.end(body);
+}

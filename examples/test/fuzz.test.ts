@@ -1,7 +1,6 @@
 import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { ToolRegistry, ToolResult, type ToolExecutionContext } from '@victor-tools/core';
 import { ToolContainer } from '@victor-tools/decorators';
@@ -10,6 +9,7 @@ import { CustomTool } from '../src/custom-tool';
 import { FindFiles } from '../src/find-files';
 import { TextToolbox } from '../src/text-toolbox';
 import { FUZZ_RUNS, fuzzParams } from '../../test/support/fuzz';
+import { sameDeep } from '../../test/support/same-deep';
 
 // A property's time grows with FUZZ_RUNS (and with the load of a shared CI machine).
 jest.setTimeout(60_000 + FUZZ_RUNS * 100);
@@ -163,7 +163,7 @@ async function check(name: string, args: unknown, ctx?: ToolExecutionContext): P
   const snapshot = snapshotOf(args);
   const result = await registry.execute(name, args, ctx);
   expectReadable(result);
-  expect(isDeepStrictEqual(args, snapshot)).toBe(true);
+  expect(sameDeep(args, snapshot)).toBe(true);
   return result;
 }
 

@@ -3,9 +3,10 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
-import { ErrorCode, isInitializeRequest, isInitializedNotification, type RequestId } from '@modelcontextprotocol/sdk/types.js';
-import type { AuthInfo, Logger, ToolExecutionContext } from '@victor-tools/core';
-import { Authorizer, type ResourceMetadataOptions, type VerifyToken } from './http/authorization';
+import { ErrorCode, isInitializeRequest, isInitializedNotification } from '@modelcontextprotocol/sdk/types.js';
+import type { AuthInfo, Logger } from '@victor-tools/core';
+import { Authorizer, checkAuthorizationOptions, type ResourceMetadataOptions, type VerifyToken } from './http/authorization';
+import { insufficientScope } from './http/scope-refusal';
 import { ByteBudget, type ByteHold } from './http/byte-budget';
 import { limitConnections, requestTimeouts } from './http/connection-limits';
 import { MissingTokenError } from './http/missing-token-error';
@@ -17,8 +18,7 @@ import { SessionStore, type Session } from './http/sessions';
 import { MIN_TOKEN_LENGTH, WeakTokenError } from './http/weak-token-error';
 import { DEFAULT_MAX_REQUEST_BYTES, positiveLimit } from './limits';
 import { InFlightRequests, duplicateIdError } from './request-ids';
-import { findListed, serveMcp, type McpServerHandle, type ServeMcpOptions } from './serve-mcp';
-import { insufficientScopeMessage, missingScopes, requiredScopesOf } from './scopes';
+import { serveMcp, type McpServerHandle, type ServeMcpOptions } from './serve-mcp';
 import type { ServableRegistry } from './servable-registry';
 
 /** Options of `serveMcpHttp`: where to listen, how safe, and those of `serveMcp` (context, level, limits). */
@@ -145,16 +145,7 @@ export async function serveMcpHttp(registry: ServableRegistry, options: ServeMcp
   } = options;
   const loopback = isLoopbackHost(host);
   const tokens = (typeof token === 'string' ? [token] : (token ?? [])).filter((t) => t !== '');
-  if (verifyToken !== undefined && tokens.length > 0) {
-    throw new TypeError('pass token or verifyToken, not both: with verifyToken, the verifier decides which bearer tokens are good');
-  }
-  if (verifyToken !== undefined && typeof verifyToken !== 'function') throw new TypeError(`verifyToken must be a function, got ${typeof verifyToken}`);
-  if (resourceMetadata !== undefined && verifyToken === undefined) {
-    throw new TypeError('resourceMetadata names the authorization servers of tokens that verifyToken checks: pass verifyToken too');
-  }
-  if (resourceMetadata !== undefined && (!Array.isArray(resourceMetadata.authorizationServers) || resourceMetadata.authorizationServers.length === 0)) {
-    throw new TypeError('resourceMetadata.authorizationServers must name at least one authorization server (its issuer URL)');
-  }
+  checkAuthorizationOptions(tokens, verifyToken, resourceMetadata);
   if (!loopback && verifyToken === undefined) checkNetworkTokens(host, tokens);
   const authorizer = verifyToken === undefined ? undefined : new Authorizer(verifyToken, path, resourceMetadata);
   if (stateless && serveOptions.progressive) {
@@ -339,35 +330,6 @@ export async function serveMcpHttp(registry: ServableRegistry, options: ServeMcp
       return closing;
     },
   };
-}
-
-/**
- * The 403 of a `tools/call` (alone or in a batch) whose tool requires scopes
- * the caller's token lacks: the MCP authorization spec answers a scope
- * problem at the HTTP level, so a client can ask for a token with more.
- */
-function insufficientScope(
-  registry: ServableRegistry,
-  context: ToolExecutionContext | undefined,
-  message: unknown,
-  auth: AuthInfo,
-): { message: string; required: string[]; id: RequestId | null } | undefined {
-  for (const item of Array.isArray(message) ? message : [message]) {
-    if (item === null || typeof item !== 'object' || (item as { method?: unknown }).method !== 'tools/call') continue;
-    const name = (item as { params?: { name?: unknown } }).params?.name;
-    if (typeof name !== 'string') continue;
-    const tool = findListed(registry, name, context);
-    if (tool === undefined) continue;
-    const missing = missingScopes(tool, auth);
-    if (missing.length === 0) continue;
-    const id = (item as { id?: unknown }).id;
-    return {
-      message: insufficientScopeMessage(tool.name, missing),
-      required: requiredScopesOf(tool),
-      id: typeof id === 'string' || typeof id === 'number' ? id : null,
-    };
-  }
-  return undefined;
 }
 
 function pathOf(url: string | undefined): string | undefined {

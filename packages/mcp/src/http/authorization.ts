@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { AuthInfo } from '@victor-tools/core';
 import type { Refusal } from './request-guard';
 
@@ -27,6 +27,14 @@ export interface ResourceMetadataOptions {
 /** Where RFC 9728 puts the protected resource's metadata (the endpoint's path is appended to it). */
 export const WELL_KNOWN_RESOURCE_PATH = '/.well-known/oauth-protected-resource';
 
+/** What authentication reads of a request: node's `IncomingMessage` has it, and a web `Request` is read into it. */
+export interface RequestHead {
+  readonly headers: IncomingHttpHeaders;
+  /** The path and query. */
+  readonly url?: string;
+  readonly method?: string;
+}
+
 /** The outcome of authentication: the verified caller, or the 401 to answer. */
 export type Authentication = { auth: AuthInfo; identity: string } | { refusal: Refusal };
 
@@ -45,7 +53,7 @@ export class Authorizer {
     private readonly metadata: ResourceMetadataOptions | undefined,
   ) {}
 
-  async authenticate(req: IncomingMessage): Promise<Authentication> {
+  async authenticate(req: RequestHead): Promise<Authentication> {
     const token = bearerToken(req.headers.authorization);
     if (token === undefined) return this.refuse(req, 'Unauthorized: a bearer token is required');
     let auth: AuthInfo | undefined;
@@ -66,7 +74,7 @@ export class Authorizer {
   }
 
   /** The `WWW-Authenticate` value of a refusal: `Bearer`, the error if any, and where the resource metadata is. */
-  challenge(req: IncomingMessage, error?: { code: string; description?: string; scope?: string }): string {
+  challenge(req: RequestHead, error?: { code: string; description?: string; scope?: string }): string {
     const parts: string[] = [];
     if (error !== undefined) {
       parts.push(`error="${error.code}"`);
@@ -84,7 +92,7 @@ export class Authorizer {
   }
 
   /** The RFC 9728 document. */
-  metadataDocument(req: IncomingMessage): Record<string, unknown> {
+  metadataDocument(req: RequestHead): Record<string, unknown> {
     const metadata = this.metadata!;
     const document: Record<string, unknown> = {
       resource: this.resource(req),
@@ -97,16 +105,16 @@ export class Authorizer {
     return document;
   }
 
-  private refuse(req: IncomingMessage, message: string, code?: string): Authentication {
+  private refuse(req: RequestHead, message: string, code?: string): Authentication {
     const challenge = this.challenge(req, code === undefined ? undefined : { code, description: message.replace(/^Unauthorized: /, '') });
     return { refusal: { status: 401, message, headers: { 'WWW-Authenticate': challenge } } };
   }
 
-  private resource(req: IncomingMessage): string {
+  private resource(req: RequestHead): string {
     return this.metadata?.resource ?? `http://${req.headers.host ?? 'localhost'}${this.endpointPath}`;
   }
 
-  private metadataUrl(req: IncomingMessage): string | undefined {
+  private metadataUrl(req: RequestHead): string | undefined {
     if (this.metadata === undefined) return undefined;
     const resource = new URL(this.resource(req));
     const suffix = resource.pathname === '/' ? '' : resource.pathname;
@@ -121,7 +129,7 @@ export function bearerToken(authorization: string | undefined): string | undefin
 }
 
 /** The request as a web-standard `Request` without its body: what a verifier may look at. */
-function webRequest(req: IncomingMessage): Request {
+function webRequest(req: RequestHead): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
@@ -132,4 +140,18 @@ function webRequest(req: IncomingMessage): Request {
     }
   }
   return new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, { method: req.method ?? 'GET', headers });
+}
+
+/** Refuses options of the HTTP server that contradict each other (`serveMcpHttp`, `mcpRequestHandler`). */
+export function checkAuthorizationOptions(tokens: readonly string[], verifyToken: unknown, resourceMetadata: ResourceMetadataOptions | undefined): void {
+  if (verifyToken !== undefined && tokens.length > 0) {
+    throw new TypeError('pass token or verifyToken, not both: with verifyToken, the verifier decides which bearer tokens are good');
+  }
+  if (verifyToken !== undefined && typeof verifyToken !== 'function') throw new TypeError(`verifyToken must be a function, got ${typeof verifyToken}`);
+  if (resourceMetadata !== undefined && verifyToken === undefined) {
+    throw new TypeError('resourceMetadata names the authorization servers of tokens that verifyToken checks: pass verifyToken too');
+  }
+  if (resourceMetadata !== undefined && (!Array.isArray(resourceMetadata.authorizationServers) || resourceMetadata.authorizationServers.length === 0)) {
+    throw new TypeError('resourceMetadata.authorizationServers must name at least one authorization server (its issuer URL)');
+  }
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
@@ -113,7 +112,7 @@ export async function serveMcp(registry: ServableRegistry, options: ServeMcpOpti
   );
   const logger = options.logger ?? console;
   // Loop detection is scoped by conversation: one per session, else one per connection.
-  const connectionId = randomUUID();
+  const connectionId = globalThis.crypto.randomUUID();
   // This connection's logging/setLevel (the SDK's own handler keys levels by session id, which stdio lacks).
   const logLevel = new ClientLogLevel();
 

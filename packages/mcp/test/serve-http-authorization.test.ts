@@ -224,6 +224,13 @@ describe('serveMcpHttp with verifyToken: the MCP authorization spec for a resour
     expect(res.status).toBe(200);
   });
 
+  it('should still answer 401 when the Host header cannot name a resource URL', async () => {
+    const handle = await start({ host: '0.0.0.0' });
+    const res = await rawRequest(handle.url.replace('0.0.0.0', '127.0.0.1'), { headers: { ...MCP_POST_HEADERS, host: 'a<b' }, body: callBody(1, 'read_file', { path: 'a' }) });
+    expect(res.status).toBe(401);
+    expect(res.headers['www-authenticate']).toBe('Bearer');
+  });
+
   it('should refuse options that contradict each other', async () => {
     await expect(serveMcpHttp(registry(), { token: 'a-long-enough-token-1234', verifyToken: verifyJwt })).rejects.toThrow(
       'pass token or verifyToken, not both',

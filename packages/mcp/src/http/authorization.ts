@@ -116,7 +116,12 @@ export class Authorizer {
 
   private metadataUrl(req: RequestHead): string | undefined {
     if (this.metadata === undefined) return undefined;
-    const resource = new URL(this.resource(req));
+    let resource: URL;
+    try {
+      resource = new URL(this.resource(req));
+    } catch {
+      return undefined; // a Host header no URL can hold: the challenge goes without the pointer rather than fail the answer
+    }
     const suffix = resource.pathname === '/' ? '' : resource.pathname;
     return `${resource.origin}${WELL_KNOWN_RESOURCE_PATH}${suffix}`;
   }

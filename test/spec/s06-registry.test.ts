@@ -3,6 +3,7 @@ import { CostTier, Hook, SchemaLevel, ToolRegistrationError, ToolRegistry, ToolR
 import { tool as fnTool, Tool } from '@victor-tools/decorators';
 import { z } from 'zod';
 import { TestTool, silentLogger } from './helpers';
+import { quietLogger } from '../support/logger';
 
 // The shared resources these tests pass, declared as a project declares its own (declaration merging).
 declare module '@victor-tools/core' {
@@ -14,7 +15,7 @@ declare module '@victor-tools/core' {
 const pathSchema = { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] };
 
 function quietRegistry(extra: Record<string, unknown> = {}) {
-  return new ToolRegistry({ logger: { debug: jest.fn(), info: jest.fn(), warn: jest.fn(), error: jest.fn() }, ...extra });
+  return new ToolRegistry({ logger: quietLogger(), ...extra });
 }
 
 describe('ToolRegistry', () => {
@@ -279,7 +280,7 @@ describe("ToolRegistry hooks in the reference's positional form", () => {
   });
 
   it("should make registerBeforeHook(fn, 'name') a non-critical hook of that name", async () => {
-    const logger = { debug: jest.fn(), info: jest.fn(), warn: jest.fn(), error: jest.fn() };
+    const logger = quietLogger();
     const r = new ToolRegistry({ logger });
     r.register(new TestTool({ name: 'git' }));
     r.registerBeforeHook(() => {
@@ -428,7 +429,7 @@ describe('ToolRegistry hooks', () => {
   });
 
   it('should report a failing non-critical hook to the logger and go on', async () => {
-    const logger = { debug: jest.fn(), info: jest.fn(), warn: jest.fn(), error: jest.fn() };
+    const logger = quietLogger();
     const r = new ToolRegistry({ logger });
     const t = new TestTool({ name: 'a' });
     r.register(t);

@@ -3,6 +3,7 @@ import { AccessMode, AgentMode, CostTier, Priority, SchemaLevel, ToolRegistry, e
 import { ToolMetadataRegistry, selectTools } from '@victor-tools/metadata';
 import { anthropicRenderer } from '@victor-tools/providers';
 import { TestTool } from './helpers';
+import { quietLogger } from '../support/logger';
 
 afterEach(() => ToolMetadataRegistry.resetInstance());
 
@@ -191,7 +192,7 @@ describe('selectTools', () => {
 
 describe('ToolMetadataRegistry.search and disabled tools', () => {
   it("should leave out the tools the refreshed registry disabled, as it leaves out unavailable ones", () => {
-    const registry = new ToolRegistry({ logger: { debug: jest.fn(), info: jest.fn(), warn: jest.fn(), error: jest.fn() } });
+    const registry = new ToolRegistry({ logger: quietLogger() });
     for (const t of tools()) registry.register(t);
     let webAvailable = true;
     registry.register(

@@ -4,11 +4,12 @@ import { z } from 'zod';
 import { AccessMode, BaseTool, CostTier, DangerLevel, ExecutionCategory, Priority, ToolRegistry, ToolResult, type ToolCallContext } from '@victor-tools/core';
 import { Param, Tool, ToolContainer, tool } from '@victor-tools/decorators';
 import { ToolMetadataRegistry } from '@victor-tools/metadata';
+import { quietLogger } from '../support/logger';
 
 afterEach(() => ToolMetadataRegistry.resetInstance());
 
 function quiet() {
-  return new ToolRegistry({ logger: { debug: jest.fn(), info: jest.fn(), warn: jest.fn(), error: jest.fn() } });
+  return new ToolRegistry({ logger: quietLogger() });
 }
 
 const allOptions = {

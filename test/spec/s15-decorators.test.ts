@@ -4,11 +4,12 @@ import { BaseTool, ToolRegistry, ToolResult, type JsonSchema } from '@victor-too
 import * as decorators from '@victor-tools/decorators';
 import { MetadataStorage, Tool, ToolContainer, getMetadataStorage, tool, toolsOfInstance } from '@victor-tools/decorators';
 import { ToolMetadataRegistry } from '@victor-tools/metadata';
+import { quietLogger } from '../support/logger';
 
 afterEach(() => ToolMetadataRegistry.resetInstance());
 
 function quiet() {
-  return new ToolRegistry({ logger: { debug: jest.fn(), info: jest.fn(), warn: jest.fn(), error: jest.fn() } });
+  return new ToolRegistry({ logger: quietLogger() });
 }
 
 /** `ToolResult` of a second copy of core, as a plugin with its own node_modules would return. */

@@ -14,12 +14,13 @@ import { z } from 'zod';
 import { BaseTool, SchemaConversionError, ToolRegistry, ToolResult, type JsonSchema, type ToolCallContext } from '@victor-tools/core';
 import { Tool, tool, toolsOfInstance } from '@victor-tools/decorators';
 import { toOpenAITool } from '@victor-tools/providers';
+import { quietLogger } from '../support/logger';
 
 // Both are ES modules only: required through jest's transform (jest.config.ts), typed as ESM.
 const { Type: TypeBox1 } = require('typebox') as typeof import('typebox', { with: { 'resolution-mode': 'import' } });
 const { type } = require('arktype') as typeof import('arktype', { with: { 'resolution-mode': 'import' } });
 
-const quiet = () => new ToolRegistry({ logger: { debug: jest.fn(), info: jest.fn(), warn: jest.fn(), error: jest.fn() } });
+const quiet = () => new ToolRegistry({ logger: quietLogger() });
 
 /** The same contract, { city: non-empty string, days: integer 1..14 (default 3) }, in every form a user may have it. */
 const TRIP = {

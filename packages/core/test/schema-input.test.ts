@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BaseTool, SchemaConversionError, SchemaLevel, ToolRegistry, ToolResult, type JsonSchema, type SchemaInput, type StandardJSONSchemaV1, type StandardSchemaV1 } from '@victor-tools/core';
 import { readSchemaInput, runStandardValidation } from '@victor-tools/core/internal';
+import { quietLogger } from '../../../test/support/logger';
 
 type Result = StandardSchemaV1.Result<unknown> | Promise<StandardSchemaV1.Result<unknown>>;
 
@@ -49,7 +50,7 @@ class SchemaTool extends BaseTool<Record<string, unknown>, SchemaInput> {
 }
 
 const quiet = (options: ConstructorParameters<typeof ToolRegistry>[0] = {}) =>
-  new ToolRegistry({ logger: { debug: jest.fn(), info: jest.fn(), warn: jest.fn(), error: jest.fn() }, ...options });
+  new ToolRegistry({ logger: quietLogger(), ...options });
 
 describe('readSchemaInput', () => {
   it('should return a JSON Schema as it is, and a boolean schema too (ajv judges it)', () => {

@@ -90,7 +90,7 @@ describe('ToolMetadataRegistry.search', () => {
   });
 
   it('should leave out a tool whose isAvailable() throws, as listTools() does, instead of throwing', async () => {
-    // SPEC 6: an isAvailable that throws counts as unavailable; search leaves unavailable tools out (issue 16).
+    // SPEC 6: an isAvailable that throws counts as unavailable; search leaves unavailable tools out.
     const broken = new TestTool({
       name: 'docker_ps',
       description: 'List docker containers.',

@@ -1,4 +1,4 @@
-// Issue 10's acceptance: "checked from outside by replaying these attacks
+// The hardening's acceptance: "checked from outside by replaying these attacks
 // against the built packages". fixtures/built-attacks.mjs loads
 // @victor-tools/core, decorators and mcp from their dist/ in a plain Node.js
 // process (no jest module mapping, no vm context) and replays the attacks of

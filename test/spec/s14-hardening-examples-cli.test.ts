@@ -1,4 +1,4 @@
-// Issue 10, the examples and the CLI: the attacks replayed against the built
+// The examples and the CLI: the attacks replayed against the built
 // CLI and the compiled example tools (`pnpm build` first, as `pnpm test` does).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 10 item 5: the MCP server never dies and answers every request. Each
+// The MCP server never dies and answers every request. Each
 // attack is replayed through the public API with inputs generated here.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';

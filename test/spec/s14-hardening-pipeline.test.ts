@@ -1,4 +1,4 @@
-// Issue 10, the parts that live in core's pipeline and policy: an EXPLORE sandbox
+// The parts that live in core's pipeline and policy: an EXPLORE sandbox
 // that holds (one root, declared and guessed path parameters, nested values,
 // linear path checks), "what runs is what was checked" (hooks, approval,
 // context), timeouts counted from the call's start, no memory kept by finished

@@ -1,4 +1,4 @@
-// Issue 10, gaps found by the security audit (docs/SECURITY.md, "Audit"), through
+// Gaps found by the security audit (docs/SECURITY.md, "Audit"), through
 // the public API: path parameters declared with decorators and wherever a schema
 // puts `format: 'path'`, the error limits as registry options, and MCP answers
 // to outputs that cannot even be described.

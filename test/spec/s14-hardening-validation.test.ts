@@ -1,4 +1,4 @@
-// Issue 10, bounded work per call: validation is linear in the size of the
+// Bounded work per call: validation is linear in the size of the
 // arguments, a failure lists the first problems and counts the rest, and its
 // text is capped. The hostile inputs are built here, as a model would send them.
 import {

@@ -1,4 +1,4 @@
-// Issue 11 for @victor-tools/decorators: one result rule for every tool, a
+// For @victor-tools/decorators: one result rule for every tool, a
 // container that builds from the storage it is given, and a pinned public API.
 import { BaseTool, ToolRegistry, ToolResult, type JsonSchema } from '@victor-tools/core';
 import * as decorators from '@victor-tools/decorators';

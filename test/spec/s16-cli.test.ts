@@ -1,4 +1,4 @@
-// Issue 12, the CLI: what a user of the installed command sees (items 4 and 5).
+// The CLI: what a user of the installed command sees.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// Issue 13, item 1: any schema a user already has. Parameters given as a JSON
+// Any schema a user already has. Parameters given as a JSON
 // Schema, TypeBox 0.34 or 1.x, or a Standard Schema that produces JSON Schema
 // (zod 4, valibot through @valibot/to-json-schema, arktype) are accepted by
 // tool(), @Tool and BaseTool, shown to models as JSON Schema, checked by ajv

@@ -1,4 +1,4 @@
-// Issue 14 items 2-5: what MCP gives a tool (progress, cancellation, output
+// What MCP gives a tool (progress, cancellation, output
 // schemas, logging, sampling, elicitation, rich content, the 2020-12 dialect),
 // through the public API and the official SDK client, in-process over
 // serveMcpHttp and from outside against the built `victor-tools serve --http`

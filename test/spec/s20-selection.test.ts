@@ -1,4 +1,4 @@
-// Issue 16: selection that understands what the user means. Embedders
+// Selection that understands what the user means. Embedders
 // (configure, searchAsync, selectToolsAsync), the offline word vectors of
 // @victor-tools/semantic, and the audit items on search and selection.
 import { AccessMode, Priority, ToolRegistry } from '@victor-tools/core';

@@ -1,4 +1,4 @@
-// Issue 13: `tool()`, `@Tool({ params })` (classes, toolbox methods, BaseTool
+// `tool()`, `@Tool({ params })` (classes, toolbox methods, BaseTool
 // subclasses) and `@Param` take the schemas users already have. Runs in both
 // decorator modes.
 import { toStandardJsonSchema } from '@valibot/to-json-schema';

@@ -3,7 +3,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { MCP_TOOLS, spawnHttpServe, type HttpServe } from '../support/spawn-serve';
 
-// Issue 10 item 5 over HTTP: the built `victor-tools serve --http` (a child
+// Over HTTP: the built `victor-tools serve --http` (a child
 // process), attacked the way a hostile client or a careless tool would, as
 // serve-stdio-hardening.test.ts does over stdio. Every request gets an answer
 // and the server serves on.

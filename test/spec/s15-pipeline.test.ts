@@ -6,12 +6,10 @@ import {
   BaseTool,
   ToolRegistry,
   ToolResult,
-  inProcessInvoker,
   type JsonSchema,
   type ToolCallContext,
-  type ToolInvocation,
-  type ToolInvoker,
 } from '@victor-tools/core';
+import { inProcessInvoker, type ToolInvocation, type ToolInvoker } from '@victor-tools/core/framework';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import * as coreEntry from '@victor-tools/core';

@@ -1,5 +1,6 @@
 import { ToolResult, type ToolCallContext } from '@victor-tools/core';
-import { MetadataStorage, Param, Tool, getMetadataStorage, toolsOfInstance } from '@victor-tools/decorators';
+import { Param, Tool, toolsOfInstance } from '@victor-tools/decorators';
+import { MetadataStorage, getMetadataStorage } from '@victor-tools/decorators/framework';
 import { ToolBuilder, globalToolBuilder } from '../../src/internal';
 
 class Params {

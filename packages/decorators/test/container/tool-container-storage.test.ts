@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { DecoratedTool, MetadataStorage, Param, Tool, ToolContainer, getMetadataStorage, tool } from '@victor-tools/decorators';
+import { DecoratedTool, Param, Tool, ToolContainer, tool } from '@victor-tools/decorators';
+import { MetadataStorage, getMetadataStorage } from '@victor-tools/decorators/framework';
 import { ToolResult } from '@victor-tools/core';
 import { RecordingMetadataRegistry, StoringRegistry } from '../helpers/fake-registry';
 

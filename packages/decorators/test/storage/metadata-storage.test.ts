@@ -1,4 +1,5 @@
-import { MetadataStorage, Param, Tool, getMetadataStorage } from '@victor-tools/decorators';
+import { Param, Tool } from '@victor-tools/decorators';
+import { MetadataStorage, getMetadataStorage } from '@victor-tools/decorators/framework';
 
 describe('getMetadataStorage', () => {
   it('should keep one storage on globalThis under a Symbol.for key, shared by copies of the package', () => {

@@ -6,7 +6,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ToolRegistry } from '@victor-tools/core';
-import { type AuthInfo } from '@victor-tools/core/framework';
+import type { AuthInfo } from '@victor-tools/core/framework';
 import { serveMcpHttp, type McpHttpServerHandle } from '@victor-tools/mcp';
 import { TestTool, silentLogger } from './helpers';
 

@@ -2,8 +2,7 @@
 // container that builds from the storage it is given, and a pinned public API.
 import { BaseTool, ToolRegistry, ToolResult, type JsonSchema } from '@victor-tools/core';
 import * as decorators from '@victor-tools/decorators';
-import { Tool, ToolContainer, tool, toolsOfInstance } from '@victor-tools/decorators';
-import { MetadataStorage, getMetadataStorage } from '@victor-tools/decorators/framework';
+import { MetadataStorage, Tool, ToolContainer, getMetadataStorage, tool, toolsOfInstance } from '@victor-tools/decorators';
 import { ToolMetadataRegistry } from '@victor-tools/metadata';
 import { quietLogger } from '../support/logger';
 

@@ -1,4 +1,4 @@
-import { type JsonSchema } from '@victor-tools/core';
+import type { JsonSchema } from '@victor-tools/core';
 import { validateArguments } from '@victor-tools/core/framework';
 
 // The copy handed to `execute` is the one copy validation makes (json-copy.ts);

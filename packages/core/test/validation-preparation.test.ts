@@ -1,5 +1,5 @@
 import Ajv from 'ajv';
-import { type JsonSchema } from '@victor-tools/core';
+import type { JsonSchema } from '@victor-tools/core';
 import { compileSchema, dropNullOptionals, MAX_ARGUMENT_DEPTH, validateArguments } from '@victor-tools/core/framework';
 
 // How arguments are prepared (copy, nulls, coercion, defaults, validation) and

@@ -1,7 +1,7 @@
 // The public API: what users program against. Any new export here becomes
-// public API: named exports only. The record storage the decorators write
-// (for code that reads declarations itself, or a test that clears them) is
-// in ./framework (`@victor-tools/decorators/framework`, semver-covered too);
+// public API: named exports only. The record types of the metadata storage
+// (for code that reads declarations itself) are in ./framework
+// (`@victor-tools/decorators/framework`, semver-covered too);
 // builder internals, for this repository's own tests, live in src/internal.ts.
 // The polyfill comes first: Symbol.metadata must exist before any decorated class is defined.
 import './polyfill';
@@ -32,6 +32,10 @@ export { ToolContainer, type ToolContainerOptions } from './container/tool-conta
 export type { ScanDirectoryOptions } from './container/directory-loader';
 export type { ContainerRegistry, MetadataRegistryLike, ScanReport, RegisteredEntry, SkippedEntry } from './container/contracts';
 
+// The metadata storage the decorators write (a container's `storage` option;
+// tests clear or clone it); its record types are in ./framework.
+export { getMetadataStorage } from './storage/get-metadata-storage';
+export { MetadataStorage } from './storage/metadata-storage';
 export type { InjectionToken } from './storage/inject-record';
 
 // Errors

@@ -1,5 +1,5 @@
 import { AccessMode, CostTier, Priority, type BaseTool, type ToolMetadata } from '@victor-tools/core';
-import { type AccessModeLike } from '@victor-tools/core/framework';
+import type { AccessModeLike } from '@victor-tools/core/framework';
 import { resolveMetadata } from './auto-metadata';
 import type { MetadataRegistryOptions } from './embedding/embedder';
 import { embeddingText } from './embedding/tool-text';

@@ -1,5 +1,5 @@
 import { estimateTokens, type BaseTool, type SchemaLevel } from '@victor-tools/core';
-import { type SchemaRenderer } from '@victor-tools/core/framework';
+import type { SchemaRenderer } from '@victor-tools/core/framework';
 
 interface Counted {
   name: string;

@@ -1,4 +1,4 @@
-import { type Embedder } from '@victor-tools/metadata';
+import type { Embedder } from '@victor-tools/metadata';
 import { isStopWord, splitWords, stemWord } from '@victor-tools/metadata/framework';
 import { installedVocabulary, type Vocabulary } from './vocabulary';
 

@@ -1,6 +1,5 @@
 import { ToolResult, type ToolCallContext } from '@victor-tools/core';
-import { Param, Tool, toolsOfInstance } from '@victor-tools/decorators';
-import { MetadataStorage, getMetadataStorage } from '@victor-tools/decorators/framework';
+import { MetadataStorage, Param, Tool, getMetadataStorage, toolsOfInstance } from '@victor-tools/decorators';
 import { ToolBuilder, globalToolBuilder } from '../../src/internal';
 
 class Params {

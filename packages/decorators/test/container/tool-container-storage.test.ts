@@ -1,6 +1,5 @@
 import { join } from 'node:path';
-import { DecoratedTool, Param, Tool, ToolContainer, tool } from '@victor-tools/decorators';
-import { MetadataStorage, getMetadataStorage } from '@victor-tools/decorators/framework';
+import { DecoratedTool, MetadataStorage, Param, Tool, ToolContainer, getMetadataStorage, tool } from '@victor-tools/decorators';
 import { ToolResult } from '@victor-tools/core';
 import { RecordingMetadataRegistry, StoringRegistry } from '../helpers/fake-registry';
 

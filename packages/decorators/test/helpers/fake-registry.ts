@@ -1,4 +1,4 @@
-import { type BaseTool } from '@victor-tools/core';
+import type { BaseTool } from '@victor-tools/core';
 import { resolveTool, type ToolLike } from '@victor-tools/core/framework';
 import type { MetadataRegistryLike, ContainerRegistry } from '@victor-tools/decorators';
 

@@ -1,5 +1,4 @@
-import { Param, Tool } from '@victor-tools/decorators';
-import { MetadataStorage, getMetadataStorage } from '@victor-tools/decorators/framework';
+import { MetadataStorage, Param, Tool, getMetadataStorage } from '@victor-tools/decorators';
 
 describe('getMetadataStorage', () => {
   it('should keep one storage on globalThis under a Symbol.for key, shared by copies of the package', () => {

@@ -14,7 +14,7 @@ import {
   type ElicitResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import { ToolResult, type Logger, type ToolCallContext } from '@victor-tools/core';
-import { type ElicitRequest, type SampleRequest, type ToolLogLevel } from '@victor-tools/core/framework';
+import type { ElicitRequest, SampleRequest, ToolLogLevel } from '@victor-tools/core/framework';
 import { errorMessage } from '@victor-tools/core/internal';
 import { limitText } from '../limits';
 import { packageVersion } from '../package-version';

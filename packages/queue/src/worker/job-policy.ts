@@ -1,5 +1,5 @@
 import { ToolResult, type BaseTool } from '@victor-tools/core';
-import { type ApprovalDecision, type ApprovalRequirement } from '@victor-tools/core/framework';
+import type { ApprovalDecision, ApprovalRequirement } from '@victor-tools/core/framework';
 import {
   approvalRequirementOf,
   checkPathArguments,

@@ -14,7 +14,7 @@ const moduleNameMapper = {
   '^@victor-tools/([a-z-]+)$': '<rootDir>/packages/$1/src',
   // A package's plumbing for the others (`@victor-tools/core/internal`), and its
   // other entry points (`@victor-tools/decorators/class-validator`, `/node`, `@victor-tools/mcp/web`).
-  '^@victor-tools/([a-z-]+)/(internal|class-validator|node|web)$': '<rootDir>/packages/$1/src/$2',
+  '^@victor-tools/([a-z-]+)/(internal|framework|class-validator|node|web)$': '<rootDir>/packages/$1/src/$2',
 };
 
 // TypeBox 1.x (the `typebox` package), arktype (with arkregex) and jose (the JWT tests) ship ES modules only, which

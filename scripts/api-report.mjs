@@ -4,8 +4,10 @@
 // after a deliberate change of a package's surface; `pnpm run api:check`
 // (part of `pnpm test`, so CI runs it) fails when a built package's surface
 // differs from its report, so every change of the surface shows in review.
-// Only each package's root entry is reported: `./internal` subpaths are
-// plumbing between the victor-tools packages, not public API.
+// Each package's root entry is reported (`api/<package>.api.md`), and its
+// `./framework` entry when it has one (`api/<package>-framework.api.md`:
+// public API for code that builds on victor-tools). `./internal` subpaths
+// are plumbing between the victor-tools packages, not public API.
 // Run after `pnpm build`: the reports are made from dist/*.d.ts.
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -18,21 +20,25 @@ const reportFolder = path.join(root, 'api');
 mkdirSync(reportFolder, { recursive: true });
 
 let failed = 0;
-for (const pkg of publicPackages()) {
+const entries = publicPackages().flatMap((pkg) => {
+  const short = pkg.name.replace(/^@victor-tools\//, '');
+  const main = { pkg, file: 'index.d.ts', reportName: `${short}.api.md` };
+  return pkg.manifest.exports?.['./framework'] ? [main, { pkg, file: 'framework.d.ts', reportName: `${short}-framework.api.md` }] : [main];
+});
+for (const { pkg, file, reportName } of entries) {
   const projectFolder = pkg.dir;
-  const entry = path.join(projectFolder, 'dist', 'index.d.ts');
+  const entry = path.join(projectFolder, 'dist', file);
   if (!existsSync(entry)) {
     console.error(`${pkg.name}: ${path.relative(root, entry)} is missing: run pnpm build first`);
     failed++;
     continue;
   }
-  const reportName = `${pkg.name.replace(/^@victor-tools\//, '')}.api.md`;
   const config = ExtractorConfig.prepare({
     configObject: {
       projectFolder,
       mainEntryPointFilePath: entry,
       compiler: { tsconfigFilePath: path.join(projectFolder, 'tsconfig.build.json') },
-      apiReport: { enabled: true, reportFileName: reportName, reportFolder, reportTempFolder: path.join(projectFolder, 'dist', '.api') },
+      apiReport: { enabled: true, reportFileName: reportName, reportFolder, reportTempFolder: path.join(projectFolder, 'dist', '.api', path.basename(file, '.d.ts')) },
       docModel: { enabled: false },
       dtsRollup: { enabled: false },
       tsdocMetadata: { enabled: false },
@@ -58,7 +64,7 @@ for (const pkg of publicPackages()) {
     console.error(`${pkg.name}: the public API differs from ${report}. If the change is intended, run \`pnpm run api\` and commit the report.`);
     failed++;
   } else if (!result.succeeded) {
-    console.error(`${pkg.name}: API Extractor reported ${result.errorCount} error(s)`);
+    console.error(`${pkg.name} (${file}): API Extractor reported ${result.errorCount} error(s)`);
     failed++;
   } else {
     console.log(`${pkg.name}: ${report} ${result.apiReportChanged ? 'updated' : 'unchanged'}`);

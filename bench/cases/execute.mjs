@@ -109,7 +109,7 @@ export async function runExecuteCases(victor, report) {
       const { before, after } = call.hookCalls();
       if (before !== 1 || after !== 1) throw new Error(`hooks ran before=${before} after=${after} times for one call; expected 1 and 1`);
       const rejected = await call({ path: 5 });
-      if (!hasRealValidation(victor.core) || rejected.success !== false) victorNote = 'validation is still the pre-merge stub: this figure leaves out validation';
+      if (!hasRealValidation(victor.coreFramework) || rejected.success !== false) victorNote = 'validation is still the pre-merge stub: this figure leaves out validation';
       paths.victor = call;
     });
   }

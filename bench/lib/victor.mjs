@@ -12,14 +12,21 @@ async function load(name) {
 }
 
 
-/** The three packages the bench measures, each `undefined` when not built. */
+/** The three packages the bench measures (and core's ./framework), each `undefined` when not built. */
 export async function loadVictor() {
-  const [core, metadata, decorators] = await Promise.all([
+  const [core, coreFramework, metadata, decorators] = await Promise.all([
     load('@victor-tools/core'),
+    load('@victor-tools/core/framework'),
     load('@victor-tools/metadata'),
     load('@victor-tools/decorators'),
   ]);
-  return { core: core.module, metadata: metadata.module, decorators: decorators.module, loadErrors: [core, metadata, decorators].map((l) => l.error).filter(Boolean) };
+  return {
+    core: core.module,
+    coreFramework: coreFramework.module,
+    metadata: metadata.module,
+    decorators: decorators.module,
+    loadErrors: [core, coreFramework, metadata, decorators].map((l) => l.error).filter(Boolean),
+  };
 }
 
 /**
@@ -40,7 +47,7 @@ export function missing(checks) {
   return absent;
 }
 
-/** Whether core's validation really rejects bad arguments (the pre-merge stub accepts everything). */
+/** Whether core's validation (`@victor-tools/core/framework`) really rejects bad arguments (the pre-merge stub accepts everything). */
 export function hasRealValidation(core) {
   if (!core || typeof core.validateArguments !== 'function') return false;
   try {

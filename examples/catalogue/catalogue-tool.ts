@@ -1,4 +1,5 @@
-import { BaseTool, CostTier, ToolResult, type CostTierLike, type JsonSchema, type ToolCallContext, type ToolMetadataInput } from '@victor-tools/core';
+import { BaseTool, CostTier, ToolResult, type JsonSchema, type ToolCallContext, type ToolMetadataInput } from '@victor-tools/core';
+import type { CostTierLike } from '@victor-tools/core/framework';
 
 /** A parameter of a catalogue tool: a JSON Schema plus whether it is required. */
 export type ParamSpec = Omit<JsonSchema, 'required'> & { required?: boolean };

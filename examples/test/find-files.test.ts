@@ -1,7 +1,8 @@
 import { mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ToolRegistry, resolveTool, type BaseTool, type ToolCallContext } from '@victor-tools/core';
+import { ToolRegistry, type BaseTool, type ToolCallContext } from '@victor-tools/core';
+import { resolveTool } from '@victor-tools/core/framework';
 import { FindFiles } from '../src/find-files';
 import { manyFiles } from './support/many-files';
 

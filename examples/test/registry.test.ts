@@ -1,5 +1,6 @@
 import * as core from '@victor-tools/core';
-import type { ToolLike, ToolResult } from '@victor-tools/core';
+import type { ToolResult } from '@victor-tools/core';
+import type { ToolLike } from '@victor-tools/core/framework';
 import { ToolContainer } from '@victor-tools/decorators';
 import { join } from 'node:path';
 

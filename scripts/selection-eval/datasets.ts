@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BaseTool, ToolResult, type JsonSchema } from '@victor-tools/core';
-import { splitWords, stemWord, contentWords } from '@victor-tools/metadata';
+import { splitWords, stemWord, contentWords } from '@victor-tools/metadata/framework';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 /**

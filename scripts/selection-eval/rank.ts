@@ -1,7 +1,8 @@
 // Runs the rankers of `pnpm eval:selection` over the datasets: every setting
 // ranks through the public API of the built packages.
 import type { BaseTool } from '@victor-tools/core';
-import { ToolMetadataRegistry, resolveMetadata, splitWords, type Embedder as MetadataEmbedder } from '@victor-tools/metadata';
+import { ToolMetadataRegistry, resolveMetadata, type Embedder as MetadataEmbedder } from '@victor-tools/metadata';
+import { splitWords } from '@victor-tools/metadata/framework';
 import { measure, pool, type EvalCategory, type Measures } from './datasets';
 
 /** How many ranked tools are kept per request: enough for recall@5 and a meaningful MRR. */

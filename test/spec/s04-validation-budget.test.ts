@@ -19,15 +19,14 @@ import * as v from 'valibot';
 import { z } from 'zod';
 import {
   BaseTool,
-  DEFAULT_MAX_CHECKED_VALUES,
   ToolRegistry,
   ToolResult,
-  validateArguments,
   type JsonSchema,
   type RegistrableTool,
   type SchemaInput,
   type ToolCallContext,
 } from '@victor-tools/core';
+import { DEFAULT_MAX_CHECKED_VALUES, validateArguments } from '@victor-tools/core/framework';
 import { tool } from '@victor-tools/decorators';
 import { queueInvoker } from '@victor-tools/queue';
 import { startRedisServer, type RedisServer } from '../../packages/queue/test/support/redis-server';

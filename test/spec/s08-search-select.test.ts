@@ -1,7 +1,7 @@
 // SPEC section 8: search and selectTools.
 import { AccessMode, AgentMode, CostTier, Priority, SchemaLevel, ToolRegistry, estimateTokens } from '@victor-tools/core';
 import { ToolMetadataRegistry, selectTools } from '@victor-tools/metadata';
-import { anthropicRenderer } from '@victor-tools/providers';
+import { anthropicRenderer } from '@victor-tools/providers/framework';
 import { TestTool } from './helpers';
 import { quietLogger } from '../support/logger';
 

@@ -5,7 +5,8 @@
 // packages/cli/test/e2e); this is what users and clients rely on.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ToolRegistry, type AuthInfo } from '@victor-tools/core';
+import { ToolRegistry } from '@victor-tools/core';
+import type { AuthInfo } from '@victor-tools/core/framework';
 import { serveMcpHttp, type McpHttpServerHandle } from '@victor-tools/mcp';
 import { TestTool, silentLogger } from './helpers';
 

@@ -1,7 +1,8 @@
 // SPEC section 11 (providers): { schema, dropped } exports and MCP annotations.
 import { AccessMode, BaseTool, DangerLevel, ToolRegistry, ToolResult } from '@victor-tools/core';
 import { tool } from '@victor-tools/decorators';
-import { normalizeStrictArguments, toAnthropicTool, toGeminiFunction, toMcpTool, toOpenAITool } from '@victor-tools/providers';
+import { toAnthropicTool, toGeminiFunction, toMcpTool, toOpenAITool } from '@victor-tools/providers';
+import { normalizeStrictArguments } from '@victor-tools/providers/framework';
 import { TestTool } from './helpers';
 
 const parameters = {

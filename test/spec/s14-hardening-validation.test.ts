@@ -3,13 +3,11 @@
 // text is capped. The hostile inputs are built here, as a model would send them.
 import {
   BaseTool,
-  DEFAULT_MAX_ERROR_CHARS,
-  DEFAULT_MAX_ERRORS,
   ToolRegistry,
   ToolResult,
-  validateArguments,
   type JsonSchema,
 } from '@victor-tools/core';
+import { DEFAULT_MAX_ERROR_CHARS, DEFAULT_MAX_ERRORS, validateArguments } from '@victor-tools/core/framework';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { silentLogger, TestTool } from './helpers';

@@ -6,15 +6,14 @@ import {
   BaseTool,
   ToolRegistry,
   ToolResult,
-  inProcessInvoker,
   type JsonSchema,
   type ToolCallContext,
-  type ToolInvocation,
-  type ToolInvoker,
 } from '@victor-tools/core';
+import { inProcessInvoker, type ToolInvocation, type ToolInvoker } from '@victor-tools/core/framework';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import * as coreEntry from '@victor-tools/core';
+import * as frameworkEntry from '@victor-tools/core/framework';
 import * as internalEntry from '@victor-tools/core/internal';
 import { TestTool, silentLogger } from './helpers';
 
@@ -318,7 +317,7 @@ describe('the one result rule', () => {
   });
 });
 
-describe('the public API and the internal entry', () => {
+describe('the public API, the framework entry and the internal entry', () => {
   const PLUMBING = ['TOOL_PROTOCOL', 'BASE_TOOL_BRAND', 'isToolProvider', 'normalizeMetadata', 'SmartEnum', 'registerSchemaRenderer', 'getSchemaRenderer', 'schemaRendererNames', 'renderSchema', 'truncateDescription', 'splitSentences'];
 
   it('should keep protocol plumbing out of @victor-tools/core and serve it from @victor-tools/core/internal', () => {
@@ -328,12 +327,20 @@ describe('the public API and the internal entry', () => {
       expect([name, name in core]).toEqual([name, false]);
       expect([name, internal[name] !== undefined]).toEqual([name, true]);
     }
-    for (const name of ['ToolRegistry', 'Hook', 'BaseTool', 'ToolResult', 'ToolValidationResult', 'validateArguments', 'estimateTokens', 'inProcessInvoker', 'checkModePolicy', 'resolveTool', 'AgentMode']) {
+    for (const name of ['ToolRegistry', 'ToolRegistrationError', 'Hook', 'BaseTool', 'ToolResult', 'ToolValidationResult', 'estimateTokens', 'trustFrameworkApproval', 'AgentMode']) {
       expect([name, core[name] !== undefined]).toEqual([name, true]);
     }
   });
 
-  it('should load the built internal entry with require and with import, sharing one copy with the root entry', () => {
+  it('should serve what integrations build on from @victor-tools/core/framework, not from the root', () => {
+    const core = coreEntry as Record<string, unknown>;
+    const framework = frameworkEntry as Record<string, unknown>;
+    for (const name of ['validateArguments', 'compileSchema', 'dropNullOptionals', 'inProcessInvoker', 'toToolResult', 'checkModePolicy', 'approvalRequirement', 'resolveTool', 'isBaseTool', 'contentText']) {
+      expect([name, name in core, typeof framework[name]]).toEqual([name, false, 'function']);
+    }
+  });
+
+  it('should load the built framework and internal entries with require and with import, sharing one copy with the root entry', () => {
     // As test/packaging.test.ts: the built dist/ (`pnpm test` builds first), from the repository root.
     const out = execFileSync(
       process.execPath,
@@ -345,8 +352,10 @@ describe('the public API and the internal entry', () => {
           "import { TOOL_PROTOCOL } from '@victor-tools/core/internal';",
           "import { BaseTool } from '@victor-tools/core';",
           "const require = createRequire(import.meta.url);",
+          "import { resolveTool } from '@victor-tools/core/framework';",
           "const internal = require('@victor-tools/core/internal');",
-          "console.log(TOOL_PROTOCOL === internal.TOOL_PROTOCOL && TOOL_PROTOCOL === Symbol.for('victor-tools.tool') && BaseTool.prototype[internal.BASE_TOOL_BRAND] === true);",
+          "const framework = require('@victor-tools/core/framework');",
+          "console.log(TOOL_PROTOCOL === internal.TOOL_PROTOCOL && TOOL_PROTOCOL === Symbol.for('victor-tools.tool') && BaseTool.prototype[internal.BASE_TOOL_BRAND] === true && resolveTool === framework.resolveTool);",
         ].join('\n'),
       ],
       { cwd: join(__dirname, '..', '..'), encoding: 'utf8' },

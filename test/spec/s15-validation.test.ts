@@ -1,14 +1,8 @@
 // One way to prepare arguments, JSON Schema's own semantics kept
 // (const/enum of objects, uniqueItems, recursive and $id references), a
 // compile-once handle and validation issues as data.
-import {
-  compileSchema,
-  ToolRegistry,
-  ToolValidationResult,
-  validateArguments,
-  type JsonSchema,
-  type ValidationIssue,
-} from '@victor-tools/core';
+import { ToolRegistry, ToolValidationResult, type JsonSchema } from '@victor-tools/core';
+import { compileSchema, validateArguments, type ValidationIssue } from '@victor-tools/core/framework';
 import { silentLogger, TestTool } from './helpers';
 
 const errorsOf = (schema: JsonSchema, args: unknown) => validateArguments(schema, args).result.errors;

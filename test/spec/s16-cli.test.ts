@@ -3,7 +3,10 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { run, type RunOptions } from '@victor-tools/cli';
+import { run } from '@victor-tools/cli';
+
+/** The streams `run` takes (the CLI's root exports only `run`). */
+type RunOptions = Parameters<typeof run>[1];
 
 const REPO = join(__dirname, '..', '..');
 const BIN = join(REPO, 'packages', 'cli', 'dist', 'bin.js');

@@ -4,7 +4,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { approximateTokens, BaseTool, estimateTokens, SchemaLevel, ToolResult, type JsonSchema } from '@victor-tools/core';
+import { BaseTool, estimateTokens, SchemaLevel, ToolResult, type JsonSchema } from '@victor-tools/core';
+import { approximateTokens } from '@victor-tools/core/framework';
 
 const ROOT = join(__dirname, '..', '..');
 const PACKAGES = readdirSync(join(ROOT, 'packages')).filter((name) => {

@@ -4,5 +4,6 @@ export type { VictorToolOutput } from './tool-output';
 export { victorPrepareStep, type VictorPrepareStepOptions, type PrepareStepInput } from './prepare-step';
 export { aiSdkEmbedder, type AISDKEmbedderOptions } from './embedder';
 // One implementation each, in core and providers; re-exported where this adapter's users look for them.
-export { trustFrameworkApproval, type ApprovalRule, type ApprovalGate } from '@victor-tools/core';
-export type { AdaptableRegistry, ToolChoice, ToolsOption } from '@victor-tools/providers';
+export { trustFrameworkApproval } from '@victor-tools/core';
+export { type ApprovalRule, type ApprovalGate } from '@victor-tools/core/framework';
+export type { AdaptableRegistry, ToolChoice, ToolsOption } from '@victor-tools/providers/framework';

@@ -1,7 +1,8 @@
 import { jsonSchema, tool as aiTool, type JSONSchema7, type Tool } from 'ai';
-import type { BaseTool, JsonSchema, SchemaLevel, SchemaLevelLike, ToolExecutionContext } from '@victor-tools/core';
+import type { BaseTool, JsonSchema, SchemaLevel, ToolExecutionContext } from '@victor-tools/core';
+import type { SchemaLevelLike } from '@victor-tools/core/framework';
 import { outputSchemaOf } from '@victor-tools/core/internal';
-import { asksPerson, frameworkCallContext, pickTools, type AdaptableRegistry, type ToolsOption } from '@victor-tools/providers';
+import { asksPerson, frameworkCallContext, pickTools, type AdaptableRegistry, type ToolsOption } from '@victor-tools/providers/framework';
 import { ledgerOf, unissuedApprovalMessage } from './approval-ledger';
 import { toModelOutput, toToolOutput, type VictorToolOutput } from './tool-output';
 

@@ -1,6 +1,6 @@
 import type { JSONValue } from 'ai';
 import type { ToolResult } from '@victor-tools/core';
-import { resultText, toJsonValue } from '@victor-tools/providers';
+import { resultText, toJsonValue } from '@victor-tools/providers/framework';
 
 /**
  * What a victor tool's `execute` answers in the AI SDK: the call's

@@ -1,7 +1,8 @@
 import { readdirSync, statSync } from 'node:fs';
 import { extname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ToolRegistry, type Logger, type ToolInvoker } from '@victor-tools/core';
+import { ToolRegistry, type Logger } from '@victor-tools/core';
+import type { ToolInvoker } from '@victor-tools/core/framework';
 import { ToolContainer, type ScanReport } from '@victor-tools/decorators';
 import { ToolMetadataRegistry } from '@victor-tools/metadata';
 import { ToolsDirectoryNotFoundError } from './errors/tools-directory-not-found-error';

@@ -1,6 +1,6 @@
 import { InvalidArgumentError, Option } from 'commander';
 import { AgentMode, SchemaLevel, type AgentModeValue } from '@victor-tools/core';
-import { providerRenderers } from '@victor-tools/providers';
+import { providerRenderers } from '@victor-tools/providers/framework';
 
 /** The options every command takes (declared on the program). */
 export interface GlobalOptions {

@@ -1,5 +1,7 @@
 import stringWidth from 'string-width';
-import { run, supportsColor, type OutputStream } from '@victor-tools/cli';
+import { run } from '@victor-tools/cli';
+import type { OutputStream } from '../src/io';
+import { supportsColor } from '../src/style';
 import { runCli } from './support/run-cli';
 
 describe('tables', () => {

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
-import { CLI_INJECTION_TOKENS, ToolsDirectoryNotFoundError, ToolsLoadError, defaultToolsDir, loadTools } from '@victor-tools/cli';
+import { ToolsDirectoryNotFoundError, ToolsLoadError } from '../src/errors';
+import { CLI_INJECTION_TOKENS, defaultToolsDir, loadTools } from '../src/load-tools';
 import { ToolMetadataRegistry } from '@victor-tools/metadata';
 import { BROKEN_TOOLS, FIXTURE_TOOLS, TYPESCRIPT_TOOLS, runCli } from './support/run-cli';
 

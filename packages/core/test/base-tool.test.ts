@@ -1,13 +1,13 @@
 import {
   BaseTool,
   CostTier,
-  isBaseTool,
   SchemaLevel,
   ToolResult,
   ToolValidationResult,
   type JsonSchema,
   type ToolCallContext,
 } from '@victor-tools/core';
+import { isBaseTool } from '@victor-tools/core/framework';
 
 /** The reference's CustomTool: one required and one optional parameter, every default left alone. */
 class CustomTool extends BaseTool {

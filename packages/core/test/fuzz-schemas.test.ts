@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import Ajv from 'ajv';
 import fc from 'fast-check';
-import { BaseTool, ToolRegistry, ToolResult, validateArguments, type JsonSchema, type ToolCallContext } from '@victor-tools/core';
+import { BaseTool, ToolRegistry, ToolResult, type JsonSchema, type ToolCallContext } from '@victor-tools/core';
+import { validateArguments } from '@victor-tools/core/framework';
 import { FUZZ_RUNS, fuzzParams } from '../../../test/support/fuzz';
 
 // A property's time grows with FUZZ_RUNS (and with the load of a shared CI machine).

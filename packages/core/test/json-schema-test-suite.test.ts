@@ -9,7 +9,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
-import { BaseTool, ToolRegistry, ToolResult, validateArguments, type JsonSchema, type ToolCallContext } from '@victor-tools/core';
+import { BaseTool, ToolRegistry, ToolResult, type JsonSchema, type ToolCallContext } from '@victor-tools/core';
+import { validateArguments } from '@victor-tools/core/framework';
 
 interface SuiteTest {
   description: string;

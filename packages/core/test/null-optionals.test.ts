@@ -1,4 +1,5 @@
-import { BaseTool, ToolResult, dropNullOptionals, validateArguments, type JsonSchema } from '@victor-tools/core';
+import { BaseTool, ToolResult, type JsonSchema } from '@victor-tools/core';
+import { dropNullOptionals, validateArguments } from '@victor-tools/core/framework';
 
 const SCHEMA: JsonSchema = {
   type: 'object',

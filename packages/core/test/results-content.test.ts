@@ -1,4 +1,5 @@
-import { ToolRegistry, ToolResult, contentText, type ToolContentBlock } from '@victor-tools/core';
+import { ToolRegistry, ToolResult } from '@victor-tools/core';
+import { contentText, type ToolContentBlock } from '@victor-tools/core/framework';
 import { testTool } from './registry/helpers';
 
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';

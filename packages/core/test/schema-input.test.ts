@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BaseTool, SchemaConversionError, SchemaLevel, ToolRegistry, ToolResult, type JsonSchema, type SchemaInput, type StandardJSONSchemaV1, type StandardSchemaV1 } from '@victor-tools/core';
+import { BaseTool, SchemaConversionError, SchemaLevel, ToolRegistry, ToolResult, type JsonSchema, type SchemaInput } from '@victor-tools/core';
+import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@victor-tools/core/framework';
 import { readSchemaInput, runStandardValidation } from '@victor-tools/core/internal';
 import { quietLogger } from '../../../test/support/logger';
 

@@ -1,4 +1,5 @@
-import { BaseTool, SchemaLevel, ToolResult, type JsonSchema, type ToolJSONSchema } from '@victor-tools/core';
+import { BaseTool, SchemaLevel, ToolResult, type JsonSchema } from '@victor-tools/core';
+import type { ToolJSONSchema } from '@victor-tools/core/framework';
 import { getSchemaRenderer, registerSchemaRenderer, schemaRendererNames, renderSchema, splitSentences, truncateDescription } from '@victor-tools/core/internal';
 
 const LONG_DESCRIPTION =

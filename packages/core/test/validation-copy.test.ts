@@ -1,4 +1,5 @@
-import { validateArguments, type JsonSchema } from '@victor-tools/core';
+import type { JsonSchema } from '@victor-tools/core';
+import { validateArguments } from '@victor-tools/core/framework';
 
 // The copy handed to `execute` is the one copy validation makes (json-copy.ts);
 // these tests call with the same and with many different key lists, as a

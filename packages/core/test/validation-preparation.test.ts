@@ -1,5 +1,6 @@
 import Ajv from 'ajv';
-import { compileSchema, dropNullOptionals, MAX_ARGUMENT_DEPTH, validateArguments, type JsonSchema } from '@victor-tools/core';
+import type { JsonSchema } from '@victor-tools/core';
+import { compileSchema, dropNullOptionals, MAX_ARGUMENT_DEPTH, validateArguments } from '@victor-tools/core/framework';
 
 // How arguments are prepared (copy, nulls, coercion, defaults, validation) and
 // how failures are reported, beyond what validation.test.ts covers.

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import Ajv from 'ajv';
-import { BaseTool, MAX_ARGUMENT_DEPTH, ToolResult, validateArguments, type JsonSchema } from '@victor-tools/core';
+import { BaseTool, ToolResult, type JsonSchema } from '@victor-tools/core';
+import { MAX_ARGUMENT_DEPTH, validateArguments } from '@victor-tools/core/framework';
 
 const READ_FILE: JsonSchema = {
   type: 'object',

@@ -1,5 +1,8 @@
 // The public API: what users program against. Any new export here becomes
-// public API: named exports only. Builder internals live in ./internal.
+// public API: named exports only. The record types of the metadata storage
+// (for code that reads declarations itself) are in ./framework
+// (`@victor-tools/decorators/framework`, semver-covered too);
+// builder internals, for this repository's own tests, live in src/internal.ts.
 // The polyfill comes first: Symbol.metadata must exist before any decorated class is defined.
 import './polyfill';
 
@@ -27,16 +30,13 @@ export type {
 // Scanning, injection, registration
 export { ToolContainer, type ToolContainerOptions } from './container/tool-container';
 export type { ScanDirectoryOptions } from './container/directory-loader';
-export type { ToolRegistryLike, MetadataRegistryLike, ScanReport, RegisteredEntry, SkippedEntry } from './container/contracts';
+export type { ContainerRegistry, MetadataRegistryLike, ScanReport, RegisteredEntry, SkippedEntry } from './container/contracts';
 
-// The record storage (a container's `storage` option; tests clear or clone it)
+// The metadata storage the decorators write (a container's `storage` option;
+// tests clear or clone it); its record types are in ./framework.
 export { getMetadataStorage } from './storage/get-metadata-storage';
 export { MetadataStorage } from './storage/metadata-storage';
-export type { DecoratorMode, RecordKey } from './storage/record-key';
-export type { ToolClassRecord } from './storage/tool-class-record';
-export type { ToolMethodRecord } from './storage/tool-method-record';
-export type { ParamRecord } from './storage/param-record';
-export type { InjectRecord, InjectionToken } from './storage/inject-record';
+export type { InjectionToken } from './storage/inject-record';
 
 // Errors
 export { DecoratorUsageError } from './errors/decorator-usage-error';

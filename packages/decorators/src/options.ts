@@ -1,15 +1,17 @@
 import type {
-  AccessModeLike,
   ToolCallContext,
+  JsonSchema,
+  SchemaInput,
+  ToolMetadataInput,
+} from '@victor-tools/core';
+import type {
+  AccessModeLike,
   CostTierLike,
   DangerLevelLike,
   ExecutionCategoryLike,
-  JsonSchema,
   PriorityLike,
-  SchemaInput,
-  ToolMetadataInput,
   TypeBoxSchemaLike,
-} from '@victor-tools/core';
+} from '@victor-tools/core/framework';
 
 /** A class whose fields carry `@Param` decorators. */
 export type ParamsClass<T = object> = new () => T;

@@ -1,6 +1,7 @@
 /** @ts-ignore TypeBox 1.x (`typebox`) is an optional peer dependency: where it is not installed these types are `any`, read only for TypeBox 1.x schemas, which need it anyway */
 import type { Static as TypeBoxStatic, TSchema as TypeBoxTSchema } from 'typebox' with { 'resolution-mode': 'import' };
-import type { JsonSchema, StandardSchemaV1 } from '@victor-tools/core';
+import type { JsonSchema } from '@victor-tools/core';
+import type { StandardSchemaV1 } from '@victor-tools/core/framework';
 
 /**
  * The argument type a parameters schema declares, as the function of

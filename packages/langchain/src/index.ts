@@ -10,5 +10,6 @@ export {
 } from './tool-selection';
 export type { ToolApprovalInterrupt } from './interrupt-approval';
 // One implementation each, in core and providers; re-exported where this adapter's users look for them.
-export { trustFrameworkApproval, type ApprovalRule, type ApprovalGate } from '@victor-tools/core';
-export type { AdaptableRegistry, ToolChoice, ToolsOption } from '@victor-tools/providers';
+export { trustFrameworkApproval } from '@victor-tools/core';
+export { type ApprovalRule, type ApprovalGate } from '@victor-tools/core/framework';
+export type { AdaptableRegistry, ToolChoice, ToolsOption } from '@victor-tools/providers/framework';

@@ -1,4 +1,4 @@
-import type { ApprovalGate } from '@victor-tools/core';
+import type { ApprovalGate } from '@victor-tools/core/framework';
 
 /**
  * The value of the LangGraph interrupt that asks a person about a tool call

@@ -1,6 +1,7 @@
 import { ToolMessage } from '@langchain/core/messages';
-import type { SchemaLevelLike, ToolExecutionContext } from '@victor-tools/core';
-import { asksPerson, frameworkCallContext, pickTools, resultText, type AdaptableRegistry, type ToolsOption } from '@victor-tools/providers';
+import type { ToolExecutionContext } from '@victor-tools/core';
+import type { SchemaLevelLike } from '@victor-tools/core/framework';
+import { asksPerson, frameworkCallContext, pickTools, resultText, type AdaptableRegistry, type ToolsOption } from '@victor-tools/providers/framework';
 import { askThroughInterrupt } from './interrupt-approval';
 import { VictorStructuredTool } from './victor-structured-tool';
 

@@ -1,6 +1,6 @@
 import type { BaseMessage } from '@langchain/core/messages';
 import { SchemaLevel } from '@victor-tools/core';
-import type { AdaptableRegistry } from '@victor-tools/providers';
+import type { AdaptableRegistry } from '@victor-tools/providers/framework';
 import { selectToolsForConversation, type ConversationSelectOptions, type ConversationTurn, type SelectableRegistry } from '@victor-tools/metadata';
 import { toLangChainTools, type LangChainToolsOptions } from './to-langchain-tools';
 import type { VictorStructuredTool } from './victor-structured-tool';

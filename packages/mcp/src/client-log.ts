@@ -1,5 +1,5 @@
 import { ErrorCode, type JSONRPCRequest, type LoggingLevel, type LoggingMessageNotification } from '@modelcontextprotocol/sdk/types.js';
-import type { ToolLogFunction, ToolLogLevel } from '@victor-tools/core';
+import type { ToolLogFunction, ToolLogLevel } from '@victor-tools/core/framework';
 import { DROPPED_LOGS_MESSAGE, MAX_LOGS_PER_CALL } from '@victor-tools/core/internal';
 import { limitText } from './limits';
 import { JsonRpcError } from './protocol-error';

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { isInitializeRequest, isInitializedNotification, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
-import type { AuthInfo } from '@victor-tools/core';
+import type { AuthInfo } from '@victor-tools/core/framework';
 import { Authorizer, checkAuthorizationOptions, type RequestHead, type ResourceMetadataOptions, type VerifyToken } from './http/authorization';
 import { RequestGuard } from './http/request-guard';
 import { insufficientScope } from './http/scope-refusal';

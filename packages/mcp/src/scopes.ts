@@ -1,4 +1,5 @@
-import type { AuthInfo, BaseTool } from '@victor-tools/core';
+import type { BaseTool } from '@victor-tools/core';
+import type { AuthInfo } from '@victor-tools/core/framework';
 
 /**
  * The scopes `tool` requires (its metadata's `requiredScopes`) that `auth`

@@ -8,9 +8,11 @@ import {
   type ServerCapabilities,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import { checkModePolicy, ToolResult, type AuthInfo, type BaseTool, type Logger, type SchemaLevelLike, type ToolExecutionContext } from '@victor-tools/core';
+import { ToolResult, type BaseTool, type Logger, type ToolExecutionContext } from '@victor-tools/core';
+import { checkModePolicy, type AuthInfo, type SchemaLevelLike } from '@victor-tools/core/framework';
 import { outputSchemaOf } from '@victor-tools/core/internal';
-import { normalizeStrictArguments, toMcpTool } from '@victor-tools/providers';
+import { toMcpTool } from '@victor-tools/providers';
+import { normalizeStrictArguments } from '@victor-tools/providers/framework';
 import { readCallRequest } from './call-request';
 import { insufficientScopeMessage, missingScopes } from './scopes';
 import { toCallToolResult } from './call-result';

@@ -6,7 +6,7 @@ import {
   type ServerNotification,
   type ServerRequest,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { ClientRequestOptions, ElicitRequest, ElicitResult, SampleRequest, SampleResult, ToolClient } from '@victor-tools/core';
+import type { ClientRequestOptions, ElicitRequest, ElicitResult, SampleRequest, SampleResult, ToolClient } from '@victor-tools/core/framework';
 
 /** Thrown (as a rejection) when a tool asks the client for what it did not declare. */
 export class ClientCapabilityError extends Error {

@@ -10,7 +10,8 @@ import {
   type ClientCapabilities,
   type LoggingMessageNotification,
 } from '@modelcontextprotocol/sdk/types.js';
-import { ToolRegistry, ToolResult, trustFrameworkApproval, type ToolClient } from '@victor-tools/core';
+import { ToolRegistry, ToolResult, trustFrameworkApproval } from '@victor-tools/core';
+import type { ToolClient } from '@victor-tools/core/framework';
 import { ClientCapabilityError, serveMcp, type McpServerHandle, type ServeMcpOptions } from '@victor-tools/mcp';
 import { FeatureTool, RED_PIXEL_PNG, SlowTool, countWordsTool, progressTool } from './support/feature-tools';
 

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { AccessMode, DangerLevel, ToolRegistry, ToolRegistrationError, type ToolClient, type ToolResult } from '@victor-tools/core';
+import { AccessMode, DangerLevel, ToolRegistry, ToolRegistrationError, type ToolResult } from '@victor-tools/core';
+import type { ToolClient } from '@victor-tools/core/framework';
 import { McpServerStartError, mcpTools, type McpToolSet } from '../src';
 import { changingServer, everythingServer, filesystemServer, memoryServer, startEverythingHttp } from './support/reference-servers';
 

@@ -1,4 +1,5 @@
-import { BaseTool, ToolRegistry, ToolResult, type AuthInfo, type JsonSchema, type ToolCallContext, type ToolMetadataInput } from '@victor-tools/core';
+import { BaseTool, ToolRegistry, ToolResult, type JsonSchema, type ToolCallContext, type ToolMetadataInput } from '@victor-tools/core';
+import type { AuthInfo } from '@victor-tools/core/framework';
 import { serveMcpHttp, type McpHttpServerHandle, type ServeMcpHttpOptions } from '@victor-tools/mcp';
 import { MCP_POST_HEADERS, firstMessage, httpClient, rawRequest } from './support/http';
 import { ReadFileTool } from './support/tools';

@@ -1,4 +1,5 @@
-import { AccessMode, CostTier, Priority, type AccessModeLike, type BaseTool, type ToolMetadata } from '@victor-tools/core';
+import { AccessMode, CostTier, Priority, type BaseTool, type ToolMetadata } from '@victor-tools/core';
+import type { AccessModeLike } from '@victor-tools/core/framework';
 import { resolveMetadata } from './auto-metadata';
 import type { MetadataRegistryOptions } from './embedding/embedder';
 import { embeddingText } from './embedding/tool-text';

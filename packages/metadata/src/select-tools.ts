@@ -1,4 +1,5 @@
-import { CostTier, Priority, SchemaLevel, checkModePolicy, type BaseTool, type SchemaRenderer } from '@victor-tools/core';
+import { CostTier, Priority, SchemaLevel, type BaseTool } from '@victor-tools/core';
+import { checkModePolicy, type SchemaRenderer } from '@victor-tools/core/framework';
 import { getSchemaRenderer, schemaRendererNames } from '@victor-tools/core/internal';
 import { criticalToolNames, rebuildCount, ToolMetadataRegistry } from './metadata-registry';
 import { renderedTokens } from './token-count';
@@ -35,7 +36,9 @@ export interface SelectionPlan {
 
 function plan(registry: SelectableRegistry, options: SelectToolsOptions): SelectionPlan {
   const metadataRegistry = options.metadataRegistry ?? ToolMetadataRegistry.getInstance();
-  const listed = registry.listTools();
+  // A view may yield its tools; core's ToolRegistry answers an array already.
+  const tools = registry.listTools();
+  const listed = Array.isArray(tools) ? (tools as BaseTool[]) : [...tools];
   refreshIfChanged(registry, metadataRegistry);
   // Usually every indexed tool is enabled and available: then search needs no
   // filter and no name -> tool map has to be built (milliseconds at 10,000 tools).

@@ -1,28 +1,23 @@
+import type { BaseTool, SchemaLevel } from '@victor-tools/core';
 import type {
   AgentModeLike,
-  BaseTool,
   CostTierLike,
-  RegistryChangeEvent,
-  SchemaLevel,
+  ToolRegistryLike,
   SchemaLevelLike,
   SchemaRenderer,
-} from '@victor-tools/core';
+} from '@victor-tools/core/framework';
 import type { ToolMetadataRegistry } from './metadata-registry';
 
 // The shapes of `selectTools`: apart from types.ts, which the metadata
 // registry itself imports, because they name the registry.
 
-/** The registry shape `selectTools` needs: core's `ToolRegistry` fits it. */
-export interface SelectableRegistry {
-  /** Enabled and available tools by default; every registered one with `onlyEnabled: false`. */
-  listTools(options?: { onlyEnabled?: boolean }): BaseTool[];
-  /**
-   * Optional: calls `listener` on register, unregister, enable and disable and
-   * returns an unsubscribe function (core's `ToolRegistry` has it). With it,
-   * `selectTools` re-checks the registered tools only after a change.
-   */
-  onChange?(listener: (event: RegistryChangeEvent) => void): () => void;
-}
+/**
+ * What `selectTools` needs of a registry: core's `ToolRegistry` fits it, and so
+ * does any object with these members of `ToolRegistryLike`. `onChange` is
+ * optional: with it, `selectTools` re-checks the registered tools only after
+ * a change.
+ */
+export type SelectableRegistry = Pick<ToolRegistryLike, 'listTools'> & Partial<Pick<ToolRegistryLike, 'onChange'>>;
 
 /** Options of `selectTools`. */
 export interface SelectToolsOptions {

@@ -1,4 +1,5 @@
-import { estimateTokens, type BaseTool, type SchemaLevel, type SchemaRenderer } from '@victor-tools/core';
+import { estimateTokens, type BaseTool, type SchemaLevel } from '@victor-tools/core';
+import type { SchemaRenderer } from '@victor-tools/core/framework';
 
 interface Counted {
   name: string;

@@ -1,4 +1,5 @@
-import { resolveTool, type BaseTool } from '@victor-tools/core';
+import type { BaseTool } from '@victor-tools/core';
+import { resolveTool } from '@victor-tools/core/framework';
 import type { ToolSource } from './types';
 import { describeValue } from '@victor-tools/core/internal';
 

@@ -1,4 +1,4 @@
-import type { AgentModeLike, CostTierLike, ToolLike } from '@victor-tools/core';
+import type { AgentModeLike, CostTierLike, ToolLike } from '@victor-tools/core/framework';
 
 /** Where tools come from: any iterable of tools (an array, a `ToolRegistry`) or something with `listTools`. */
 export type ToolSource =

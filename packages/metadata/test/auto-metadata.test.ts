@@ -1,4 +1,5 @@
-import { generateMetadata, inferCategory, inferKeywords, splitWords, ToolMetadataRegistry } from '@victor-tools/metadata';
+import { generateMetadata, inferCategory, inferKeywords, ToolMetadataRegistry } from '@victor-tools/metadata';
+import { splitWords } from '@victor-tools/metadata/framework';
 import { AccessMode, Priority } from '@victor-tools/core';
 import { TestTool } from './fixtures/tools';
 

@@ -1,7 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ToolMetadataRegistry, embeddingKey, fileEmbeddingStore, type EmbedOptions, type Embedder } from '@victor-tools/metadata';
+import { ToolMetadataRegistry, fileEmbeddingStore, type EmbedOptions, type Embedder } from '@victor-tools/metadata';
+import { embeddingKey } from '@victor-tools/metadata/framework';
 import { TestTool } from './fixtures/tools';
 
 // A deterministic embedding function: one axis per topic, counting the topic's words.

@@ -1,4 +1,5 @@
-import { estimateTokens, SchemaLevel, type BaseTool, type SchemaRenderer } from '@victor-tools/core';
+import { estimateTokens, SchemaLevel, type BaseTool } from '@victor-tools/core';
+import type { SchemaRenderer } from '@victor-tools/core/framework';
 import { registerSchemaRenderer } from '@victor-tools/core/internal';
 import { selectTools, ToolMetadataRegistry } from '@victor-tools/metadata';
 import { FakeRegistry } from './fixtures/fake-registry';

@@ -7,5 +7,6 @@ export {
   type SelectingRegistry,
 } from './tool-selection';
 // One implementation each, in core and providers; re-exported where this adapter's users look for them.
-export { trustFrameworkApproval, type ApprovalRule, type ApprovalGate } from '@victor-tools/core';
-export type { AdaptableRegistry, ToolChoice, ToolsOption } from '@victor-tools/providers';
+export { trustFrameworkApproval } from '@victor-tools/core';
+export { type ApprovalRule, type ApprovalGate } from '@victor-tools/core/framework';
+export type { AdaptableRegistry, ToolChoice, ToolsOption } from '@victor-tools/providers/framework';

@@ -1,5 +1,6 @@
 import { tool as agentTool, UserError, type FunctionTool, type RunContext } from '@openai/agents';
-import type { BaseTool, JsonSchema, SchemaLevel, SchemaLevelLike, ToolExecutionContext } from '@victor-tools/core';
+import type { BaseTool, JsonSchema, SchemaLevel, ToolExecutionContext } from '@victor-tools/core';
+import type { SchemaLevelLike } from '@victor-tools/core/framework';
 import {
   asksPerson,
   frameworkCallContext,
@@ -8,7 +9,7 @@ import {
   resultText,
   type AdaptableRegistry,
   type ToolsOption,
-} from '@victor-tools/providers';
+} from '@victor-tools/providers/framework';
 import { parametersFor } from './strict-parameters';
 
 /** Options of `toOpenAIAgentsTools`. */

@@ -1,6 +1,6 @@
 import type { Agent, AgentInputItem, RunContext } from '@openai/agents';
 import { SchemaLevel } from '@victor-tools/core';
-import type { AdaptableRegistry } from '@victor-tools/providers';
+import type { AdaptableRegistry } from '@victor-tools/providers/framework';
 import { selectToolsForConversation, type ConversationSelectOptions, type ConversationTurn, type SelectableRegistry } from '@victor-tools/metadata';
 import { toOpenAIAgentsTools, type OpenAIAgentsToolsOptions, type VictorFunctionTool } from './to-openai-agents-tools';
 

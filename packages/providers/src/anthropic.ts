@@ -1,7 +1,8 @@
+import type { RegistrableTool } from '@victor-tools/core';
 import { TOOL_NAME_RULES, assertToolName } from './names';
 import { dropOutputSchema, readTool } from './schema/tool-input';
 import { DropLog, asObjectRoot, isObjectSchema, isSchema, mergeObjects } from './schema/walk';
-import type { ExportOptions, ExportableTool, ObjectSchema, ProviderExport } from './types';
+import type { ExportOptions, ObjectSchema, ProviderExport } from './types';
 
 /** An Anthropic Messages API tool; assignable to the SDK's `Anthropic.Tool`. */
 export interface AnthropicTool {
@@ -45,7 +46,7 @@ const ROOT_COMBINATORS = ['anyOf', 'oneOf', 'allOf'] as const;
  * Throws `InvalidToolNameError` for a name Anthropic rejects. With
  * `deferLoading`, the tool is marked `defer_loading: true`.
  */
-export function toAnthropicTool(tool: ExportableTool, options: AnthropicExportOptions = {}): ProviderExport<AnthropicTool> {
+export function toAnthropicTool(tool: RegistrableTool, options: AnthropicExportOptions = {}): ProviderExport<AnthropicTool> {
   const input = readTool(tool, options);
   const { name, description, parameters } = input;
   assertToolName(name, TOOL_NAME_RULES.anthropic);

@@ -1,12 +1,13 @@
+import type { RegistrableTool } from '@victor-tools/core';
 import { toAnthropicTool, type AnthropicTool } from './anthropic';
-import type { ToolsOption } from './framework/registry-tools';
+import type { ToolsOption } from './adapters/registry-tools';
 import { toGeminiFunction, type GeminiFunctionDeclaration } from './gemini';
 import { toMcpTool, type McpTool } from './mcp';
 import { toOpenAITool, type OpenAIChatTool, type OpenAIExportOptions, type OpenAIResponsesTool } from './openai/to-openai-tool';
-import type { DroppedKeyword, ExportOptions, ExportableTool, ProviderExport } from './types';
+import type { DroppedKeyword, ExportOptions, ProviderExport } from './types';
 
-/** Where a batch export takes its tools: a registry (its `listTools()`: enabled and available) or a list. */
-export type ToolSource = { listTools(): Iterable<ExportableTool> } | Iterable<ExportableTool>;
+/** The tools a batch export converts: a registry (its `listTools()`: enabled and available) or a list of tools. */
+export type ToolsToExport = { listTools(): Iterable<RegistrableTool> } | Iterable<RegistrableTool>;
 
 /** A batch export: the schemas in order, and what each tool lost, named. */
 export interface BatchExport<S> {
@@ -15,9 +16,9 @@ export interface BatchExport<S> {
 }
 
 /** Every listed tool as an OpenAI tool: `openai.chat.completions.create({ tools: toOpenAITools(registry).schemas })`. */
-export function toOpenAITools(source: ToolSource, options: OpenAIExportOptions & { api: 'responses' }): BatchExport<OpenAIResponsesTool>;
-export function toOpenAITools(source: ToolSource, options?: OpenAIExportOptions & { api?: 'chat' }): BatchExport<OpenAIChatTool>;
-export function toOpenAITools(source: ToolSource, options: OpenAIExportOptions = {}): BatchExport<OpenAIChatTool | OpenAIResponsesTool> {
+export function toOpenAITools(source: ToolsToExport, options: OpenAIExportOptions & { api: 'responses' }): BatchExport<OpenAIResponsesTool>;
+export function toOpenAITools(source: ToolsToExport, options?: OpenAIExportOptions & { api?: 'chat' }): BatchExport<OpenAIChatTool>;
+export function toOpenAITools(source: ToolsToExport, options: OpenAIExportOptions = {}): BatchExport<OpenAIChatTool | OpenAIResponsesTool> {
   return batch(source, (tool) => toOpenAITool(tool, options), (s) => ('function' in s ? s.function.name : s.name));
 }
 
@@ -34,9 +35,9 @@ export interface AnthropicBatchOptions extends ExportOptions {
 }
 
 /** Every listed tool as an Anthropic tool; with `loaded`, the others deferred for Anthropic's tool search. */
-export function toAnthropicTools(source: ToolSource, options: AnthropicBatchOptions = {}): BatchExport<AnthropicTool> {
+export function toAnthropicTools(source: ToolsToExport, options: AnthropicBatchOptions = {}): BatchExport<AnthropicTool> {
   const loaded = options.loaded === undefined ? undefined : loadedNames(options.loaded);
-  const isLoaded = (tool: ExportableTool): boolean => {
+  const isLoaded = (tool: RegistrableTool): boolean => {
     if (loaded === undefined) return true;
     const { name, aliases } = tool as { name?: unknown; aliases?: unknown };
     return (typeof name === 'string' && loaded.has(name)) || (Array.isArray(aliases) && aliases.some((alias) => loaded.has(alias)));
@@ -56,17 +57,17 @@ function loadedNames(option: ToolsOption): Set<string> {
 }
 
 /** Every listed tool as a Gemini function declaration. */
-export function toGeminiFunctions(source: ToolSource, options: ExportOptions = {}): BatchExport<GeminiFunctionDeclaration> {
+export function toGeminiFunctions(source: ToolsToExport, options: ExportOptions = {}): BatchExport<GeminiFunctionDeclaration> {
   return batch(source, (tool) => toGeminiFunction(tool, options), (s) => s.name);
 }
 
 /** Every listed tool as an MCP tool. */
-export function toMcpTools(source: ToolSource, options: ExportOptions = {}): BatchExport<McpTool> {
+export function toMcpTools(source: ToolsToExport, options: ExportOptions = {}): BatchExport<McpTool> {
   return batch(source, (tool) => toMcpTool(tool, options), (s) => s.name);
 }
 
-function batch<S>(source: ToolSource, convert: (tool: ExportableTool) => ProviderExport<S>, nameOf: (schema: S) => string): BatchExport<S> {
-  const tools = 'listTools' in source && typeof source.listTools === 'function' ? source.listTools() : (source as Iterable<ExportableTool>);
+function batch<S>(source: ToolsToExport, convert: (tool: RegistrableTool) => ProviderExport<S>, nameOf: (schema: S) => string): BatchExport<S> {
+  const tools = 'listTools' in source && typeof source.listTools === 'function' ? source.listTools() : (source as Iterable<RegistrableTool>);
   const schemas: S[] = [];
   const dropped: Array<DroppedKeyword & { tool: string }> = [];
   for (const tool of tools) {

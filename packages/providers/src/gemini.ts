@@ -1,8 +1,9 @@
+import type { RegistrableTool } from '@victor-tools/core';
 import type { JsonSchema } from '@victor-tools/core';
 import { TOOL_NAME_RULES, assertToolName } from './names';
 import { dropOutputSchema, readTool } from './schema/tool-input';
 import { DropLog, asObjectRoot, isObjectSchema, isSchema, joinPath, mergeObjects, typeList } from './schema/walk';
-import type { ExportOptions, ExportableTool, ProviderExport } from './types';
+import type { ExportOptions, ProviderExport } from './types';
 
 /** A schema in Gemini's OpenAPI 3.0 subset (what `toGeminiFunction` emits). */
 export interface GeminiSchema {
@@ -59,7 +60,7 @@ const TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array', 'objec
  * to the documented ones. `dropped` lists every change.
  * Throws `InvalidToolNameError` for a name Gemini rejects.
  */
-export function toGeminiFunction(tool: ExportableTool, options: ExportOptions = {}): ProviderExport<GeminiFunctionDeclaration> {
+export function toGeminiFunction(tool: RegistrableTool, options: ExportOptions = {}): ProviderExport<GeminiFunctionDeclaration> {
   const input = readTool(tool, options);
   const { name, description, parameters } = input;
   assertToolName(name, TOOL_NAME_RULES.gemini);

@@ -1,9 +1,10 @@
+import type { RegistrableTool } from '@victor-tools/core';
 import { AccessMode, DangerLevel, type BaseTool, type JsonSchema } from '@victor-tools/core';
 import { normalizeMetadata } from '@victor-tools/core/internal';
 import { TOOL_NAME_RULES, assertToolName } from './names';
 import { readTool } from './schema/tool-input';
 import { DropLog, asObjectRoot } from './schema/walk';
-import type { ExportOptions, ExportableTool, ObjectSchema, ProviderExport } from './types';
+import type { ExportOptions, ObjectSchema, ProviderExport } from './types';
 
 /** The JSON Schema dialect victor-tools validates with, stated in an MCP `inputSchema` or `outputSchema` that declares none. */
 export const MCP_SCHEMA_DIALECT = 'http://json-schema.org/draft-07/schema#';
@@ -36,7 +37,7 @@ export interface McpTool {
  * otherwise keep MCP's cautious defaults; a `title` is made from the name.
  * Throws `InvalidToolNameError` for a name outside MCP's recommended rule.
  */
-export function toMcpTool(tool: ExportableTool, options: ExportOptions = {}): ProviderExport<McpTool> {
+export function toMcpTool(tool: RegistrableTool, options: ExportOptions = {}): ProviderExport<McpTool> {
   const { tool: base, name, description, parameters, outputSchema } = readTool(tool, options);
   assertToolName(name, TOOL_NAME_RULES.mcp);
   const log = new DropLog();

@@ -1,4 +1,5 @@
-import type { BaseTool, SchemaLevel, SchemaRenderer } from '@victor-tools/core';
+import type { BaseTool, SchemaLevel } from '@victor-tools/core';
+import type { SchemaRenderer } from '@victor-tools/core/framework';
 import { registerSchemaRenderer } from '@victor-tools/core/internal';
 import { toAnthropicTool } from './anthropic';
 import { UnknownProviderError } from './errors/unknown-provider-error';

@@ -1,4 +1,5 @@
-import type { JsonSchema, RegistrableTool, SchemaLevelLike } from '@victor-tools/core';
+import type { JsonSchema } from '@victor-tools/core';
+import type { SchemaLevelLike } from '@victor-tools/core/framework';
 
 /** What happened to a keyword a provider's format could not carry as it was. */
 export type DropAction = 'removed' | 'rewritten';
@@ -22,8 +23,6 @@ export interface ProviderExport<S> {
   readonly dropped: DroppedKeyword[];
 }
 
-/** Anything the exporters accept: a `BaseTool`, a `@Tool` instance or a function tool (checked at run time). */
-export type ExportableTool = RegistrableTool;
 
 /** Options every exporter takes. */
 export interface ExportOptions {

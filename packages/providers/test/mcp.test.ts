@@ -1,4 +1,5 @@
-import { MCP_SCHEMA_DIALECT, mcpAnnotations, toAnthropicTool, toGeminiFunction, toMcpTool, toOpenAITool } from '@victor-tools/providers';
+import { toAnthropicTool, toGeminiFunction, toMcpTool, toOpenAITool } from '@victor-tools/providers';
+import { MCP_SCHEMA_DIALECT, mcpAnnotations } from '@victor-tools/providers/framework';
 import { HttpGetTool, ReadFileTool, WriteFileTool } from './fixtures/example-tools';
 import { schemaTool } from './fixtures/schema-tool';
 

@@ -1,10 +1,10 @@
 import {
-  InvalidToolNameError,
   toAnthropicTool,
   toGeminiFunction,
   toMcpTool,
   toOpenAITool,
 } from '@victor-tools/providers';
+import { InvalidToolNameError } from '@victor-tools/providers/framework';
 import { schemaTool } from './fixtures/schema-tool';
 
 const named = (name: string) => schemaTool({ type: 'object', properties: { a: { type: 'string' } } }, { name });

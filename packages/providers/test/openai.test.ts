@@ -1,12 +1,10 @@
 import Ajv from 'ajv';
 import { z } from 'zod';
-import { SchemaLevel, dropNullOptionals, type JsonSchema } from '@victor-tools/core';
+import { SchemaLevel, type JsonSchema } from '@victor-tools/core';
+import { dropNullOptionals } from '@victor-tools/core/framework';
 import { TOOL_PROTOCOL } from '@victor-tools/core/internal';
-import {
-  createStrictArgumentsNormalizer,
-  normalizeStrictArguments,
-  toOpenAITool,
-} from '@victor-tools/providers';
+import { toOpenAITool } from '@victor-tools/providers';
+import { createStrictArgumentsNormalizer, normalizeStrictArguments } from '@victor-tools/providers/framework';
 import { FindFilesTool, ReadFileTool } from './fixtures/example-tools';
 import { schemaTool } from './fixtures/schema-tool';
 

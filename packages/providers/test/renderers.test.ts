@@ -1,5 +1,11 @@
 import { SchemaLevel } from '@victor-tools/core';
 import {
+  toAnthropicTool,
+  toGeminiFunction,
+  toMcpTool,
+  toOpenAITool,
+} from '@victor-tools/providers';
+import {
   UnknownProviderError,
   anthropicRenderer,
   createOpenAIRenderer,
@@ -8,11 +14,7 @@ import {
   mcpRenderer,
   openaiRenderer,
   providerRenderers,
-  toAnthropicTool,
-  toGeminiFunction,
-  toMcpTool,
-  toOpenAITool,
-} from '@victor-tools/providers';
+} from '@victor-tools/providers/framework';
 import { FindFilesTool } from './fixtures/example-tools';
 
 describe('SchemaRenderer objects', () => {

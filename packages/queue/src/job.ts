@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { AgentMode, type AgentModeLike } from '@victor-tools/core';
+import { AgentMode } from '@victor-tools/core';
+import type { AgentModeLike } from '@victor-tools/core/framework';
 import { canonicalJson, sha256 } from './fingerprint';
 
 /** The part of a call's context that travels with the job: plain JSON. */

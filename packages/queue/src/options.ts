@@ -1,6 +1,6 @@
 import type { Logger } from '@victor-tools/core';
 import type { RedisConnection } from './connection';
-import type { ToolInvocation } from '@victor-tools/core';
+import type { ToolInvocation } from '@victor-tools/core/framework';
 
 /** The queue every caller and worker uses unless told otherwise. */
 export const DEFAULT_QUEUE = 'victor-tools';

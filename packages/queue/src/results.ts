@@ -1,4 +1,5 @@
-import { ToolResult, toToolResult } from '@victor-tools/core';
+import { ToolResult } from '@victor-tools/core';
+import { toToolResult } from '@victor-tools/core/framework';
 import { capText, timedOutResult as coreTimedOutResult } from '@victor-tools/core/internal';
 
 // The failed results the queue builds itself, worded in one place. Where core

@@ -18,7 +18,7 @@
 //   utf8  words joined by '\n'
 //   utf8  each word's Porter2 stem (as @victor-tools/metadata stems), joined by '\n'; empty when the word is its own stem
 import { execFileSync } from 'node:child_process';
-import { stemWord } from '@victor-tools/metadata';
+import { stemWord } from '@victor-tools/metadata/framework';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

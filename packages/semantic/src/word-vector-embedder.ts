@@ -1,4 +1,5 @@
-import { isStopWord, splitWords, stemWord, type Embedder } from '@victor-tools/metadata';
+import type { Embedder } from '@victor-tools/metadata';
+import { isStopWord, splitWords, stemWord } from '@victor-tools/metadata/framework';
 import { installedVocabulary, type Vocabulary } from './vocabulary';
 
 /** Options of `wordVectorEmbedder`. */

@@ -1,6 +1,7 @@
 import { Option, type Command } from 'commander';
 import { SchemaLevel, type BaseTool, type SchemaLevelValue } from '@victor-tools/core';
-import { toAnthropicTool, toGeminiFunction, toMcpTool, toOpenAITool, type DroppedKeyword, type ProviderName } from '@victor-tools/providers';
+import { toAnthropicTool, toGeminiFunction, toMcpTool, toOpenAITool, type DroppedKeyword } from '@victor-tools/providers';
+import type { ProviderName } from '@victor-tools/providers/framework';
 import type { CommandContext } from '../command-context';
 import { CliError } from '../errors/cli-error';
 import { findTool } from '../find-tool';

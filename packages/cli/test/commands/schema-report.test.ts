@@ -1,5 +1,5 @@
 import { toGeminiFunction, toOpenAITool } from '@victor-tools/providers';
-import { loadTools } from '@victor-tools/cli';
+import { loadTools } from '../../src/load-tools';
 import { FIXTURE_TOOLS, runCli } from '../support/run-cli';
 
 describe('victor-tools schema --provider: the dropped-keyword report', () => {

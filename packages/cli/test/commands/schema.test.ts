@@ -1,5 +1,5 @@
 import { SchemaLevel } from '@victor-tools/core';
-import { loadTools } from '@victor-tools/cli';
+import { loadTools } from '../../src/load-tools';
 import { toAnthropicTool, toGeminiFunction, toMcpTool, toOpenAITool } from '@victor-tools/providers';
 import { FIXTURE_TOOLS, runCli } from '../support/run-cli';
 

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { run, type RunOptions } from '@victor-tools/cli';
+import { run } from '@victor-tools/cli';
+import type { RunOptions } from '../../src/io';
 
 /** The fixture tools: `echo` (a tool() function), `log_line` (it console.logs) and `set_tool_enabled` (an admin tool given the registry). */
 export const FIXTURE_TOOLS = join(__dirname, '..', 'fixtures', 'tools');

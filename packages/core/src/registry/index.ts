@@ -9,3 +9,4 @@ export type {
   CostSummary,
   RegistryChangeEvent,
 } from './options';
+export type { ToolRegistryLike } from './registry-like';

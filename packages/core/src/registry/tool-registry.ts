@@ -22,9 +22,9 @@ import type {
   RegisterOptions,
   ToolRegistryOptions,
   ToolSchemaOptions,
-  ToolsByCostOptions,
 } from './options';
 import { createEntry, type ToolEntry } from './tool-entry';
+import type { ToolRegistryLike } from './registry-like';
 import { toolNameProblem } from './registration-rules';
 import { ToolRegistrationError } from './tool-registration-error';
 import { UsableTools } from './usable-tools';
@@ -51,7 +51,7 @@ function className(tool: unknown): string {
  * their schemas, and executes calls through validation, the agent-mode
  * policy, approval, hooks and timeouts. `execute` never throws.
  */
-export class ToolRegistry implements Iterable<BaseTool> {
+export class ToolRegistry implements Iterable<BaseTool>, ToolRegistryLike {
   private readonly entries = new Map<string, ToolEntry>();
   private readonly byName = new Map<string, ToolEntry>();
   private readonly listeners = new Set<(event: RegistryChangeEvent) => void>();
@@ -255,7 +255,7 @@ export class ToolRegistry implements Iterable<BaseTool> {
   }
 
   /** The tools whose cost tier is at most `maxTier` (HIGH by default). */
-  getToolsByCost(maxTier: CostTierLike = CostTier.HIGH, options: ToolsByCostOptions = {}): BaseTool[] {
+  getToolsByCost(maxTier: CostTierLike = CostTier.HIGH, options: ListToolsOptions = {}): BaseTool[] {
     const limit = CostTier.from(maxTier).weight;
     return this.selected(options.onlyEnabled)
       .filter((entry) => entry.costTier.weight <= limit)

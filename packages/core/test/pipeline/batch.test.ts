@@ -1,4 +1,5 @@
-import { ExecutionCategory, ToolRegistry, type ExecutionCategoryLike } from '@victor-tools/core';
+import { ExecutionCategory, ToolRegistry } from '@victor-tools/core';
+import type { ExecutionCategoryLike } from '@victor-tools/core/framework';
 import { flush, testTool } from '../registry/helpers';
 
 // The shared resources these tests pass, declared as a project declares its own (declaration merging).

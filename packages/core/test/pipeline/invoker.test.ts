@@ -1,4 +1,5 @@
-import { ToolRegistry, ToolResult, inProcessInvoker, type ToolInvocation } from '@victor-tools/core';
+import { ToolRegistry, ToolResult } from '@victor-tools/core';
+import { inProcessInvoker, type ToolInvocation } from '@victor-tools/core/framework';
 import { standardSchemaOf } from '@victor-tools/core/internal';
 import { z } from 'zod';
 import { testTool } from '../registry/helpers';

@@ -3,16 +3,18 @@ import {
   AgentMode,
   DangerLevel,
   ToolRegistry,
-  approvalRequirement,
   trustFrameworkApproval,
   type ApprovalRequest,
+  type ToolExecutionContext,
+  type ToolMetadataInput,
+} from '@victor-tools/core';
+import {
+  approvalRequirement,
   type ElicitRequest,
   type ElicitResult,
   type ToolClient,
   type ApprovalRule,
-  type ToolExecutionContext,
-  type ToolMetadataInput,
-} from '@victor-tools/core';
+} from '@victor-tools/core/framework';
 
 // The shared resources these tests pass, declared as a project declares its own (declaration merging).
 declare module '@victor-tools/core' {

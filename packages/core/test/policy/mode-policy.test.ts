@@ -1,7 +1,8 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { AccessMode, AgentMode, CostTier, ToolRegistry, checkModePolicy, type ToolMetadataInput } from '@victor-tools/core';
+import { AccessMode, AgentMode, CostTier, ToolRegistry, type ToolMetadataInput } from '@victor-tools/core';
+import { checkModePolicy } from '@victor-tools/core/framework';
 import { testTool } from '../registry/helpers';
 
 const FILE_SCHEMA = {

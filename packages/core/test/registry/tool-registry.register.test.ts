@@ -1,4 +1,5 @@
-import { BaseTool, ToolRegistrationError, ToolRegistry, type RegistryChangeEvent } from '@victor-tools/core';
+import { BaseTool, ToolRegistrationError, ToolRegistry } from '@victor-tools/core';
+import type { RegistryChangeEvent } from '@victor-tools/core/framework';
 import { provider, testTool } from './helpers';
 
 describe('ToolRegistry', () => {

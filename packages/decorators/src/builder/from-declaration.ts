@@ -1,6 +1,5 @@
 import {
   BaseTool,
-  toToolResult,
   type CostTier,
   type SchemaInput,
   type ToolCallContext,
@@ -8,6 +7,7 @@ import {
   type ToolResult,
   type ToolValidationResult,
 } from '@victor-tools/core';
+import { toToolResult } from '@victor-tools/core/framework';
 import type { ToolFunction } from '../options';
 import { prepareArguments, withClassValidation } from './arguments';
 import type { ToolDeclaration } from './declaration';

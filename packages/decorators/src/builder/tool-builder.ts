@@ -1,4 +1,5 @@
-import { isBaseTool, type BaseTool, type JsonSchema, type SchemaInput } from '@victor-tools/core';
+import type { BaseTool, JsonSchema, SchemaInput } from '@victor-tools/core';
+import { isBaseTool } from '@victor-tools/core/framework';
 import { DecoratorUsageError } from '../errors/decorator-usage-error';
 import type { ParamsClass, ParamsDeclaration, ToolCommonOptions, ToolFunction } from '../options';
 import { getMetadataStorage } from '../storage/get-metadata-storage';

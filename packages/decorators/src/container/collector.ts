@@ -1,4 +1,5 @@
-import { isBaseTool, resolveTool, type BaseTool } from '@victor-tools/core';
+import type { BaseTool } from '@victor-tools/core';
+import { isBaseTool, resolveTool } from '@victor-tools/core/framework';
 import { describeValue, isToolProvider } from '@victor-tools/core/internal';
 import { FunctionBackedTool } from '../builder/from-declaration';
 import { classLabel } from '../builder/names';

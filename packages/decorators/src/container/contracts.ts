@@ -1,15 +1,11 @@
-import type { BaseTool, RegistrableTool } from '@victor-tools/core';
+import type { BaseTool } from '@victor-tools/core';
+import type { ToolRegistryLike } from '@victor-tools/core/framework';
 
 /**
- * What the container needs of a `ToolRegistry` (SPEC section 6): core's
- * `ToolRegistry` satisfies it.
+ * What the container needs of a registry: core's `ToolRegistry` has it, and
+ * so does any object with these members of `ToolRegistryLike`.
  */
-export interface ToolRegistryLike {
-  register(tool: RegistrableTool, options?: { enabled?: boolean; replace?: boolean }): unknown;
-  get(name: string): BaseTool | undefined;
-  has(name: string): boolean;
-  listTools(options?: { onlyEnabled?: boolean }): BaseTool[];
-}
+export type ContainerRegistry = Pick<ToolRegistryLike, 'register' | 'get' | 'has' | 'listTools'>;
 
 /**
  * What the container needs of a `ToolMetadataRegistry` (SPEC section 7):

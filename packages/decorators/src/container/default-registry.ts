@@ -1,9 +1,9 @@
 import { ToolRegistry } from '@victor-tools/core';
 import { ToolMetadataRegistry } from '@victor-tools/metadata';
-import type { MetadataRegistryLike, ToolRegistryLike } from './contracts';
+import type { MetadataRegistryLike, ContainerRegistry } from './contracts';
 
 /** A new core `ToolRegistry`, for a container given none. */
-export function createDefaultRegistry(): ToolRegistryLike {
+export function createDefaultRegistry(): ContainerRegistry {
   return new ToolRegistry();
 }
 

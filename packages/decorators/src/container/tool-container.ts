@@ -5,7 +5,7 @@ import { getMetadataStorage } from '../storage/get-metadata-storage';
 import type { InjectionToken } from '../storage/inject-record';
 import type { MetadataStorage } from '../storage/metadata-storage';
 import { Collector, type FoundTool } from './collector';
-import type { MetadataRegistryLike, ScanReport, ToolRegistryLike } from './contracts';
+import type { MetadataRegistryLike, ScanReport, ContainerRegistry } from './contracts';
 import { createDefaultRegistry, defaultMetadataRegistry } from './default-registry';
 import { Injector } from './injector';
 import { directoryLoader, type ScanDirectoryOptions } from './directory-loader';
@@ -13,7 +13,7 @@ import { directoryLoader, type ScanDirectoryOptions } from './directory-loader';
 /** Options of `new ToolContainer(options)`. */
 export interface ToolContainerOptions {
   /** Where scanned tools are registered; default: a new core `ToolRegistry`. */
-  registry?: ToolRegistryLike;
+  registry?: ContainerRegistry;
   /** Refreshed from the registry after each scan; default: `ToolMetadataRegistry.getInstance()`. */
   metadataRegistry?: MetadataRegistryLike;
   /**
@@ -54,7 +54,7 @@ export interface ToolContainerOptions {
  */
 export class ToolContainer {
   /** The registry scanned tools go to. */
-  readonly registry: ToolRegistryLike;
+  readonly registry: ContainerRegistry;
   /** The metadata registry refreshed after scans. */
   readonly metadataRegistry: MetadataRegistryLike;
   private readonly injector = new Injector();

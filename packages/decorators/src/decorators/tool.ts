@@ -1,4 +1,5 @@
-import { isBaseTool, type BaseTool, type SchemaInput, type ToolCallContext } from '@victor-tools/core';
+import type { BaseTool, SchemaInput, ToolCallContext } from '@victor-tools/core';
+import { isBaseTool } from '@victor-tools/core/framework';
 import { BASE_TOOL_BRAND, generatorProblem } from '@victor-tools/core/internal';
 import { decorateBaseToolClass } from '../builder/base-tool-class';
 import { globalToolBuilder } from '../builder/tool-builder';

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { BaseTool, ToolRegistry, ToolResult, resolveTool, type JsonSchema, type ToolCallContext } from '@victor-tools/core';
+import { BaseTool, ToolRegistry, ToolResult, type JsonSchema, type ToolCallContext } from '@victor-tools/core';
+import { resolveTool } from '@victor-tools/core/framework';
 import { Tool, tool } from '@victor-tools/decorators';
 
 const COUNT = Type.Object({ count: Type.Integer() }, { additionalProperties: false });

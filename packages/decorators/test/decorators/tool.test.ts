@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { AccessMode, BaseTool, CostTier, ToolResult, isBaseTool, resolveTool, type JsonSchema, type ToolCallContext } from '@victor-tools/core';
+import { AccessMode, BaseTool, CostTier, ToolResult, type JsonSchema, type ToolCallContext } from '@victor-tools/core';
+import { isBaseTool, resolveTool } from '@victor-tools/core/framework';
 import { TOOL_PROTOCOL } from '@victor-tools/core/internal';
 import { DecoratedTool, DecoratorUsageError, MissingDescriptionError, Param, Tool, toolsOfInstance } from '@victor-tools/decorators';
 

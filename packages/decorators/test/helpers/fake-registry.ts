@@ -1,8 +1,9 @@
-import { resolveTool, type BaseTool, type ToolLike } from '@victor-tools/core';
-import type { MetadataRegistryLike, ToolRegistryLike } from '@victor-tools/decorators';
+import type { BaseTool } from '@victor-tools/core';
+import { resolveTool, type ToolLike } from '@victor-tools/core/framework';
+import type { MetadataRegistryLike, ContainerRegistry } from '@victor-tools/decorators';
 
 /** A registry that only stores, to test what the container hands it (names, aliases, tools). */
-export class StoringRegistry implements ToolRegistryLike {
+export class StoringRegistry implements ContainerRegistry {
   readonly tools = new Map<string, BaseTool>();
 
   register(value: ToolLike): void {

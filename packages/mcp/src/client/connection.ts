@@ -13,7 +13,8 @@ import {
   type CreateMessageResult,
   type ElicitResult,
 } from '@modelcontextprotocol/sdk/types.js';
-import { ToolResult, type ElicitRequest, type Logger, type SampleRequest, type ToolCallContext, type ToolLogLevel } from '@victor-tools/core';
+import { ToolResult, type Logger, type ToolCallContext } from '@victor-tools/core';
+import type { ElicitRequest, SampleRequest, ToolLogLevel } from '@victor-tools/core/framework';
 import { errorMessage } from '@victor-tools/core/internal';
 import { limitText } from '../limits';
 import { packageVersion } from '../package-version';

@@ -1,4 +1,5 @@
-import { ToolResult, contentText, type ToolContentBlock } from '@victor-tools/core';
+import { ToolResult } from '@victor-tools/core';
+import { contentText, type ToolContentBlock } from '@victor-tools/core/framework';
 import { limitText } from '../limits';
 import { describeValue } from '@victor-tools/core/internal';
 

@@ -1,4 +1,5 @@
-import { BaseTool, CostTier, type CostTierLike, type JsonSchema, type ToolCallContext, type ToolMetadataInput, type ToolResult } from '@victor-tools/core';
+import { BaseTool, CostTier, type JsonSchema, type ToolCallContext, type ToolMetadataInput, type ToolResult } from '@victor-tools/core';
+import type { CostTierLike } from '@victor-tools/core/framework';
 import type { McpToolDescription } from './types';
 
 /** What runs a remote tool's call: the tool set's connection. */

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Logger, ToolRegistry } from '@victor-tools/core';
 import { errorMessage } from '@victor-tools/core/internal';
+import type { ToolRegistryLike } from '@victor-tools/core/framework';
 import { metadataFromAnnotations } from './annotations';
 import { McpConnection, McpServerStartError, type McpConnectionState } from './connection';
 import { McpRemoteTool } from './remote-tool';
@@ -30,7 +31,7 @@ export interface McpToolSetStatus {
 }
 
 /** The registry methods a tool set uses to keep a registry in step with its server (core's `ToolRegistry` has them). */
-export type AttachableRegistry = Pick<ToolRegistry, 'register' | 'unregister' | 'get' | 'isToolEnabled'>;
+export type AttachableRegistry = Pick<ToolRegistryLike, 'register' | 'unregister' | 'get' | 'isToolEnabled'>;
 
 /** Characters some model providers refuse in a tool name. */
 const NOT_IN_NAMES = /[^A-Za-z0-9_-]/g;

@@ -1,4 +1,5 @@
-import type { CostTierLike, Logger, ToolMetadataInput } from '@victor-tools/core';
+import type { Logger, ToolMetadataInput } from '@victor-tools/core';
+import type { CostTierLike } from '@victor-tools/core/framework';
 
 /** A tool as an MCP server describes it in `tools/list` (the fields victor-tools reads; others are kept). */
 export interface McpToolDescription {

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { AuthInfo } from '@victor-tools/core';
+import type { AuthInfo } from '@victor-tools/core/framework';
 import type { Refusal } from './request-guard';
 
 /**

@@ -1,5 +1,6 @@
 import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
-import type { AuthInfo, ToolExecutionContext } from '@victor-tools/core';
+import type { ToolExecutionContext } from '@victor-tools/core';
+import type { AuthInfo } from '@victor-tools/core/framework';
 import { insufficientScopeMessage, missingScopes, requiredScopesOf } from '../scopes';
 import { findListed } from '../serve-mcp';
 import type { ServableRegistry } from '../servable-registry';

@@ -1,4 +1,5 @@
-import { Priority, ToolRegistry, ToolResult, type BaseTool, type RegistryChangeEvent, type ToolCallContext, type ToolExecutionContext } from '@victor-tools/core';
+import { Priority, ToolRegistry, ToolResult, type BaseTool, type ToolCallContext, type ToolExecutionContext } from '@victor-tools/core';
+import type { RegistryChangeEvent } from '@victor-tools/core/framework';
 import type { ServableRegistry } from '../servable-registry';
 import { MAX_SEARCH_LIMIT, SearchToolsTool, type FoundTool } from './search-tools-tool';
 import type { ProgressiveOptions } from './types';

@@ -1,4 +1,5 @@
-import type { AgentModeLike, BaseTool } from '@victor-tools/core';
+import type { BaseTool } from '@victor-tools/core';
+import type { AgentModeLike } from '@victor-tools/core/framework';
 
 /**
  * What ranks tools for `search_tools`, stated by the methods used so that

@@ -1,4 +1,5 @@
-import { ToolResult, type BaseTool, type RegistryChangeEvent, type ToolCallContext, type ToolExecutionContext } from '@victor-tools/core';
+import { ToolResult, type BaseTool, type ToolCallContext, type ToolExecutionContext } from '@victor-tools/core';
+import type { RegistryChangeEvent } from '@victor-tools/core/framework';
 import type { ServableRegistry } from '@victor-tools/mcp';
 
 /** What the MCP tests do to a registry besides serving it. */

@@ -1,4 +1,5 @@
-import { AgentMode, CostTier, type BaseTool, checkModePolicy } from '@victor-tools/core';
+import { AgentMode, CostTier, type BaseTool } from '@victor-tools/core';
+import { checkModePolicy } from '@victor-tools/core/framework';
 import { analyze, type Term } from '../text/tokenize';
 import type { SearchOptions, SearchResult } from '../types';
 import { LruCache, stringBytes } from '../lru-cache';

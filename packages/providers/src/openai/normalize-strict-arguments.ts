@@ -1,7 +1,7 @@
-import { dropNullOptionals } from '@victor-tools/core';
+import type { RegistrableTool } from '@victor-tools/core';
+import { dropNullOptionals, type ToolRegistryLike } from '@victor-tools/core/framework';
 import { readSchemaInput } from '@victor-tools/core/internal';
 import { requireTool } from '../schema/tool-input';
-import type { ExportableTool } from '../types';
 
 /**
  * Undoes the strict-mode rewrite on the way back: a `null` the model sent for
@@ -18,7 +18,7 @@ import type { ExportableTool } from '../types';
  * await registry.execute(call.function.name, args, ctx);
  * ```
  */
-export function normalizeStrictArguments<T>(tool: ExportableTool, args: T): T {
+export function normalizeStrictArguments<T>(tool: RegistrableTool, args: T): T {
   const resolved = requireTool(tool);
   // The JSON Schema form the strict export was made from: a tool declared with
   // a Standard Schema (zod, valibot, arktype) returns the library's object from
@@ -31,9 +31,7 @@ export function normalizeStrictArguments<T>(tool: ExportableTool, args: T): T {
  * (aliases too) and leaves the arguments as they are for an unknown name, so
  * `registry.execute` still reports it.
  */
-export function createStrictArgumentsNormalizer(registry: {
-  get(name: string): ExportableTool | undefined;
-}): <T>(name: string, args: T) => T {
+export function createStrictArgumentsNormalizer(registry: Pick<ToolRegistryLike, 'get'>): <T>(name: string, args: T) => T {
   return <T>(name: string, args: T): T => {
     const tool = registry.get(name);
     return tool === undefined ? args : normalizeStrictArguments(tool, args);

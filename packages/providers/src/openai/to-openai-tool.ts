@@ -1,8 +1,9 @@
+import type { RegistrableTool } from '@victor-tools/core';
 import type { JsonSchema } from '@victor-tools/core';
 import { TOOL_NAME_RULES, assertToolName } from '../names';
 import { dropOutputSchema, readTool } from '../schema/tool-input';
 import { DropLog, asObjectRoot } from '../schema/walk';
-import type { ExportOptions, ExportableTool, ObjectSchema, ProviderExport } from '../types';
+import type { ExportOptions, ObjectSchema, ProviderExport } from '../types';
 import { toStrictSchema } from './strict-schema';
 
 /** A Chat Completions function tool; assignable to the OpenAI SDK's `ChatCompletionFunctionTool`. */
@@ -41,11 +42,11 @@ export interface OpenAIExportOptions extends ExportOptions {
  * `normalizeStrictArguments`).
  * Throws `InvalidToolNameError` for a name OpenAI rejects.
  */
-export function toOpenAITool(tool: ExportableTool, options: OpenAIExportOptions & { api: 'responses' }): ProviderExport<OpenAIResponsesTool>;
-export function toOpenAITool(tool: ExportableTool, options?: OpenAIExportOptions & { api?: 'chat' }): ProviderExport<OpenAIChatTool>;
-export function toOpenAITool(tool: ExportableTool, options?: OpenAIExportOptions): ProviderExport<OpenAIChatTool | OpenAIResponsesTool>;
+export function toOpenAITool(tool: RegistrableTool, options: OpenAIExportOptions & { api: 'responses' }): ProviderExport<OpenAIResponsesTool>;
+export function toOpenAITool(tool: RegistrableTool, options?: OpenAIExportOptions & { api?: 'chat' }): ProviderExport<OpenAIChatTool>;
+export function toOpenAITool(tool: RegistrableTool, options?: OpenAIExportOptions): ProviderExport<OpenAIChatTool | OpenAIResponsesTool>;
 export function toOpenAITool(
-  tool: ExportableTool,
+  tool: RegistrableTool,
   options: OpenAIExportOptions = {},
 ): ProviderExport<OpenAIChatTool | OpenAIResponsesTool> {
   const input = readTool(tool, options);

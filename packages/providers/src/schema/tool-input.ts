@@ -1,6 +1,8 @@
-import { SchemaLevel, resolveTool, type BaseTool, type JsonSchema } from '@victor-tools/core';
+import type { RegistrableTool } from '@victor-tools/core';
+import { SchemaLevel, type BaseTool, type JsonSchema } from '@victor-tools/core';
+import { resolveTool } from '@victor-tools/core/framework';
 import { describeValue, outputSchemaOf } from '@victor-tools/core/internal';
-import type { ExportableTool, ExportOptions } from '../types';
+import type { ExportOptions } from '../types';
 import { cloneSchema, type DropLog } from './walk';
 
 /** What every exporter starts from: the tool's own schema at the asked level. */
@@ -15,7 +17,7 @@ export interface ToolInput {
 }
 
 /** Resolves `value` to its `BaseTool` and renders its schema at `options.level`. */
-export function readTool(value: ExportableTool, options: ExportOptions = {}): ToolInput {
+export function readTool(value: RegistrableTool, options: ExportOptions = {}): ToolInput {
   const tool = requireTool(value);
   const { function: fn } = tool.toSchema(SchemaLevel.from(options.level ?? SchemaLevel.FULL));
   const outputSchema = outputSchemaOf(tool.outputSchema);

@@ -1,7 +1,7 @@
 import { Queue } from 'bullmq';
 import { ToolResult, type Logger } from '@victor-tools/core';
 import { bullConnection, closeRedis, createRedis } from '../connection';
-import { inProcessInvoker, type ToolInvocation, type ToolInvoker } from '@victor-tools/core';
+import { inProcessInvoker, type ToolInvocation, type ToolInvoker } from '@victor-tools/core/framework';
 import { QueueKeys } from '../job';
 import { readSecret } from '../job-approval';
 import { DEFAULT_PREFIX, DEFAULT_QUEUE, positiveInteger, type QueueInvokerOptions } from '../options';

@@ -1,6 +1,6 @@
 import type { JobsOptions, Queue } from 'bullmq';
 import { ToolResult, type Logger } from '@victor-tools/core';
-import type { ToolInvocation } from '@victor-tools/core';
+import type { ToolInvocation } from '@victor-tools/core/framework';
 import { schemaFingerprint } from '../fingerprint';
 import {
   callJobId,

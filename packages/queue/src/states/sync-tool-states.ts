@@ -1,4 +1,5 @@
-import type { Logger, RegistryChangeEvent, ToolRegistry } from '@victor-tools/core';
+import type { Logger } from '@victor-tools/core';
+import type { RegistryChangeEvent, ToolRegistryLike } from '@victor-tools/core/framework';
 import type { Redis } from 'ioredis';
 import { closeRedis, createRedis } from '../connection';
 import { QueueKeys } from '../job';
@@ -6,7 +7,7 @@ import { DEFAULT_PREFIX, DEFAULT_QUEUE, type SyncToolStatesOptions } from '../op
 import { errorMessage } from '../results';
 
 /** The registry methods the sync uses. */
-export type SyncedRegistry = Pick<ToolRegistry, 'onChange' | 'enableTool' | 'disableTool' | 'isToolEnabled' | 'has'>;
+export type SyncedRegistry = Pick<ToolRegistryLike, 'onChange' | 'enableTool' | 'disableTool' | 'isToolEnabled' | 'has'>;
 
 /** A running sync, as `syncToolStates` resolves to it. */
 export interface ToolStateSync {

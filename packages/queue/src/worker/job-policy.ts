@@ -1,4 +1,5 @@
-import { ToolResult, type ApprovalDecision, type ApprovalRequirement, type BaseTool } from '@victor-tools/core';
+import { ToolResult, type BaseTool } from '@victor-tools/core';
+import type { ApprovalDecision, ApprovalRequirement } from '@victor-tools/core/framework';
 import {
   approvalRequirementOf,
   checkPathArguments,

@@ -1,5 +1,5 @@
 import type { JobUpdate } from '../job';
-import type { ProgressReporter, ToolLogFunction } from '@victor-tools/core';
+import type { ProgressReporter, ToolLogFunction } from '@victor-tools/core/framework';
 import { DROPPED_LOGS_MESSAGE, MAX_LOGS_PER_CALL } from '@victor-tools/core/internal';
 import { capText } from '../results';
 

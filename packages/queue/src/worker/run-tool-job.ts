@@ -1,4 +1,5 @@
-import { ToolResult, toToolResult, validateArguments, type AgentModeValue, type BaseTool, type ToolRegistry } from '@victor-tools/core';
+import { ToolResult, type AgentModeValue, type BaseTool, type ToolRegistry } from '@victor-tools/core';
+import { toToolResult, validateArguments } from '@victor-tools/core/framework';
 import type { ToolCallContext } from '@victor-tools/core';
 import { runStandardValidation, standardSchemaOf, type StandardOutcome } from '@victor-tools/core/internal';
 import { schemaFingerprint } from '../fingerprint';

@@ -1,7 +1,8 @@
 // Builds the ToolInvocation core's pipeline hands an invoker, for tests of the
 // caller side that call invoker.invoke(...) directly.
 import type { BaseTool } from '@victor-tools/core';
-import type { ProgressReporter, ToolCallContext, ToolInvocation, ToolLogFunction } from '@victor-tools/core';
+import type { ToolCallContext } from '@victor-tools/core';
+import type { ProgressReporter, ToolInvocation, ToolLogFunction } from '@victor-tools/core/framework';
 
 export interface InvocationOptions {
   name?: string;

@@ -1,5 +1,5 @@
 import { SchemaLevel, ToolRegistry, ToolResult, type BaseTool } from '@victor-tools/core';
-import { frameworkCallContext, outputText, pickTools, resultText, toJsonValue } from '@victor-tools/providers';
+import { frameworkCallContext, outputText, pickTools, resultText, toJsonValue } from '@victor-tools/providers/framework';
 import { schemaTool } from './fixtures/schema-tool';
 
 const PARAMS = { type: 'object', properties: { path: { type: 'string' } } };

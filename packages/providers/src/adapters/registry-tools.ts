@@ -1,23 +1,14 @@
-import { SchemaLevel, type ApprovalGate, type BaseTool, type SchemaLevelLike, type ToolExecutionContext, type ToolResult } from '@victor-tools/core';
+import { SchemaLevel, type BaseTool, type ToolExecutionContext, type ToolResult } from '@victor-tools/core';
+import type { SchemaLevelLike, ToolRegistryLike } from '@victor-tools/core/framework';
 
 /**
  * What a framework adapter needs of a registry: core's `ToolRegistry` fits it
- * as it is. Stated structurally so a wrapper or a filtered view works too.
+ * as it is, and so does a wrapper or a filtered view with these members of
+ * `ToolRegistryLike`. `approvalGate` is optional: with it, an adapter asks
+ * its framework's person exactly when the gate answers `asks: 'person'`;
+ * without it, approval is left to `execute`.
  */
-export interface AdaptableRegistry {
-  /** The tools to offer when no selection is given: enabled and available ones. */
-  listTools(): Iterable<BaseTool>;
-  /** The tool registered under a name or alias. */
-  get(name: string): BaseTool | undefined;
-  /** Runs a call through validation, policy, approval, hooks and timeouts; never throws. */
-  execute(name: string, args?: Record<string, unknown>, ctx?: ToolExecutionContext): Promise<ToolResult>;
-  /**
-   * Who decides whether a call runs (core's `ToolRegistry.approvalGate`):
-   * an adapter asks its framework's person exactly when it answers
-   * `asks: 'person'`. Optional: without it, approval is left to `execute`.
-   */
-  approvalGate?(name: string, ctx?: ToolExecutionContext): ApprovalGate | undefined;
-}
+export type AdaptableRegistry = Pick<ToolRegistryLike, 'listTools' | 'get' | 'execute'> & Partial<Pick<ToolRegistryLike, 'approvalGate'>>;
 
 /**
  * Whether the person of an adapter's framework is asked about a call of the

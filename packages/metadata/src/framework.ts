@@ -1,0 +1,9 @@
+// `@victor-tools/metadata/framework`: for code that builds on the metadata
+// registry rather than using it: an embedder or a ranking that reads text the
+// way search does (@victor-tools/semantic is one), an embedding store, a
+// second copy of the registry singleton. Public API, covered by semver like
+// the root (its report is api/metadata-framework.api.md). Named exports only.
+export { splitWords, contentWords, stemWord } from './text/tokenize';
+export { STOP_WORDS, isStopWord } from './text/stop-words';
+export { embeddingKey } from './embedding/embedding-store';
+export { METADATA_REGISTRY_KEY } from './metadata-registry';

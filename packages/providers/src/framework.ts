@@ -1,0 +1,39 @@
+// `@victor-tools/providers/framework`: for code that builds on the exporters
+// rather than calling them: an adapter to another agent framework (what
+// @victor-tools/ai-sdk, langchain and openai-agents share), a schema renderer
+// for selectTools or the CLI, the providers' naming rules. Public API,
+// covered by semver like the root (its report is
+// api/providers-framework.api.md). Named exports only.
+export type { DropAction, ObjectSchema, ProviderName } from './types';
+export { InvalidToolNameError, UnknownProviderError } from './errors';
+export { TOOL_NAME_RULES, assertToolName, type ToolNameRule } from './names';
+export { OPENAI_STRICT_KEYWORDS, OPENAI_STRICT_FORMATS } from './openai/strict-schema';
+export { normalizeStrictArguments, createStrictArgumentsNormalizer } from './openai/normalize-strict-arguments';
+export type { AnthropicToolSearchTool } from './anthropic';
+export { GEMINI_KEYWORDS, GEMINI_FORMATS, type GeminiSchema } from './gemini';
+export { mcpAnnotations, MCP_SCHEMA_DIALECT, type McpToolAnnotations } from './mcp';
+export {
+  openaiRenderer,
+  anthropicRenderer,
+  geminiRenderer,
+  mcpRenderer,
+  providerRenderers,
+  createOpenAIRenderer,
+  getRenderer,
+} from './renderers';
+// The building blocks of a framework adapter: which tools to offer, the
+// context of one call, and the text a model reads of a result.
+export {
+  pickTools,
+  asksPerson,
+  frameworkCallContext,
+  resultText,
+  outputText,
+  toJsonValue,
+  type AdaptableRegistry,
+  type PickedTool,
+  type ToolChoice,
+  type ToolsOption,
+  type FrameworkCall,
+  type JsonValue,
+} from './adapters';

@@ -5,22 +5,11 @@
 //
 // Run: pnpm exec ts-node --transpile-only scripts/selection-eval/lexical.ts [--semantic]
 // It ranks through the metadata sources (no build needed), as tune.ts does.
-import { createHash } from 'node:crypto';
 import type { Embedder } from '../../packages/metadata/src/embedding/embedder';
 import { VectorStore } from '../../packages/metadata/src/embedding/vector-store';
 import { DEFAULT_RANKING } from '../../packages/metadata/src/search/ranking';
-import { loadBfcl, withFiller, withoutParameters, withoutSharedWords, type EvalCategory, type Measures } from './datasets';
+import { half, loadBfcl, withFiller, withoutParameters, withoutSharedWords, type EvalCategory, type Measures } from './datasets';
 import { evaluate } from './tune';
-
-/** Half A or B of a request, by a hash of its id: stable, and unrelated to the request's text. */
-export function halfOf(id: string): 'A' | 'B' {
-  return createHash('sha256').update(id).digest()[0] % 2 === 0 ? 'A' : 'B';
-}
-
-/** The categories with only the requests of one half (the pool stays whole). */
-export function half(categories: readonly EvalCategory[], which: 'A' | 'B'): EvalCategory[] {
-  return categories.map((c) => ({ ...c, requests: c.requests.filter((r) => halfOf(r.id) === which) }));
-}
 
 const fmt = (m: Measures): string => `${m.recallAt1.toFixed(3)} ${m.recallAt5.toFixed(3)} ${m.mrr.toFixed(3)}`;
 

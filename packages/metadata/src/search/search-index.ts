@@ -53,6 +53,8 @@ export class SearchIndex {
   private readonly postings = new Map<string, Postings>();
   /** stem -> the index's agent nouns that may be made from it ('find' -> ['finder'], also 'wat' -> ['water']: only asked for words the index lacks). */
   private readonly agentNouns = new Map<string, string[]>();
+  /** The index's word stems (no phrase keys), sorted: a stem's relatives are found by binary search. */
+  private readonly sortedStems: string[];
   /** How many words each tool's fields hold together: the tie-break (the more focused tool first). */
   readonly lengths: Int32Array;
 

@@ -13,15 +13,15 @@ import type { Config } from 'jest';
 const moduleNameMapper = {
   '^@victor-tools/([a-z-]+)$': '<rootDir>/packages/$1/src',
   // A package's plumbing for the others (`@victor-tools/core/internal`), and its
-  // other entry points (`@victor-tools/decorators/class-validator`, `/node`).
-  '^@victor-tools/([a-z-]+)/(internal|class-validator|node)$': '<rootDir>/packages/$1/src/$2',
+  // other entry points (`@victor-tools/decorators/class-validator`, `/node`, `@victor-tools/mcp/web`).
+  '^@victor-tools/([a-z-]+)/(internal|class-validator|node|web)$': '<rootDir>/packages/$1/src/$2',
 };
 
-// TypeBox 1.x (the `typebox` package) and arktype (with arkregex) ship ES modules only, which
+// TypeBox 1.x (the `typebox` package), arktype (with arkregex) and jose (the JWT tests) ship ES modules only, which
 // jest's CommonJS runtime cannot require on Node 20: ts-jest compiles their
 // files to CommonJS as they are loaded (a few seconds the first time, then
 // cached). Only the test files that import them pay.
-const ESM_ONLY = '(?:typebox|arktype|arkregex|@ark/[^/]+)/';
+const ESM_ONLY = '(?:typebox|arktype|arkregex|@ark/[^/]+|jose)/';
 const IN_NODE_MODULES = '/node_modules/(?:\\.pnpm/[^/]+/node_modules/)?';
 const transformIgnorePatterns = [`/node_modules/(?!(?:\\.pnpm/[^/]+/node_modules/)?${ESM_ONLY})`];
 const esmToCommonJs: [string, unknown] = ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs', target: 'es2022', isolatedModules: true } }];

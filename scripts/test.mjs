@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `pnpm test`, the README's test command: build, type-check, check the API
-// reports, then jest (every project but the queue's, then the queue's in band:
+// `pnpm test`, the README's test command: build, type-check, look for import
+// cycles, check the API reports, then jest (every project but the queue's, then the queue's in band:
 // its suites run real Redis servers and worker processes, and time what they see).
 //
 // The queue suites start their own redis-server (on a free port, nothing
@@ -94,6 +94,7 @@ const jest = join(dirname(new URL(import.meta.url).pathname), '..', 'node_module
 const steps = [
   ...(options['skip-build'] ? [] : [['pnpm', ['build']]]),
   ['pnpm', ['typecheck']],
+  ['pnpm', ['run', 'cycles']],
   ['pnpm', ['run', 'api:check']],
   [process.execPath, [jest, '--ignoreProjects', 'queue']],
   [process.execPath, [jest, '--selectProjects', 'queue', '--runInBand']],

@@ -103,7 +103,7 @@ export async function runExecuteCases(victor, report) {
     absent.push(...missing([['registry.registerBeforeHook/registerAfterHook', () => typeof proto.registerBeforeHook === 'function' && typeof proto.registerAfterHook === 'function']]));
   }
   if (!absent.length) {
-    await report.guard({ case: '1', name: victorName, goal: '<= 3x baseline' }, async () => {
+    await report.guard({ case: '1', name: victorName }, async () => {
       const call = makeVictor(victor.core);
       await check('registry.execute', call, (r) => (r && r.success ? r.output : r));
       const { before, after } = call.hookCalls();
@@ -115,8 +115,8 @@ export async function runExecuteCases(victor, report) {
   }
 
   const peers = [
-    ['langchain', 'LangChain.js tool().invoke (zod)', makeLangChain, 50],
-    ['aiSdk', 'AI SDK 6 safeValidateTypes + tool.execute (zod)', makeAiSdk, 3],
+    ['langchain', 'LangChain.js tool().invoke (zod)', makeLangChain, 20],
+    ['aiSdk', 'AI SDK 6 safeValidateTypes + tool.execute (zod)', makeAiSdk, 1.5],
   ];
   for (const [key, name, make] of peers) {
     await report.guard({ case: '2', name }, async () => {
@@ -133,10 +133,11 @@ export async function runExecuteCases(victor, report) {
   const base = timed.baseline;
   report.row({ case: '1', name: 'baseline: compiled ajv (allErrors) + direct call', median: base.median, ratio: 1 });
   if (absent.length) {
-    report.skip({ case: '1', name: victorName, missing: absent, goal: '<= 3x baseline' });
+    report.skip({ case: '1', name: victorName, missing: absent });
   } else if (timed.victor) {
     const { median, ratio } = timed.victor;
-    report.row({ case: '1', name: victorName, median, ratio, goal: '<= 3x baseline', met: ratio <= 3, note: victorNote });
+    // The ratio to raw ajv is reported without a goal: the goals are on the peers (case 2).
+    report.row({ case: '1', name: victorName, median, ratio, note: victorNote });
   }
 
   report.row({ case: '2', name: 'baseline (the one of case 1, same run)', median: base.median, ratio: 1 });

@@ -1,5 +1,5 @@
 // Run by cases/hostile.mjs as `node --expose-gc hostile-memory-child.mjs MODE`:
-// the heap a registry keeps after hostile or careless calls (issue 10 item 4).
+// the heap a registry keeps after hostile or careless calls.
 // Prints one JSON line: { bytes, calls, seconds }.
 //   hung:          20,000 calls finish while one call with a 60 s timeout hangs
 //                  (the timer wheel kept them queued behind it: +86 MB)
@@ -66,7 +66,7 @@ const controller = new AbortController();
 const hung = MODE === 'hung' ? registry.execute('hang', {}, { signal: controller.signal }) : undefined;
 await turn();
 // One context object for the whole conversation, as an agent loop holds it: a
-// detector keyed on the object (as before issue 10) and one keyed on the id count alike.
+// detector keyed on the object (as before the hardening round) and one keyed on the id count alike.
 const conversation = { conversationId: 'one' };
 const start = settledHeap();
 const started = process.hrtime.bigint();

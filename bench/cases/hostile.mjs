@@ -1,4 +1,4 @@
-// Case 10: hostile calls beyond validation (issue 10 items 1, 2 and 4): the
+// Case 10: hostile calls beyond validation: the
 // EXPLORE sandbox's path check on huge paths, one call each; and, in child
 // processes with --expose-gc, the heap kept by finished calls while one call
 // hangs, and by the loop detector.
@@ -23,7 +23,7 @@ function formatBytes(bytes) {
 
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
 
-/** The paths: each as a model would send it, and what it cost before issue 10. */
+/** The paths: each as a model would send it, and what it cost before the hardening round. */
 const PATHS = [
   { name: "'d/'.repeat(64000) (125 KB, inside)", path: () => 'd/'.repeat(64000), before: '45 s' },
   { name: "'d/../'.repeat(32000) + '../outside'", path: () => `${'d/../'.repeat(32000)}../outside`, before: '45 s or more' },
@@ -31,7 +31,7 @@ const PATHS = [
   { name: "'../'.repeat(64000)", path: () => '../'.repeat(64000), before: '' },
 ];
 
-/** The memory figures: a child-process mode, its goal, and what it was before issue 10. */
+/** The memory figures: a child-process mode, its goal, and what it was before the hardening round. */
 const MEMORY = [
   {
     mode: 'hung',

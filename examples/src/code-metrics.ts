@@ -146,20 +146,14 @@ async function measureFiles(root: string, files: string[], single: boolean, metr
   return metricsByFile;
 }
 
-/** What code_metrics does with its arguments. */
+/** What code_metrics does with its arguments (the registry fills in the schema's defaults). */
 interface CodeMetricsArgs {
   path: string;
   metricType?: MetricType;
-  /** The reference's (Python) name of `metricType`, accepted so that calls written as the reference shows them work. */
-  metric_type?: MetricType;
   recursive?: boolean;
 }
 
-async function measureCode({ path, metricType: camel, metric_type: snake, recursive = true }: CodeMetricsArgs, ctx?: ToolCallContext) {
-  if (camel !== undefined && snake !== undefined && camel !== snake) {
-    throw new Error(`metricType '${camel}' and metric_type '${snake}' disagree: send one of them`);
-  }
-  const metricType = camel ?? snake ?? 'all';
+async function measureCode({ path, metricType = 'all', recursive = true }: CodeMetricsArgs, ctx?: ToolCallContext) {
   const root = resolveInside(rootFor(ctx, process.cwd()), '.');
   const target = resolveInside(root, path);
   const skipped: Skipped[] = [];
@@ -190,10 +184,12 @@ export const codeMetrics = tool(
       {
         path: Type.String({ description: 'File or directory to analyze, relative to the root', format: 'path' }),
         metricType: Type.Optional(
-          Type.Unsafe<MetricType>({ type: 'string', enum: ['loc', 'complexity', 'all'], description: "Which metrics: 'loc' (lines of code), 'complexity', or 'all' (the default)" }),
-        ),
-        metric_type: Type.Optional(
-          Type.Unsafe<MetricType>({ type: 'string', enum: ['loc', 'complexity', 'all'], description: 'The same as metricType (the reference spells it metric_type)' }),
+          Type.Unsafe<MetricType>({
+            type: 'string',
+            enum: ['loc', 'complexity', 'all'],
+            default: 'all',
+            description: "Which metrics: 'loc' (lines of code), 'complexity', or 'all'",
+          }),
         ),
         recursive: Type.Optional(Type.Boolean({ description: 'Analyze subdirectories too', default: true })),
       },

@@ -1,8 +1,7 @@
 import { extname } from 'node:path';
-import { ToolResult, type ToolCallContext } from '@victor-tools/core';
-import { Param, Tool } from '@victor-tools/decorators';
+import { BaseTool, CostTier, ToolResult, type JsonSchema, type ToolCallContext, type ToolMetadataInput } from '@victor-tools/core';
 import ts from 'typescript';
-import { readRegularFile, writeRegularFile } from './regular-file';
+import { readRegularFile } from './regular-file';
 import { quote, resolveInside, rootFor } from './safe-path';
 
 /** The operations of the reference's custom_tool. */
@@ -10,31 +9,23 @@ export const OPERATIONS = ['analyze', 'transform', 'validate'] as const;
 /** One of `OPERATIONS`. */
 export type Operation = (typeof OPERATIONS)[number];
 /** What `transform` does to the text. */
-export type TransformMode = 'upper' | 'lower' | 'trim';
+export const TRANSFORM_MODES = ['upper', 'lower', 'trim'] as const;
+/** One of `TRANSFORM_MODES`. */
+export type TransformMode = (typeof TRANSFORM_MODES)[number];
 
 /** The largest file custom_tool reads, in bytes (1 MiB). */
 export const MAX_FILE_BYTES = 1024 * 1024;
 
-/** The `options` of custom_tool: what `transform` does, and where it writes. */
-export class CustomToolOptions {
-  @Param({ type: 'string', enum: ['upper', 'lower', 'trim'], description: 'transform: upper or lower case, or trim trailing blanks' })
-  mode: TransformMode = 'trim';
-
-  @Param({ type: 'string', optional: true, format: 'path', description: 'transform: write the result to this file (relative to the root) instead of returning it' })
-  output?: string;
+/** The arguments of custom_tool, as its schema declares them: the reference's `custom_tool(operation, target, options)`. */
+export interface CustomToolArgs {
+  operation: Operation;
+  target: string;
+  /** A free object, as in the reference: `transform` reads `mode`; each operation refuses a key it does not know. */
+  options?: Record<string, unknown>;
 }
 
-/** The parameters of custom_tool, declared as @Param fields: the reference's `custom_tool(operation, target, options)`. */
-export class CustomToolParams {
-  @Param({ type: 'string', enum: [...OPERATIONS], description: 'Operation to perform' })
-  operation!: Operation;
-
-  @Param({ type: 'string', format: 'path', description: 'Target file, relative to the root' })
-  target!: string;
-
-  @Param({ type: CustomToolOptions, optional: true, description: 'Additional options' })
-  options?: CustomToolOptions;
-}
+/** The options each operation understands (a free object's keys, checked by the tool itself). */
+const OPTIONS_OF: Readonly<Record<Operation, readonly string[]>> = { analyze: [], transform: ['mode'], validate: [] };
 
 interface Problem {
   line: number;
@@ -106,50 +97,91 @@ function validate(text: string, file: string) {
   return { valid: problems.length === 0, format: ext === '.json' ? 'json' : ext === '.yaml' || ext === '.yml' ? 'yaml' : 'text', problems };
 }
 
-/** custom_tool: analyze, transform or validate a text file under its root. */
-@Tool({
-  name: 'custom_tool',
-  description:
-    'Performs custom operations on a text file under the root: analyze (lines, words, chars), transform (options.mode upper, lower or trim; returned, or written to options.output) or validate (JSON/YAML syntax, trailing whitespace).',
-  params: CustomToolParams,
-  costTier: 'low',
-  category: 'analysis',
-  priority: 3,
-  accessMode: 'write',
-  dangerLevel: 'low',
-  keywords: ['analyze', 'transform', 'validate', 'custom'],
-  useCases: ['analyzing code structure', 'transforming code patterns', 'validating configurations'],
-  examples: ['analyze the utils module', 'transform all deprecated calls', 'validate the config file'],
-  priorityHints: ['Use for custom analysis operations'],
-  stages: ['analysis', 'execution', 'verification'],
-  taskTypes: ['analysis', 'edit'],
-  progressParams: ['operation', 'target'],
-  executionCategory: 'write',
-})
-export class CustomTool {
-  // No injected arguments: the root defaults to the working directory. Said
-  // explicitly because legacy decorators would otherwise emit the parameter's
-  // type (String) and the container would look for a provider of it.
-  static inject = [];
+/**
+ * custom_tool, the reference's Pattern 1: a `BaseTool` subclass with the
+ * reference's schema (`operation`, `target`, a free `options` object), cost
+ * tier and metadata. It reads a text file under its root and answers:
+ * `analyze` (lines, words, chars), `transform` (the text in upper or lower
+ * case, or trimmed; returned, never written) or `validate` (JSON/YAML
+ * syntax, trailing whitespace). It only reads, so it declares READONLY, the
+ * reference's default access mode, explicitly (the agent modes refuse a tool
+ * whose access mode was never declared).
+ */
+export class CustomTool extends BaseTool<CustomToolArgs> {
+  /** `root`: the directory targets resolve against when the call has no sandbox (default: the working directory at the call). */
+  constructor(private readonly root?: string) {
+    super();
+  }
 
-  /** `root`: the directory targets resolve against when the call has no sandbox (default: the working directory). */
-  constructor(private readonly root: string = process.cwd()) {}
+  get name(): string {
+    return 'custom_tool';
+  }
 
-  async execute(args: CustomToolParams, ctx?: ToolCallContext): Promise<ToolResult> {
-    const { operation } = args;
+  get description(): string {
+    return (
+      'Performs custom operations on a text file under the root: analyze (lines, words, chars), ' +
+      "transform (options.mode 'upper', 'lower' or 'trim', the default; the text is returned) or validate (JSON/YAML syntax, trailing whitespace)."
+    );
+  }
+
+  get parameters(): JsonSchema {
+    return PARAMETERS;
+  }
+
+  override get costTier(): CostTier {
+    return CostTier.LOW;
+  }
+
+  override get metadata(): ToolMetadataInput {
+    return METADATA;
+  }
+
+  async execute(ctx: ToolCallContext, args: CustomToolArgs): Promise<ToolResult> {
+    const { operation, target } = args;
+    const options = args.options ?? {};
     // The schema's enum refuses other operations first; this answers a direct call the way the reference does.
     if (!(OPERATIONS as readonly string[]).includes(operation)) {
       return ToolResult.fail(`Unknown operation: ${quote(String(operation))} (use ${OPERATIONS.join(', ')})`);
     }
-    const root = rootFor(ctx, this.root);
-    const file = resolveInside(root, args.target);
-    const text = await readRegularFile(file, MAX_FILE_BYTES, args.target);
+    const unknown = Object.keys(options).find((key) => !OPTIONS_OF[operation].includes(key));
+    if (unknown !== undefined) {
+      const known = OPTIONS_OF[operation];
+      return ToolResult.fail(`Unknown option ${quote(unknown)} for ${operation} (${known.length === 0 ? 'it takes none' : `it takes ${known.join(', ')}`})`, { operation });
+    }
+    const mode = options.mode ?? 'trim';
+    if (!(TRANSFORM_MODES as readonly unknown[]).includes(mode)) {
+      return ToolResult.fail(`options.mode must be one of ${TRANSFORM_MODES.join(', ')}, got ${quote(JSON.stringify(mode) ?? String(mode))}`, { operation });
+    }
+    const file = resolveInside(rootFor(ctx, this.root ?? process.cwd()), target);
+    const text = await readRegularFile(file, MAX_FILE_BYTES, target);
     if (operation === 'analyze') return ToolResult.ok(analyze(text), { operation });
     if (operation === 'validate') return ToolResult.ok(validate(text, file), { operation });
-    const transformed = transform(text, args.options?.mode ?? 'trim');
-    const output = args.options?.output;
-    if (output === undefined) return ToolResult.ok({ text: transformed }, { operation });
-    await writeRegularFile(resolveInside(root, output), transformed, output);
-    return ToolResult.ok({ written: output, chars: transformed.length }, { operation });
+    return ToolResult.ok({ text: transform(text, mode as TransformMode) }, { operation });
   }
 }
+
+// The reference's schema, with `format: 'path'` on the target so that every
+// policy that checks paths knows it is one.
+const PARAMETERS: JsonSchema = Object.freeze({
+  type: 'object',
+  properties: {
+    operation: { type: 'string', description: 'Operation to perform', enum: [...OPERATIONS] },
+    target: { type: 'string', description: 'Target file, relative to the root', format: 'path' },
+    options: { type: 'object', description: "Additional options: transform takes mode ('upper', 'lower' or 'trim', the default)" },
+  },
+  required: ['operation', 'target'],
+  additionalProperties: false,
+});
+
+// The reference's metadata, and its default access mode said out loud.
+const METADATA: ToolMetadataInput = Object.freeze({
+  category: 'analysis',
+  keywords: ['analyze', 'transform', 'validate', 'custom'],
+  useCases: ['analyzing code structure', 'transforming code patterns', 'validating configurations'],
+  examples: ['analyze the utils module', 'transform all deprecated calls', 'validate the config file'],
+  priorityHints: ['Use for custom analysis operations'],
+  accessMode: 'readonly',
+});
+
+/** The tool, for a scan of this module (a `BaseTool` class is found through an instance). */
+export const customTool = new CustomTool();

@@ -144,8 +144,10 @@ describe('code_metrics', () => {
     it("should take the reference's code_metrics(path, metricType = 'all', recursive = true) and metadata", () => {
       expect(codeMetrics.parameters).toMatchObject({
         required: ['path'],
-        properties: { path: { format: 'path' }, metricType: { enum: ['loc', 'complexity', 'all'] }, metric_type: { enum: ['loc', 'complexity', 'all'] }, recursive: { type: 'boolean', default: true } },
+        properties: { path: { format: 'path' }, metricType: { enum: ['loc', 'complexity', 'all'], default: 'all' }, recursive: { type: 'boolean', default: true } },
       });
+      // One parameter, one name: the model is offered metricType only.
+      expect(Object.keys((codeMetrics.parameters as { properties: object }).properties)).toEqual(['path', 'metricType', 'recursive']);
       expect(codeMetrics.metadata).toMatchObject({
         category: 'analysis',
         stages: ['analysis', 'verification'],

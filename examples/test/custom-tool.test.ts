@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ToolRegistry, resolveTool, type ToolCallContext } from '@victor-tools/core';
-import { CustomTool, MAX_FILE_BYTES } from '../src/custom-tool';
+import { BaseTool, ToolRegistry, type ToolCallContext } from '@victor-tools/core';
+import { CustomTool, customTool, MAX_FILE_BYTES } from '../src/custom-tool';
 
 const ctx = {} as ToolCallContext;
 
@@ -16,28 +16,39 @@ describe('custom_tool', () => {
   writeFileSync(join(root, 'bad.yaml'), 'name: x\n\tindented: y\njust words\n');
   writeFileSync(join(base, 'victim.txt'), 'untouched\n');
   symlinkSync(tmpdir(), join(root, 'escape'));
-  const tool = resolveTool(new CustomTool(root))!;
-  const run = async (args: Record<string, unknown>) => (await tool.execute(ctx, args)).output;
+  const tool = new CustomTool(root);
+  // Direct calls, as a model may send them: arguments the schema would refuse too.
+  const run = async (args: Record<string, unknown>) => (await tool.execute(ctx, args as never)).output;
 
-  describe('parameters', () => {
-    it("should take the reference's custom_tool(operation, target, options)", () => {
-      expect(tool.parameters.required).toEqual(['operation', 'target']);
-      expect(tool.parameters.properties).toMatchObject({
-        operation: { type: 'string', enum: ['analyze', 'transform', 'validate'] },
-        target: { type: 'string', format: 'path' },
-        options: { type: 'object', properties: { mode: { enum: ['upper', 'lower', 'trim'], default: 'trim' }, output: { type: 'string', format: 'path' } } },
+  describe("the reference's Pattern 1", () => {
+    it('should be a BaseTool subclass, exported as an instance for a scan too', () => {
+      expect(tool).toBeInstanceOf(BaseTool);
+      expect(customTool).toBeInstanceOf(CustomTool);
+      expect(tool.name).toBe('custom_tool');
+    });
+
+    it("should take the reference's custom_tool(operation, target, options), options a free object", () => {
+      expect(tool.parameters).toEqual({
+        type: 'object',
+        properties: {
+          operation: { type: 'string', description: 'Operation to perform', enum: ['analyze', 'transform', 'validate'] },
+          target: { type: 'string', description: 'Target file, relative to the root', format: 'path' },
+          options: { type: 'object', description: "Additional options: transform takes mode ('upper', 'lower' or 'trim', the default)" },
+        },
+        required: ['operation', 'target'],
+        additionalProperties: false,
       });
     });
 
-    it("should carry the reference's metadata", () => {
+    it("should carry the reference's cost tier and metadata, and declare no more access than its default, READONLY", () => {
       expect(tool.costTier.value).toBe('low');
-      expect(tool.metadata).toMatchObject({
+      expect(tool.metadata).toEqual({
         category: 'analysis',
         keywords: ['analyze', 'transform', 'validate', 'custom'],
         useCases: ['analyzing code structure', 'transforming code patterns', 'validating configurations'],
         examples: ['analyze the utils module', 'transform all deprecated calls', 'validate the config file'],
         priorityHints: ['Use for custom analysis operations'],
-        progressParams: ['operation', 'target'],
+        accessMode: 'readonly',
       });
     });
   });
@@ -49,10 +60,26 @@ describe('custom_tool', () => {
       expect(result.metadata).toEqual({ operation: 'analyze' });
     });
 
-    it('should transform to a returned text or into options.output', async () => {
+    it('should transform to a returned text, trimming by default, and write nothing', async () => {
+      const before = readdirSync(root).sort();
       expect(await run({ operation: 'transform', target: 'a.txt', options: { mode: 'upper' } })).toEqual({ text: '  HELLO BIG WORLD  \nSECOND LINE\n' });
-      expect(await run({ operation: 'transform', target: 'a.txt', options: { output: 'out.txt' } })).toEqual({ written: 'out.txt', chars: 27 });
-      expect(readFileSync(join(root, 'out.txt'), 'utf8')).toBe('Hello big World\nsecond line');
+      expect(await run({ operation: 'transform', target: 'a.txt' })).toEqual({ text: 'Hello big World\nsecond line' });
+      expect(readdirSync(root).sort()).toEqual(before);
+    });
+
+    it('should refuse an option its operation does not take, and a mode it does not know, naming them', async () => {
+      expect(await tool.execute(ctx, { operation: 'transform', target: 'a.txt', options: { output: 'out.txt' } })).toMatchObject({
+        success: false,
+        error: "Unknown option 'output' for transform (it takes mode)",
+      });
+      expect(await tool.execute(ctx, { operation: 'analyze', target: 'a.txt', options: { mode: 'upper' } })).toMatchObject({
+        success: false,
+        error: "Unknown option 'mode' for analyze (it takes none)",
+      });
+      expect(await tool.execute(ctx, { operation: 'transform', target: 'a.txt', options: { mode: 'title' } })).toMatchObject({
+        success: false,
+        error: "options.mode must be one of upper, lower, trim, got '\"title\"'",
+      });
     });
 
     it('should validate JSON, YAML-ish syntax and trailing whitespace', async () => {
@@ -65,11 +92,12 @@ describe('custom_tool', () => {
           { line: 3, message: "neither 'key: value' nor a list item" },
         ],
       });
-      expect(await run({ operation: 'validate', target: 'out.txt' })).toEqual({ valid: true, format: 'text', problems: [] });
+      writeFileSync(join(root, 'clean.txt'), 'clean\n');
+      expect(await run({ operation: 'validate', target: 'clean.txt' })).toEqual({ valid: true, format: 'text', problems: [] });
     });
 
     it('should answer an unknown operation as the reference does', async () => {
-      const result = await tool.execute(ctx, { operation: 'shred', target: 'a.txt' });
+      const result = await tool.execute(ctx, { operation: 'shred', target: 'a.txt' } as never);
       expect(result).toMatchObject({ success: false, error: "Unknown operation: 'shred' (use analyze, transform, validate)" });
     });
 
@@ -86,21 +114,18 @@ describe('custom_tool', () => {
       await expect(run({ operation: 'analyze', target: '../x.txt' })).rejects.toThrow('leaves the root');
       await expect(run({ operation: 'analyze', target: '/etc/hostname' })).rejects.toThrow('is absolute');
       await expect(run({ operation: 'analyze', target: 'escape/whatever' })).rejects.toThrow('outside the root directory through a symlink');
-      await expect(run({ operation: 'transform', target: 'a.txt', options: { output: 'escape/new.txt' } })).rejects.toThrow('through a symlink');
-      await expect(run({ operation: 'transform', target: 'a.txt', options: { output: '../victim.txt' } })).rejects.toThrow('leaves the root');
-      expect(readFileSync(join(base, 'victim.txt'), 'utf8')).toBe('untouched\n');
+      await expect(run({ operation: 'transform', target: '../victim.txt' })).rejects.toThrow('leaves the root');
     });
 
-    it("should resolve target and output against the call's sandbox when one is set", async () => {
+    it("should resolve the target against the call's sandbox when one is set, and run in PLAN mode", async () => {
       const sandbox = join(base, 'sandbox');
       mkdirSync(sandbox);
       writeFileSync(join(sandbox, 'victim.txt'), ' inside ');
       const registry = new ToolRegistry();
       registry.register(new CustomTool(base));
-      const args = { operation: 'transform', target: 'victim.txt', options: { output: 'victim.txt' } };
-      const result = await registry.execute('custom_tool', args, { mode: 'explore', sandbox });
-      expect(result).toMatchObject({ success: true, output: { written: 'victim.txt', chars: 6 } });
-      expect(readFileSync(join(sandbox, 'victim.txt'), 'utf8')).toBe('inside');
+      const args = { operation: 'transform', target: 'victim.txt' };
+      expect(await registry.execute('custom_tool', args, { mode: 'explore', sandbox })).toMatchObject({ success: true, output: { text: 'inside' } });
+      expect(await registry.execute('custom_tool', args, { mode: 'plan', sandbox })).toMatchObject({ success: true, output: { text: 'inside' } });
       expect(readFileSync(join(base, 'victim.txt'), 'utf8')).toBe('untouched\n');
     });
   });
@@ -110,7 +135,6 @@ describe('custom_tool', () => {
       execFileSync('mkfifo', [join(root, 'pipe')]);
       const started = Date.now();
       await expect(run({ operation: 'analyze', target: 'pipe' })).rejects.toThrow("File 'pipe' is a FIFO, not a regular file");
-      await expect(run({ operation: 'transform', target: 'a.txt', options: { output: 'pipe' } })).rejects.toThrow("File 'pipe' is not a regular file");
       // Node has four file-I/O threads: a blocked open would hold one each time.
       const after = await Promise.all(Array.from({ length: 8 }, () => run({ operation: 'analyze', target: 'a.txt' })));
       expect(after).toEqual(Array(8).fill({ lines: 2, words: 5, chars: 32 }));

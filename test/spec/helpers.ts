@@ -1,5 +1,6 @@
 // Small tool builders shared by the SPEC conformance tests (not a test file).
 import { BaseTool, CostTier, ToolResult, type JsonSchema, type ToolCallContext, type ToolMetadataInput } from '@victor-tools/core';
+import { quietLogger } from '../support/logger';
 
 export interface TestToolOptions {
   name: string;
@@ -54,4 +55,4 @@ export class TestTool extends BaseTool {
   }
 }
 
-export const silentLogger = { debug: jest.fn(), info: jest.fn(), warn: jest.fn(), error: jest.fn() };
+export const silentLogger = quietLogger();

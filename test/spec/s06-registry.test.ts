@@ -1,12 +1,21 @@
 // SPEC section 6: ToolRegistry, hooks and the execute pipeline.
 import { CostTier, Hook, SchemaLevel, ToolRegistrationError, ToolRegistry, ToolResult } from '@victor-tools/core';
 import { tool as fnTool, Tool } from '@victor-tools/decorators';
+import { z } from 'zod';
 import { TestTool, silentLogger } from './helpers';
+import { quietLogger } from '../support/logger';
+
+// The shared resources these tests pass, declared as a project declares its own (declaration merging).
+declare module '@victor-tools/core' {
+  interface ToolExecutionContext {
+    user?: string;
+  }
+}
 
 const pathSchema = { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] };
 
 function quietRegistry(extra: Record<string, unknown> = {}) {
-  return new ToolRegistry({ logger: { debug: jest.fn(), info: jest.fn(), warn: jest.fn(), error: jest.fn() }, ...extra });
+  return new ToolRegistry({ logger: quietLogger(), ...extra });
 }
 
 describe('ToolRegistry', () => {
@@ -239,6 +248,93 @@ describe('Hook', () => {
     expect(h.description).toBe('Audits.');
     expect(new Hook(cb, { critical: true }).critical).toBe(true);
   });
+
+  it("should take the reference's positional form new Hook(callback, name, critical, description)", () => {
+    function callback() {
+      return undefined;
+    }
+    const h = new Hook(callback, 'security_validation', true, 'Validates...');
+    expect([h.name, h.critical, h.description]).toEqual(['security_validation', true, 'Validates...']);
+    expect([new Hook(callback, 'audit').name, new Hook(callback, 'audit').critical]).toEqual(['audit', false]);
+  });
+
+  it('should refuse an unknown option rather than drop it', () => {
+    expect(() => new Hook(() => undefined, { name: 'x', crtical: true } as never)).toThrow(TypeError);
+  });
+});
+
+describe("ToolRegistry hooks in the reference's positional form", () => {
+  it("should make registerBeforeHook(fn, 'name', true) critical: its failure fails the call, the tool never runs", async () => {
+    const r = quietRegistry();
+    const t = new TestTool({ name: 'git' });
+    r.register(t);
+    r.registerBeforeHook(
+      () => {
+        throw new Error('no');
+      },
+      'security_validation',
+      true,
+    );
+    expect((await r.execute('git', {})).error).toBe("Critical hook 'security_validation' failed for tool 'git': no");
+    expect(t.calls).toHaveLength(0);
+  });
+
+  it("should make registerBeforeHook(fn, 'name') a non-critical hook of that name", async () => {
+    const logger = quietLogger();
+    const r = new ToolRegistry({ logger });
+    r.register(new TestTool({ name: 'git' }));
+    r.registerBeforeHook(() => {
+      throw new Error('down');
+    }, 'audit');
+    expect((await r.execute('git', {})).success).toBe(true);
+    expect(String(logger.warn.mock.calls[0]![0])).toContain("'audit'");
+  });
+});
+
+describe('ToolRegistry register: what every provider accepts', () => {
+  it.each(['get weather!', 'files.read', '9lives', 'x'.repeat(65), 'naïve'])('should refuse the name %j, saying the rule', (name) => {
+    const r = quietRegistry();
+    expect(() => r.register(new TestTool({ name }))).toThrow(TypeError);
+    expect(() => r.register(new TestTool({ name }))).toThrow(/a tool name starts with a letter or '_', then holds only letters, digits, '_' and '-', 64 characters at most/);
+    expect(r.size).toBe(0);
+  });
+
+  it('should take names of letters, digits, _ and -, up to 64 characters', () => {
+    const r = quietRegistry();
+    for (const name of ['read_file', 'readFile', '_x', 'git-log', 'a'.repeat(64)]) r.register(new TestTool({ name }));
+    expect(r.size).toBe(5);
+  });
+
+  it('should refuse parameters that are not an object schema at the root, zod z.string() too, saying the rule', () => {
+    const r = quietRegistry();
+    const rule = /its parameters schema must be an object schema \(type: 'object' at the root\), got type "string": every provider/;
+    expect(() => r.register(new TestTool({ name: 'text', parameters: { type: 'string' } }))).toThrow(rule);
+    expect(() => r.register(fnTool({ name: 'text', description: 'Text.', parameters: z.string() as never }, () => 1))).toThrow(rule);
+    expect(r.size).toBe(0);
+  });
+});
+
+describe('ToolRegistry executeBatch and the execution category of the access mode', () => {
+  it('should never run two calls of a WRITE tool at the same time, unless it declares a parallel-safe category', async () => {
+    const r = quietRegistry();
+    const most: Record<string, number> = {};
+    const running: Record<string, number> = {};
+    const run = (name: string) => async () => {
+      running[name] = (running[name] ?? 0) + 1;
+      most[name] = Math.max(most[name] ?? 0, running[name]!);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      running[name]!--;
+      return name;
+    };
+    r.register(new TestTool({ name: 'writer', metadata: { accessMode: 'write' }, run: run('writer') }));
+    r.register(new TestTool({ name: 'runner', metadata: { accessMode: 'execute' }, run: run('runner') }));
+    r.register(new TestTool({ name: 'reader', metadata: { accessMode: 'readonly' }, run: run('reader') }));
+    r.register(new TestTool({ name: 'appender', metadata: { accessMode: 'write', executionCategory: 'compute' }, run: run('appender') }));
+    const calls = ['writer', 'writer', 'runner', 'runner', 'reader', 'reader', 'appender', 'appender'].map((name) => ({ name }));
+    const results = await r.executeBatch(calls);
+    expect(results.every((x) => x.success)).toBe(true);
+    expect(most).toEqual({ writer: 1, runner: 1, reader: 2, appender: 2 });
+  });
 });
 
 describe('ToolRegistry hooks', () => {
@@ -333,7 +429,7 @@ describe('ToolRegistry hooks', () => {
   });
 
   it('should report a failing non-critical hook to the logger and go on', async () => {
-    const logger = { debug: jest.fn(), info: jest.fn(), warn: jest.fn(), error: jest.fn() };
+    const logger = quietLogger();
     const r = new ToolRegistry({ logger });
     const t = new TestTool({ name: 'a' });
     r.register(t);

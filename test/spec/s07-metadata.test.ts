@@ -252,3 +252,63 @@ describe('ToolMetadataRegistry', () => {
     });
   });
 });
+
+describe('ToolMetadata: the execution category of the access mode', () => {
+  it('should derive an undeclared execution category from the access mode, and keep a declared one', () => {
+    const tools = (['readonly', 'network', 'write', 'execute', 'mixed'] as const).map(
+      (accessMode) => new TestTool({ name: `t_${accessMode}`, metadata: { category: 'x', keywords: [accessMode], accessMode } }),
+    );
+    tools.push(new TestTool({ name: 't_write_compute', metadata: { category: 'x', keywords: ['w'], accessMode: 'write', executionCategory: 'compute' } }));
+    const reg = ToolMetadataRegistry.getInstance();
+    reg.refreshFromTools(tools);
+    expect(tools.map((t) => reg.getMetadata(t.name)!.executionCategory)).toEqual([
+      ExecutionCategory.READ_ONLY,
+      ExecutionCategory.NETWORK,
+      ExecutionCategory.WRITE,
+      ExecutionCategory.EXECUTE,
+      ExecutionCategory.MIXED,
+      ExecutionCategory.COMPUTE,
+    ]);
+    expect(reg.getParallelizableTools()).toEqual(['t_network', 't_readonly', 't_write_compute']);
+    expect(reg.getConflictingTools('t_write')).toEqual(['t_execute', 't_mixed']);
+  });
+});
+
+describe("ToolMetadata: the reference's snake_case keys", () => {
+  it.each([
+    ['access_mode', 'accessMode'],
+    ['use_cases', 'useCases'],
+    ['execution_category', 'executionCategory'],
+  ])("should refuse a BaseTool.metadata with '%s' at registration, naming '%s'", (key, camel) => {
+    const tool = new TestTool({ name: 'ported', metadata: { [key]: key === 'use_cases' ? ['x'] : 'write' } as never });
+    expect(() => new ToolRegistry().register(tool)).toThrow(TypeError);
+    expect(() => new ToolRegistry().register(tool)).toThrow(`metadata key '${key}' is the reference's spelling: write '${camel}'`);
+  });
+
+  it("should never let access_mode: 'write' pass as a READONLY tool", () => {
+    const tool = new TestTool({ name: 'ported', metadata: { access_mode: 'write' } as never });
+    const r = new ToolRegistry();
+    expect(() => r.register(tool)).toThrow(TypeError);
+    expect(r.has('ported')).toBe(false);
+  });
+});
+
+describe('ToolMetadataRegistry.getToolsMatchingText over all of the metadata', () => {
+  it('should match the name, category, examples and priority hints too, as whole words', () => {
+    const reg = ToolMetadataRegistry.getInstance();
+    reg.refreshFromTools([
+      new TestTool({
+        name: 'code_metrics',
+        description: 'Count lines.',
+        metadata: { category: 'analysis', keywords: ['loc'], examples: ['show metrics for main.py'], priorityHints: ['Use for code quality assessment'] },
+      }),
+      new TestTool({ name: 'ping_host', description: 'Check a host.', metadata: { category: 'network', keywords: ['ping'] } }),
+    ]);
+    expect(reg.getToolsMatchingText('code')).toEqual(['code_metrics']);
+    expect(reg.getToolsMatchingText('analysis')).toEqual(['code_metrics']);
+    expect(reg.getToolsMatchingText('main.py')).toEqual(['code_metrics']);
+    expect(reg.getToolsMatchingText('quality')).toEqual(['code_metrics']);
+    expect(reg.getToolsMatchingText('host')).toEqual(['ping_host']);
+    expect(reg.getToolsMatchingText('analy')).toEqual([]);
+  });
+});

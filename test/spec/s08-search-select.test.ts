@@ -3,6 +3,7 @@ import { AccessMode, AgentMode, CostTier, Priority, SchemaLevel, ToolRegistry, e
 import { ToolMetadataRegistry, selectTools } from '@victor-tools/metadata';
 import { anthropicRenderer } from '@victor-tools/providers';
 import { TestTool } from './helpers';
+import { quietLogger } from '../support/logger';
 
 afterEach(() => ToolMetadataRegistry.resetInstance());
 
@@ -89,7 +90,7 @@ describe('ToolMetadataRegistry.search', () => {
   });
 
   it('should leave out a tool whose isAvailable() throws, as listTools() does, instead of throwing', async () => {
-    // SPEC 6: an isAvailable that throws counts as unavailable; search leaves unavailable tools out (issue 16).
+    // SPEC 6: an isAvailable that throws counts as unavailable; search leaves unavailable tools out.
     const broken = new TestTool({
       name: 'docker_ps',
       description: 'List docker containers.',
@@ -186,5 +187,27 @@ describe('selectTools', () => {
   it('should cap every tool at the given level', () => {
     const sel = selectTools(registry(), 'search', { level: SchemaLevel.STUB });
     expect(sel.tools.every((t) => t.level === SchemaLevel.STUB)).toBe(true);
+  });
+});
+
+describe('ToolMetadataRegistry.search and disabled tools', () => {
+  it("should leave out the tools the refreshed registry disabled, as it leaves out unavailable ones", () => {
+    const registry = new ToolRegistry({ logger: quietLogger() });
+    for (const t of tools()) registry.register(t);
+    let webAvailable = true;
+    registry.register(
+      new TestTool({ name: 'web_fetch', description: 'Fetch a web page.', available: () => webAvailable, metadata: { keywords: ['web'], accessMode: AccessMode.NETWORK } }),
+    );
+    const reg = ToolMetadataRegistry.getInstance();
+    reg.refreshFromTools(registry);
+    const found = () => reg.search('search the web', { limit: 10 }).map((r) => r.name);
+    expect(found()).toEqual(expect.arrayContaining(['web_search', 'web_fetch']));
+    registry.disableTool('web_search');
+    webAvailable = false;
+    expect(found()).not.toContain('web_search');
+    expect(found()).not.toContain('web_fetch');
+    expect(found()).toContain('code_search');
+    registry.enableTool('web_search');
+    expect(found()).toContain('web_search');
   });
 });

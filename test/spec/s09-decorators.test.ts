@@ -1,13 +1,15 @@
 // SPEC section 9: @Tool, @Param and tool(), through the registry as a user sees them (stage-3 mode here).
 import { Type } from '@sinclair/typebox';
+import { z } from 'zod';
 import { AccessMode, BaseTool, CostTier, DangerLevel, ExecutionCategory, Priority, ToolRegistry, ToolResult, type ToolCallContext } from '@victor-tools/core';
 import { Param, Tool, ToolContainer, tool } from '@victor-tools/decorators';
 import { ToolMetadataRegistry } from '@victor-tools/metadata';
+import { quietLogger } from '../support/logger';
 
 afterEach(() => ToolMetadataRegistry.resetInstance());
 
 function quiet() {
-  return new ToolRegistry({ logger: { debug: jest.fn(), info: jest.fn(), warn: jest.fn(), error: jest.fn() } });
+  return new ToolRegistry({ logger: quietLogger() });
 }
 
 const allOptions = {
@@ -230,5 +232,109 @@ describe('tool()', () => {
   it('should honour availabilityCheck and isIdempotent-free defaults', () => {
     const t = tool({ name: 'av', description: 'Avail.', availabilityCheck: () => false }, () => 1);
     expect(t.isAvailable()).toBe(false);
+  });
+});
+
+describe('declaring a tool: nothing accepted and then dropped', () => {
+  const asOptions = (options: Record<string, unknown>) => options as never;
+
+  it("should refuse tool() options as the reference spells them, naming the camelCase key", () => {
+    const ported = () => tool(asOptions({ name: 'ported', description: 'A port.', use_cases: ['x'], cost_tier: 'high', access_mode: 'write' }), () => 1);
+    expect(ported).toThrow("tool 'ported': option 'use_cases' is the reference's spelling: write 'useCases'.");
+    expect(() => tool(asOptions({ name: 'ported', description: 'A port.', access_mode: 'write' }), () => 1)).toThrow("write 'accessMode'");
+    expect(() => tool(asOptions({ name: 'ported', description: 'A port.', cost_tier: 'high' }), () => 1)).toThrow("write 'costTier'");
+  });
+
+  it('should refuse unknown options of tool() and @Tool', () => {
+    expect(() => tool(asOptions({ name: 'x', description: 'X.', colour: 'red' }), () => 1)).toThrow(/unknown option 'colour'/);
+    expect(() => {
+      @Tool(asOptions({ description: 'X.', colour: 'red' }))
+      class Coloured {
+        execute() {
+          return 1;
+        }
+      }
+      return Coloured;
+    }).toThrow(/^@Tool on class 'Coloured': unknown option 'colour'/);
+  });
+
+  it("should take one name per door for the parameters, refusing the other with the right one", () => {
+    expect(() => tool(asOptions({ name: 'p', description: 'P.', params: Type.Object({}) }), () => 1)).toThrow(
+      "tool 'p': option 'params' is @Tool's name for the parameters: tool() takes them as 'parameters'.",
+    );
+    expect(() => {
+      @Tool(asOptions({ description: 'P.', parameters: Type.Object({}) }))
+      class P {
+        execute() {
+          return 1;
+        }
+      }
+      return P;
+    }).toThrow("@Tool on class 'P': option 'parameters' is tool()'s name for the parameters: @Tool takes them as 'params'.");
+  });
+
+  it('should refuse an async generator at declaration, tool() and @Tool alike', () => {
+    expect(() =>
+      tool({ name: 'stream', description: 'Streams.' }, async function* () {
+        yield 1;
+      }),
+    ).toThrow(/^tool 'stream''s function is an async generator function: a tool answers each call once\./);
+    expect(() => {
+      @Tool({ description: 'Streams.' })
+      class Stream {
+        async *execute() {
+          yield 1;
+        }
+      }
+      return Stream;
+    }).toThrow(/is an async generator function: a tool answers each call once\./);
+  });
+
+  it("should check a tool()'s result against a zod outputSchema, refinements too", async () => {
+    const Count = z.object({ count: z.number(), items: z.array(z.string()) }).refine((c) => c.items.length === c.count, 'count must match items');
+    const r = quiet();
+    r.register(tool({ name: 'honest', description: 'Counts.', outputSchema: Count }, () => ({ count: 1, items: ['a'] })));
+    r.register(tool({ name: 'liar', description: 'Counts.', outputSchema: Count }, () => ({ count: 2, items: ['a'] })));
+    r.register(tool({ name: 'wrong', description: 'Counts.', outputSchema: Count }, () => ({ count: 'one', items: [] })));
+    expect((await r.execute('honest', {})).success).toBe(true);
+    expect((await r.execute('liar', {})).error).toBe("Tool 'liar' returned an output that does not match its output schema: Validation error: count must match items");
+    expect((await r.execute('wrong', {})).error).toBe("Tool 'wrong' returned an output that does not match its output schema: Property 'count' has wrong type: expected number, got string");
+  });
+
+  it('should require a name and a description in the types of tool(), as its run time does', () => {
+    // @ts-expect-error no name (an anonymous function: the run time refuses it too)
+    expect(() => tool({ description: 'Anonymous.' }, () => 1)).toThrow("tool() got an anonymous function and no name.");
+    // @ts-expect-error no description
+    expect(() => tool({ name: 'undescribed' }, () => 1)).toThrow(/has no description/);
+  });
+});
+
+describe('the argument order of a tool body (checked by pnpm typecheck)', () => {
+  it('should compile (args, ctx) for tool() and (ctx, args) for a BaseTool, and not the other way round', async () => {
+    const Greeting = Type.Object({ who: Type.String() });
+    const greet = tool({ name: 'greet', description: 'Greet.', parameters: Greeting }, (args, ctx) => `Hello ${args.who} from ${ctx.toolName}`);
+    // @ts-expect-error written (ctx, args): the second parameter is the context, which has no 'who'
+    tool({ name: 'backwards', description: 'Greet.', parameters: Greeting }, (_ctx, args) => `Hello ${args.who}`);
+    class Greeter extends BaseTool<{ who: string }> {
+      get name() {
+        return 'greeter';
+      }
+      get description() {
+        return 'Greet.';
+      }
+      get parameters() {
+        return Greeting;
+      }
+      // @ts-expect-error execute(args, ctx) in a BaseTool: BaseTool hands the context first
+      async execute(args: { who: string }, _ctx: ToolCallContext) {
+        return ToolResult.ok(`Hello ${args.who}`);
+      }
+    }
+    const r = quiet();
+    r.register(greet);
+    expect((await r.execute('greet', { who: 'Ann' })).output).toBe('Hello Ann from greet');
+    // At run time the wrong order reads the context as the arguments: exactly what the compiler now refuses.
+    r.register(new Greeter());
+    expect((await r.execute('greeter', { who: 'Ann' })).output).toBe('Hello undefined');
   });
 });

@@ -3,9 +3,10 @@ import { join } from 'node:path';
 import { BaseTool, ToolRegistry, ToolResult } from '@victor-tools/core';
 import { Tool, ToolContainer, tool } from '@victor-tools/decorators';
 import { ToolMetadataRegistry } from '@victor-tools/metadata';
+import { quietLogger } from '../support/logger';
 
 function quiet() {
-  return new ToolRegistry({ logger: { debug: jest.fn(), info: jest.fn(), warn: jest.fn(), error: jest.fn() } });
+  return new ToolRegistry({ logger: quietLogger() });
 }
 
 describe('ToolContainer', () => {

@@ -7,6 +7,7 @@ import { AccessMode, DangerLevel, ToolRegistry } from '@victor-tools/core';
 import { run } from '@victor-tools/cli';
 import { serveMcp } from '@victor-tools/mcp';
 import { TestTool } from './helpers';
+import { quietLogger } from '../support/logger';
 
 describe('serveMcp', () => {
   async function connect(registry: ToolRegistry) {
@@ -18,7 +19,7 @@ describe('serveMcp', () => {
   }
 
   function registry() {
-    const r = new ToolRegistry({ logger: { debug: jest.fn(), info: jest.fn(), warn: jest.fn(), error: jest.fn() } });
+    const r = new ToolRegistry({ logger: quietLogger() });
     r.register(
       new TestTool({
         name: 'echo',

@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AccessMode, AgentMode, CostTier, DangerLevel, ExecutionCategory, ToolRegistry, ToolResult } from '@victor-tools/core';
 import { TestTool } from './helpers';
+import { quietLogger } from '../support/logger';
 
-const logger = () => ({ debug: jest.fn(), info: jest.fn(), warn: jest.fn(), error: jest.fn() });
+const logger = quietLogger;
 
 function tool(name: string, accessMode: AccessMode | undefined, extra: Partial<ConstructorParameters<typeof TestTool>[0]> = {}) {
   return new TestTool({

@@ -3,9 +3,10 @@ import { SchemaLevel, ToolRegistrationError, ToolRegistry, ToolResult } from '@v
 import { tool } from '@victor-tools/decorators';
 import { ToolMetadataRegistry } from '@victor-tools/metadata';
 import { TestTool } from './helpers';
+import { quietLogger } from '../support/logger';
 
 afterEach(() => ToolMetadataRegistry.resetInstance());
-const quiet = () => new ToolRegistry({ logger: { debug: jest.fn(), info: jest.fn(), warn: jest.fn(), error: jest.fn() } });
+const quiet = () => new ToolRegistry({ logger: quietLogger() });
 
 describe('SPEC 13', () => {
   it('should refuse registering over an existing name unless replace: true', () => {

@@ -1,4 +1,4 @@
-// Issue 10's acceptance: "checked from outside by replaying these attacks
+// The hardening's acceptance: "checked from outside by replaying these attacks
 // against the built packages". fixtures/built-attacks.mjs loads
 // @victor-tools/core, decorators and mcp from their dist/ in a plain Node.js
 // process (no jest module mapping, no vm context) and replays the attacks of
@@ -34,25 +34,24 @@ beforeAll(async () => {
   out = JSON.parse(stdout);
 });
 
-const listed = (count: number, message: (i: number) => string) => Array.from({ length: count }, (_, i) => message(i)).join('; ');
+// Arguments of more than 50,000 values (maxCheckedValues) are checked up to their first problem.
+const NOT_LOOKED_FOR = '... and perhaps more problems, not looked for in more than 50000 values';
 
-describe('bounded work per call, built core (item 1)', () => {
-  it('should fold a union over 64k wrong items fast, into 20 problems and the count', () => {
+describe('bounded work per call, built core', () => {
+  it('should answer a union over 64k wrong items fast, with the first problem folded', () => {
     expect(out.union64k.ms).toBeLessThan(ATTACK_MS);
-    expect(out.union64k.error).toBe(
-      `Invalid parameters for tool 'probe': ${listed(20, (i) => `Parameter 'items.${i}' has wrong type: expected string or integer, got boolean`)}; ... and 63980 more problems`,
-    );
+    expect(out.union64k.error).toBe(`Invalid parameters for tool 'probe': Parameter 'items.0' has wrong type: expected string or integer, got boolean; ${NOT_LOOKED_FOR}`);
   });
 
-  it('should answer 1e6 wrong items with exactly 1,355 characters (it was 69 MB)', () => {
+  it('should answer 1e6 wrong items with exactly 172 characters (it was 69 MB)', () => {
     expect(out.wrong1e6.ms).toBeLessThan(ATTACK_MS);
-    expect(out.wrong1e6.length).toBe(1355);
-    expect(out.wrong1e6.error).toBe(`Invalid parameters for tool 'probe': ${listed(20, (i) => `Parameter 'list.${i}' has wrong type: expected string, got number`)}; ... and 999980 more problems`);
+    expect(out.wrong1e6.length).toBe(172);
+    expect(out.wrong1e6.error).toBe(`Invalid parameters for tool 'probe': Parameter 'list.0' has wrong type: expected string, got number; ${NOT_LOOKED_FOR}`);
   });
 
-  it('should answer 1e5 unknown keys with 20 of them and the count (it was 2.8 MB)', () => {
+  it('should answer 1e5 unknown keys with the first of them (it was 2.8 MB)', () => {
     expect(out.unknown1e5.ms).toBeLessThan(ATTACK_MS);
-    expect(out.unknown1e5.error).toBe(`Invalid parameters for tool 'probe': ${listed(20, (i) => `Unknown parameter 'key${i}'`)}; ... and 99980 more problems`);
+    expect(out.unknown1e5.error).toBe(`Invalid parameters for tool 'probe': Unknown parameter 'key0'; ${NOT_LOOKED_FOR}`);
   });
 
   it('should answer a 16 MB unknown key echoing 120 characters of it (5 s before)', () => {
@@ -71,7 +70,7 @@ describe('bounded work per call, built core (item 1)', () => {
   });
 });
 
-describe('the EXPLORE sandbox, built core and decorators (item 2)', () => {
+describe('the EXPLORE sandbox, built core and decorators', () => {
   it("should check an argument named output, a @Param({ path: true }) and a tool()'s pathParams", () => {
     expect(out.outputName.error).toMatch(/argument 'output' resolves to '.*\/victim\.txt', outside it$/);
     for (const key of ['paramPath', 'pathParams']) {
@@ -80,7 +79,7 @@ describe('the EXPLORE sandbox, built core and decorators (item 2)', () => {
   });
 });
 
-describe('what runs is what was checked, built core (items 3 and 4)', () => {
+describe('what runs is what was checked, built core', () => {
   it('should hand the tool what was checked when a before-hook writes into the arguments', () => {
     expect(out.hookMutation).toEqual({ success: true, toolGot: { path: 'd/ok' } });
   });
@@ -103,7 +102,7 @@ describe('what runs is what was checked, built core (items 3 and 4)', () => {
   });
 });
 
-describe('the MCP server, built (item 5)', () => {
+describe('the MCP server, built', () => {
   it('should answer an unserializable output with isError, and refuse a loop over one connection', () => {
     expect(out.mcp).toEqual({
       bigint: { isError: true, text: "Tool 'big' returned an output that cannot be sent as JSON: Do not know how to serialize a BigInt" },

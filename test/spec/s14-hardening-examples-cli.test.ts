@@ -1,4 +1,4 @@
-// Issue 10, the examples and the CLI: the attacks replayed against the built
+// The examples and the CLI: the attacks replayed against the built
 // CLI and the compiled example tools (`pnpm build` first, as `pnpm test` does).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
@@ -14,6 +14,8 @@ const REPO = join(__dirname, '..', '..');
 const BIN = join(REPO, 'packages', 'cli', 'dist', 'bin.js');
 const EXAMPLES = join(REPO, 'examples', 'dist');
 const ODD_TOOLS = join(__dirname, 'fixtures', 'odd-tools');
+// A WRITE tool with the paths the examples' custom_tool had (which now only reads, as the reference's does).
+const SANDBOX_TOOLS = join(__dirname, 'fixtures', 'sandbox-tools');
 
 jest.setTimeout(60_000);
 
@@ -61,7 +63,7 @@ beforeAll(() => {
   if (!existsSync(BIN) || !existsSync(join(EXAMPLES, 'custom-tool.js'))) throw new Error('Build first: pnpm build (the spec runs the built CLI and examples)');
 });
 
-describe('the EXPLORE sandbox holds end to end (issue 10 item 2)', () => {
+describe('the EXPLORE sandbox holds end to end', () => {
   function workspace() {
     const dir = realpathSync(mkdtempSync(join(tmpdir(), 'victor-s14-')));
     mkdirSync(join(dir, 'sandbox'));
@@ -72,7 +74,7 @@ describe('the EXPLORE sandbox holds end to end (issue 10 item 2)', () => {
   it("should no longer overwrite victim.txt outside the sandbox: relative paths resolve against the sandbox", async () => {
     const dir = workspace();
     const args = JSON.stringify({ operation: 'transform', target: 'victim.txt', options: { output: 'victim.txt' } });
-    const ran = await victorTools(['call', 'custom_tool', args, '--mode', 'explore', '--sandbox', 'sandbox', '--tools', EXAMPLES], dir);
+    const ran = await victorTools(['call', 'transform_file', args, '--mode', 'explore', '--sandbox', 'sandbox', '--tools', SANDBOX_TOOLS], dir);
     expect(ran.code).toBe(1);
     expect(result(ran).error).toContain("File 'victim.txt' does not exist");
     expect(readFileSync(join(dir, 'victim.txt'), 'utf8')).toBe('  keep me  \n');
@@ -81,9 +83,9 @@ describe('the EXPLORE sandbox holds end to end (issue 10 item 2)', () => {
 
   it('should refuse the original call shape by validation, writing nothing', async () => {
     const dir = workspace();
-    const ran = await victorTools(['call', 'custom_tool', '{"target":"victim.txt","output":"victim.txt"}', '--mode', 'explore', '--sandbox', 'sandbox', '--tools', EXAMPLES], dir);
+    const ran = await victorTools(['call', 'transform_file', '{"target":"victim.txt","output":"victim.txt"}', '--mode', 'explore', '--sandbox', 'sandbox', '--tools', SANDBOX_TOOLS], dir);
     expect(ran.code).toBe(1);
-    expect(result(ran).error).toBe("Invalid parameters for tool 'custom_tool': Required parameter 'operation' is missing; Unknown parameter 'output'");
+    expect(result(ran).error).toBe("Invalid parameters for tool 'transform_file': Required parameter 'operation' is missing; Unknown parameter 'output'");
     expect(readFileSync(join(dir, 'victim.txt'), 'utf8')).toBe('  keep me  \n');
   });
 
@@ -91,11 +93,11 @@ describe('the EXPLORE sandbox holds end to end (issue 10 item 2)', () => {
     const dir = workspace();
     writeFileSync(join(dir, 'sandbox', 'victim.txt'), '  inside  \n');
     const out = JSON.stringify({ operation: 'transform', target: 'victim.txt', options: { output: '../victim.txt' } });
-    const climbing = await victorTools(['call', 'custom_tool', out, '--mode', 'explore', '--sandbox', 'sandbox', '--tools', EXAMPLES], dir);
+    const climbing = await victorTools(['call', 'transform_file', out, '--mode', 'explore', '--sandbox', 'sandbox', '--tools', SANDBOX_TOOLS], dir);
     expect(climbing.code).toBe(1);
     expect(readFileSync(join(dir, 'victim.txt'), 'utf8')).toBe('  keep me  \n');
     const inside = JSON.stringify({ operation: 'transform', target: 'victim.txt', options: { output: 'victim.txt' } });
-    const ok = await victorTools(['call', 'custom_tool', inside, '--mode', 'explore', '--sandbox', 'sandbox', '--tools', EXAMPLES], dir);
+    const ok = await victorTools(['call', 'transform_file', inside, '--mode', 'explore', '--sandbox', 'sandbox', '--tools', SANDBOX_TOOLS], dir);
     expect(ok.code).toBe(0);
     expect(result(ok)).toMatchObject({ success: true, output: { written: 'victim.txt', chars: 6 } });
     expect(readFileSync(join(dir, 'sandbox', 'victim.txt'), 'utf8')).toBe('inside');
@@ -105,7 +107,7 @@ describe('the EXPLORE sandbox holds end to end (issue 10 item 2)', () => {
   it('should make a --sandbox that does not exist a usage error, before the tool runs', async () => {
     const dir = workspace();
     const args = JSON.stringify({ operation: 'transform', target: 'victim.txt', options: { output: 'victim.txt' } });
-    const ran = await victorTools(['call', 'custom_tool', args, '--mode', 'explore', '--sandbox', 'no-such-dir', '--tools', EXAMPLES], dir);
+    const ran = await victorTools(['call', 'transform_file', args, '--mode', 'explore', '--sandbox', 'no-such-dir', '--tools', SANDBOX_TOOLS], dir);
     expect(ran.code).toBe(2);
     expect(ran.stdout).toBe('');
     expect(ran.stderr).toContain(`Sandbox directory '${join(dir, 'no-such-dir')}' does not exist`);
@@ -114,17 +116,16 @@ describe('the EXPLORE sandbox holds end to end (issue 10 item 2)', () => {
 
   it('should declare every path parameter of the examples with format: path', async () => {
     const ran = await inProcess(['schema'], REPO);
-    const schemas = JSON.parse(ran.stdout) as Array<{ function: { name: string; parameters: { properties: Record<string, { format?: string; properties?: Record<string, { format?: string }> }> } } }>;
+    const schemas = JSON.parse(ran.stdout) as Array<{ function: { name: string; parameters: { properties: Record<string, { format?: string }> } } }>;
     const props = (name: string) => schemas.find((s) => s.function.name === name)!.function.parameters.properties;
     expect(props('custom_tool').target!.format).toBe('path');
-    expect(props('custom_tool').options!.properties!.output!.format).toBe('path');
     expect(props('find_files').path!.format).toBe('path');
     expect(props('code_metrics').path!.format).toBe('path');
   });
 });
 
-describe('the EXPLORE sandbox holds over MCP: the built serve, stdio and --http (issue 10 item 2)', () => {
-  const EXPLORE = ['serve', '--mode', 'explore', '--sandbox', 'sandbox', '--tools', EXAMPLES];
+describe('the EXPLORE sandbox holds over MCP: the built serve, stdio and --http', () => {
+  const EXPLORE = ['serve', '--mode', 'explore', '--sandbox', 'sandbox', '--tools', SANDBOX_TOOLS];
   const VICTIM_CALL = { operation: 'transform', target: 'victim.txt', options: { output: 'victim.txt' } };
   const CLIMBING_CALL = { operation: 'transform', target: 'notes.txt', options: { output: '../victim.txt' } };
 
@@ -140,15 +141,15 @@ describe('the EXPLORE sandbox holds over MCP: the built serve, stdio and --http 
 
   /** The attacks of the issue, through an MCP client of a server started in `dir`. */
   async function replay(client: Client, dir: string) {
-    const victim = await client.callTool({ name: 'custom_tool', arguments: VICTIM_CALL });
+    const victim = await client.callTool({ name: 'transform_file', arguments: VICTIM_CALL });
     expect(victim.isError).toBe(true);
     expect(textOf(victim)).toContain("File 'victim.txt' does not exist");
-    const climbing = await client.callTool({ name: 'custom_tool', arguments: CLIMBING_CALL });
+    const climbing = await client.callTool({ name: 'transform_file', arguments: CLIMBING_CALL });
     expect(climbing.isError).toBe(true);
-    expect(textOf(climbing)).toMatch(/^Tool 'custom_tool' refused in explore mode: .*argument 'options\.output' resolves to '.*victim\.txt', outside it$/);
-    const original = await client.callTool({ name: 'custom_tool', arguments: { target: 'victim.txt', output: 'victim.txt' } });
-    expect(textOf(original)).toBe("Invalid parameters for tool 'custom_tool': Required parameter 'operation' is missing; Unknown parameter 'output'");
-    const inside = await client.callTool({ name: 'custom_tool', arguments: { operation: 'transform', target: 'notes.txt', options: { output: 'notes.txt' } } });
+    expect(textOf(climbing)).toMatch(/^Tool 'transform_file' refused in explore mode: .*argument 'options\.output' resolves to '.*victim\.txt', outside it$/);
+    const original = await client.callTool({ name: 'transform_file', arguments: { target: 'victim.txt', output: 'victim.txt' } });
+    expect(textOf(original)).toBe("Invalid parameters for tool 'transform_file': Required parameter 'operation' is missing; Unknown parameter 'output'");
+    const inside = await client.callTool({ name: 'transform_file', arguments: { operation: 'transform', target: 'notes.txt', options: { output: 'notes.txt' } } });
     expect(inside.isError).toBeFalsy();
     expect(readFileSync(join(dir, 'victim.txt'), 'utf8')).toBe('  keep me  \n');
     expect(readFileSync(join(dir, 'sandbox', 'notes.txt'), 'utf8')).toBe('inside');
@@ -193,7 +194,7 @@ describe('the EXPLORE sandbox holds over MCP: the built serve, stdio and --http 
   it('should make a --sandbox that does not exist a usage error for serve too', async () => {
     const dir = workspace();
     for (const transport of [[], ['--http']]) {
-      const ran = await victorTools(['serve', '--mode', 'explore', '--sandbox', 'no-such-dir', '--tools', EXAMPLES, ...transport], dir);
+      const ran = await victorTools(['serve', '--mode', 'explore', '--sandbox', 'no-such-dir', '--tools', SANDBOX_TOOLS, ...transport], dir);
       expect(ran.code).toBe(2);
       expect(ran.stdout).toBe('');
       expect(ran.stderr).toContain(`Sandbox directory '${join(dir, 'no-such-dir')}' does not exist`);
@@ -201,7 +202,7 @@ describe('the EXPLORE sandbox holds over MCP: the built serve, stdio and --http 
   });
 });
 
-describe('the examples: safe, and faithful to the reference (issue 10 item 6)', () => {
+describe('the examples: safe, and faithful to the reference', () => {
   const base = realpathSync(mkdtempSync(join(tmpdir(), 'victor-s14-examples-')));
   const root = join(base, 'root');
   mkdirSync(join(root, 'src'), { recursive: true });
@@ -220,6 +221,21 @@ describe('the examples: safe, and faithful to the reference (issue 10 item 6)', 
     expect(result(analyzed)).toMatchObject({ success: true, output: { lines: 1, words: 2, chars: 12 }, metadata: { operation: 'analyze' } });
     const metrics = await call('code_metrics', { path: 'src', metricType: 'all', recursive: true });
     expect(result(metrics).output).toMatchObject({ filesAnalyzed: 2, totalLines: 5, complexity: 2, metricsByFile: { 'src/app.py': { lines: 4, complexity: 2 }, 'src/util.ts': { lines: 1, complexity: 2 } } });
+  });
+
+  it("should offer code_metrics' metric type under one name, its default in the schema, and custom_tool as the reference's Pattern 1", async () => {
+    const ran = await inProcess(['schema'], REPO);
+    const schemas = JSON.parse(ran.stdout) as Array<{ function: { name: string; parameters: { properties: Record<string, Record<string, unknown>> } } }>;
+    const props = (name: string) => schemas.find((s) => s.function.name === name)!.function.parameters.properties;
+    expect(Object.keys(props('code_metrics'))).toEqual(['path', 'metricType', 'recursive']);
+    expect(props('code_metrics').metricType).toMatchObject({ enum: ['loc', 'complexity', 'all'], default: 'all' });
+    expect(props('custom_tool').options).toEqual({ type: 'object', description: expect.any(String) });
+    const listed = await inProcess(['list', '--json'], REPO);
+    expect((JSON.parse(listed.stdout) as Array<{ name: string; accessMode: string }>).find((t) => t.name === 'custom_tool')!.accessMode).toBe('readonly');
+    // It declares no more access than the reference's (READONLY), so PLAN mode runs it; it writes nothing.
+    const planned = await inProcess(['call', 'custom_tool', JSON.stringify({ operation: 'transform', target: 'notes.txt', options: { mode: 'upper' } }), '--mode', 'plan'], root);
+    expect(result(planned)).toMatchObject({ success: true, output: { text: 'HELLO WORLD\n' } });
+    expect(readFileSync(join(root, 'notes.txt'), 'utf8')).toBe('hello world\n');
   });
 
   it('should confine code_metrics to its root', async () => {
@@ -272,7 +288,7 @@ describe('the examples: safe, and faithful to the reference (issue 10 item 6)', 
   }, 600_000);
 });
 
-describe('the CLI (issue 10 item 7)', () => {
+describe('the CLI', () => {
   it('should read a 300 KB JSON argument from stdin', async () => {
     const text = 'word '.repeat(60_000);
     const ran = await victorTools(['call', 'measure_args', '-', '--tools', ODD_TOOLS], REPO, JSON.stringify({ text }));

@@ -1,4 +1,4 @@
-// Issue 10, the parts that live in core's pipeline and policy: an EXPLORE sandbox
+// The parts that live in core's pipeline and policy: an EXPLORE sandbox
 // that holds (one root, declared and guessed path parameters, nested values,
 // linear path checks), "what runs is what was checked" (hooks, approval,
 // context), timeouts counted from the call's start, no memory kept by finished
@@ -11,6 +11,13 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { AccessMode, BaseTool, ToolRegistry, ToolResult, type JsonSchema, type ToolCallContext, type ToolExecutionContext, type ToolMetadataInput } from '@victor-tools/core';
 import { TestTool, silentLogger } from './helpers';
+
+// The shared resources these tests pass, declared as a project declares its own (declaration merging).
+declare module '@victor-tools/core' {
+  interface ToolExecutionContext {
+    user?: string;
+  }
+}
 
 /** Generous: these inputs took 45 to 99 s before; on a loaded machine they take milliseconds. */
 const ATTACK_TIME_LIMIT_MS = 2_000;
@@ -267,7 +274,7 @@ describe('what runs is what was checked', () => {
     const registry = new ToolRegistry();
     registry.register(new TestTool({ name: 'who', run: (_args, ctx) => ctx.user }));
     registry.registerBeforeHook((_name, _args, ctx) => {
-      (ctx as Record<string, unknown>).user = 'ann';
+      ctx.user = 'ann';
     });
     const callerCtx: ToolExecutionContext = { mode: 'build' };
     expect((await registry.execute('who', {}, callerCtx)).output).toBe('ann');
@@ -280,8 +287,8 @@ describe('what runs is what was checked', () => {
       new TestTool({
         name: 'meddler',
         run: (_args, ctx) => {
-          (ctx as Record<string, unknown>).mode = 'plan';
-          (ctx as Record<string, unknown>).sandbox = '/';
+          ctx.mode = 'plan';
+          ctx.sandbox = '/';
           return 'done';
         },
       }),

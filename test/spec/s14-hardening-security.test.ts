@@ -1,4 +1,4 @@
-// Issue 10, gaps found by the security audit (docs/SECURITY.md, "Audit"), through
+// Gaps found by the security audit (docs/SECURITY.md, "Audit"), through
 // the public API: path parameters declared with decorators and wherever a schema
 // puts `format: 'path'`, the error limits as registry options, and MCP answers
 // to outputs that cannot even be described.
@@ -36,7 +36,7 @@ async function explore(registry: ToolRegistry, calls: Array<Record<string, unkno
 
 const outsideAt = (where: string) => new RegExp(`argument '${where.replace(/\./g, '\\.')}' resolves to '/etc/passwd', outside it$`);
 
-describe('path parameters are declared, not only guessed (issue 10 item 2)', () => {
+describe('path parameters are declared, not only guessed', () => {
   it('should always check a parameter declared with @Param({ path: true }), whatever its name', async () => {
     class PlaceParams {
       @Param({ path: true, description: 'Where to write' })
@@ -92,7 +92,7 @@ describe('path parameters are declared, not only guessed (issue 10 item 2)', () 
   });
 });
 
-describe('error limits are options of the registry (issue 10 item 1)', () => {
+describe('error limits are options of the registry', () => {
   it('should list maxErrors problems within maxErrorChars, exactly', async () => {
     const registry = new ToolRegistry({ logger: silentLogger, maxErrors: 3, maxErrorChars: 300 });
     registry.register(new TestTool({ name: 't', parameters: { type: 'object', properties: { list: { type: 'array', items: { type: 'string' } } } } }));
@@ -103,7 +103,7 @@ describe('error limits are options of the registry (issue 10 item 1)', () => {
   });
 });
 
-describe('MCP answers every request (issue 10 item 5)', () => {
+describe('MCP answers every request', () => {
   it.each([
     ['a toJSON that throws a value whose toString throws', () => ({ toJSON: () => { const hostile = { toString: () => { throw hostile; } }; throw hostile; } }), 'JSON'],
     ['a toJSON that answers undefined on a value whose toString throws', () => ({ toJSON: () => undefined, toString: () => { throw new Error('no text either'); } }), 'text'],

@@ -1,14 +1,15 @@
-// Issue 11 for @victor-tools/decorators: one result rule for every tool, a
+// For @victor-tools/decorators: one result rule for every tool, a
 // container that builds from the storage it is given, and a pinned public API.
 import { BaseTool, ToolRegistry, ToolResult, type JsonSchema } from '@victor-tools/core';
 import * as decorators from '@victor-tools/decorators';
 import { MetadataStorage, Tool, ToolContainer, getMetadataStorage, tool, toolsOfInstance } from '@victor-tools/decorators';
 import { ToolMetadataRegistry } from '@victor-tools/metadata';
+import { quietLogger } from '../support/logger';
 
 afterEach(() => ToolMetadataRegistry.resetInstance());
 
 function quiet() {
-  return new ToolRegistry({ logger: { debug: jest.fn(), info: jest.fn(), warn: jest.fn(), error: jest.fn() } });
+  return new ToolRegistry({ logger: quietLogger() });
 }
 
 /** `ToolResult` of a second copy of core, as a plugin with its own node_modules would return. */

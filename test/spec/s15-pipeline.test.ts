@@ -1,4 +1,4 @@
-// Issue 11: one execute pipeline. The invoker seam (`new ToolRegistry({ invoker })`,
+// One execute pipeline. The invoker seam (`new ToolRegistry({ invoker })`,
 // `inProcessInvoker`), the order of the steps as a caller can observe it, and the
 // one result rule for whatever a tool or an invoker answers.
 import {

@@ -1,4 +1,4 @@
-// Issue 11: one way to prepare arguments, JSON Schema's own semantics kept
+// One way to prepare arguments, JSON Schema's own semantics kept
 // (const/enum of objects, uniqueItems, recursive and $id references), a
 // compile-once handle and validation issues as data.
 import {

@@ -105,6 +105,43 @@ describe('bundles for browsers and edge runtimes', () => {
     });
   });
 
+  it("should bundle @victor-tools/mcp/web with no Node.js built-in and answer MCP requests without Node.js's globals", async () => {
+    const neutral: BuildOptions = { platform: 'neutral', format: 'esm', mainFields: ['module', 'main'] };
+    expect(await buildErrors('mcp-web.ts', neutral)).toEqual([]);
+    const { code } = await bundle('mcp-web.ts', { platform: 'browser', format: 'iife', globalName: 'edge' });
+    const context: Record<string, unknown> = {
+      console,
+      setTimeout,
+      clearTimeout,
+      setInterval,
+      clearInterval,
+      queueMicrotask,
+      structuredClone,
+      TextEncoder,
+      TextDecoder,
+      AbortController,
+      AbortSignal,
+      URL,
+      Event,
+      EventTarget,
+      ReadableStream,
+      WritableStream,
+      TransformStream,
+      Headers,
+      Request,
+      Response,
+      crypto: globalThis.crypto,
+      performance,
+    };
+    runInNewContext(code, context);
+    expect(runInNewContext('typeof process + typeof require + typeof Buffer', context)).toBe('undefinedundefinedundefined');
+    const seen = (await runInNewContext('edge.run()', context)) as Record<string, unknown>;
+    expect(JSON.parse(JSON.stringify(seen))).toEqual({
+      called: { status: 200, body: { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: '5' }] } } },
+      refused: { status: 401, body: { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Unauthorized: a valid bearer token is required' } } },
+    });
+  });
+
   it('should keep scanDirectory working in plain Node.js from the root entry, and export the same class from ./node', () => {
     const dir = mkdtempSync(join(tmpdir(), 'vt-scan-'));
     try {

@@ -1,4 +1,4 @@
-// Issue 12, the CLI: what a user of the installed command sees (items 4 and 5).
+// The CLI: what a user of the installed command sees.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,7 +36,7 @@ beforeAll(() => {
   if (!existsSync(BIN)) throw new Error('Build first: pnpm build (the spec runs the built CLI)');
 });
 
-describe('an MCP client configuration and the installed CLI (issue 12 item 4)', () => {
+describe('an MCP client configuration and the installed CLI', () => {
   it('should tell MCP clients to run npx -y @victor-tools/cli, never the unscoped victor-tools package', async () => {
     const help = await cli(['serve', '--help']);
     expect(help.stdout).toContain('"command": "npx", "args": ["-y", "@victor-tools/cli", "serve"');
@@ -56,7 +56,7 @@ describe('an MCP client configuration and the installed CLI (issue 12 item 4)', 
   });
 });
 
-describe('the CLI, polished (issue 12 item 5)', () => {
+describe('the CLI, polished', () => {
   it("should print the provider's dropped-keyword report on stderr, and in --json output", async () => {
     const gemini = await cli(['schema', 'find_files', '--provider', 'gemini']);
     expect(gemini.code).toBe(0);

@@ -1,4 +1,4 @@
-// Issue 12: packages that install and type-check anywhere. What jest can see
+// Packages that install and type-check anywhere. What jest can see
 // from the built dist/ and the manifests; installing the packed tarballs
 // outside the repository is scripts/consumer-smoke.mjs (`pnpm run smoke`).
 import { execFileSync } from 'node:child_process';

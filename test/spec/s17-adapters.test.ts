@@ -1,4 +1,4 @@
-// Issue 13, items 2 and 3: the AI SDK, LangChain.js/LangGraph and OpenAI Agents
+// The AI SDK, LangChain.js/LangGraph and OpenAI Agents
 // adapters, run as users run them, each with its framework's own test model:
 // a call with bad arguments that the model reads and corrects, a tool refused
 // by PLAN mode, and a tool that requires approval.

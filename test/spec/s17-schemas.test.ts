@@ -1,4 +1,4 @@
-// Issue 13, item 1: any schema a user already has. Parameters given as a JSON
+// Any schema a user already has. Parameters given as a JSON
 // Schema, TypeBox 0.34 or 1.x, or a Standard Schema that produces JSON Schema
 // (zod 4, valibot through @valibot/to-json-schema, arktype) are accepted by
 // tool(), @Tool and BaseTool, shown to models as JSON Schema, checked by ajv
@@ -14,12 +14,13 @@ import { z } from 'zod';
 import { BaseTool, SchemaConversionError, ToolRegistry, ToolResult, type JsonSchema, type ToolCallContext } from '@victor-tools/core';
 import { Tool, tool, toolsOfInstance } from '@victor-tools/decorators';
 import { toOpenAITool } from '@victor-tools/providers';
+import { quietLogger } from '../support/logger';
 
 // Both are ES modules only: required through jest's transform (jest.config.ts), typed as ESM.
 const { Type: TypeBox1 } = require('typebox') as typeof import('typebox', { with: { 'resolution-mode': 'import' } });
 const { type } = require('arktype') as typeof import('arktype', { with: { 'resolution-mode': 'import' } });
 
-const quiet = () => new ToolRegistry({ logger: { debug: jest.fn(), info: jest.fn(), warn: jest.fn(), error: jest.fn() } });
+const quiet = () => new ToolRegistry({ logger: quietLogger() });
 
 /** The same contract, { city: non-empty string, days: integer 1..14 (default 3) }, in every form a user may have it. */
 const TRIP = {
@@ -304,7 +305,7 @@ describe('s17: schemas without a JSON Schema form fail registration', () => {
   });
 });
 
-describe('s17 (issue 12): class-validator and class-transformer are opt-in', () => {
+describe('s17: class-validator and class-transformer are opt-in', () => {
   // The built package, as a user loads it (`pnpm build` runs before this project).
   const ROOT = join(__dirname, '..', '..');
   const loads = (script: string): string => execFileSync(process.execPath, ['-e', script], { cwd: ROOT, encoding: 'utf8' }).trim();

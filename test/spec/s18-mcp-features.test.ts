@@ -1,4 +1,4 @@
-// Issue 14 items 2-5: what MCP gives a tool (progress, cancellation, output
+// What MCP gives a tool (progress, cancellation, output
 // schemas, logging, sampling, elicitation, rich content, the 2020-12 dialect),
 // through the public API and the official SDK client, in-process over
 // serveMcpHttp and from outside against the built `victor-tools serve --http`
@@ -35,7 +35,7 @@ async function connect(url: string, capabilities = {}) {
   return client;
 }
 
-describe('output schemas (issue 14 item 3)', () => {
+describe('output schemas', () => {
   const counter = (output: unknown) => tool({ name: 'counter', description: 'Count.', outputSchema: COUNT_SCHEMA }, () => output);
 
   it('should fail, in registry.execute itself, a tool that breaks its own output schema', async () => {
@@ -68,7 +68,7 @@ describe('output schemas (issue 14 item 3)', () => {
   });
 });
 
-describe('ToolResult.withContent (issue 14 item 4)', () => {
+describe('ToolResult.withContent', () => {
   it('should carry content blocks for MCP and a text form for every other route', async () => {
     const registry = new ToolRegistry({ logger: silentLogger });
     registry.register(new TestTool({ name: 'shot', run: () => ToolResult.withContent([{ type: 'image', data: 'AAAA', mimeType: 'image/png' }]) }));
@@ -79,7 +79,7 @@ describe('ToolResult.withContent (issue 14 item 4)', () => {
   });
 });
 
-describe('serveMcpHttp, stateful, with the official client (issue 14 items 2 and 4)', () => {
+describe('serveMcpHttp, stateful, with the official client', () => {
   it('should give tools logging, sampling and elicitation, and abort a cancelled call within a second', async () => {
     let abortedAt: number | undefined;
     let started!: () => void;
@@ -136,7 +136,7 @@ describe('serveMcpHttp, stateful, with the official client (issue 14 items 2 and
   });
 });
 
-describe('victor-tools serve --http over a folder of tools (issue 14 item 5)', () => {
+describe('victor-tools serve --http over a folder of tools', () => {
   interface Serving {
     child: ChildProcessWithoutNullStreams;
     url: string;

@@ -1,4 +1,4 @@
-// Issue 14 (MCP over HTTP), items 1 and 5: serveMcpHttp and
+// MCP over HTTP: serveMcpHttp and
 // `victor-tools serve --http`, checked with the official SDK client and with
 // hostile raw HTTP. `serve --http` is the built CLI (`pnpm build` first).
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
@@ -90,7 +90,7 @@ async function checkWithOfficialClient(url: string, token?: string) {
   }
 }
 
-/** The attacks of issue 14 item 5, each answered with its status, the server answering after each. */
+/** The attacks on the HTTP server, each answered with its status, the server answering after each. */
 async function checkHostileHttp(url: string, token?: string) {
   const auth: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   const ok = async () => {

@@ -1,4 +1,4 @@
-// Issue 15, `victor-tools serve --http --redis URL`: an MCP server whose calls
+// `victor-tools serve --http --redis URL`: an MCP server whose calls
 // run on `victor-tools worker` processes and whose tool states are shared,
 // checked from outside: a real redis-server, the built CLI for the server and
 // the workers, the official SDK client over Streamable HTTP, and this process

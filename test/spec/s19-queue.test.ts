@@ -1,4 +1,4 @@
-// Issue 15: tool calls on a worker pool (BullMQ on Redis), checked from
+// Tool calls on a worker pool (BullMQ on Redis), checked from
 // outside: a real redis-server, `victor-tools worker` processes forked from
 // the built CLI and killed by pid, the caller through the public API
 // (queueInvoker called as core's pipeline calls its invoker), the fixture tools

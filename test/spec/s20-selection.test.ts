@@ -1,4 +1,4 @@
-// Issue 16: selection that understands what the user means. Embedders
+// Selection that understands what the user means. Embedders
 // (configure, searchAsync, selectToolsAsync), the offline word vectors of
 // @victor-tools/semantic, and the audit items on search and selection.
 import { AccessMode, Priority, ToolRegistry } from '@victor-tools/core';
@@ -103,7 +103,7 @@ describe('ToolMetadataRegistry.configure({ embedder })', () => {
   });
 });
 
-describe('fusion of lexical and semantic relevance (issue 16, second pass)', () => {
+describe('fusion of lexical and semantic relevance', () => {
   const withHelpDesk = (): TestTool[] => [
     ...tools(),
     new TestTool({ name: 'support_ticket', description: 'Open a support ticket for a user who needs help.', metadata: { accessMode: AccessMode.NETWORK } }),

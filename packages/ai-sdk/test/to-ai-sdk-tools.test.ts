@@ -4,6 +4,13 @@ import { AgentMode, SchemaLevel, ToolRegistry } from '@victor-tools/core';
 import { toAISDKTools, trustFrameworkApproval, type VictorToolOutput } from '@victor-tools/ai-sdk';
 import { callOptions, deleteFile, quietLogger, readFile, RecordingTool, runCommand, scriptedModel, toolAbortingItsCaller, toolResultsSentTo, writeFile } from './support';
 
+// The shared resources these tests pass, declared as a project declares its own (declaration merging).
+declare module '@victor-tools/core' {
+  interface ToolExecutionContext {
+    workspace?: string;
+  }
+}
+
 function registryWith(...tools: RecordingTool[]) {
   const registry = new ToolRegistry({ logger: quietLogger() });
   for (const tool of tools) registry.register(tool);

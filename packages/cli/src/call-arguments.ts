@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { InvalidArgumentError } from 'commander';
 import { CliError } from './errors/cli-error';
 import type { InputStream } from './io';
+import { describeValue } from '@victor-tools/core/internal';
 
 /** The most bytes of arguments `call` reads from stdin or a file (64 MiB). */
 export const MAX_ARGUMENTS_BYTES = 64 * 1024 * 1024;
@@ -34,8 +35,7 @@ function parseObject(text: string): { value: Record<string, unknown> } | { probl
     return { problem: `are not valid JSON (${(error as Error).message})` };
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    const kind = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
-    return { problem: `must be a JSON object, got ${kind}` };
+    return { problem: `must be a JSON object, got ${describeValue(value)}` };
   }
   return { value: value as Record<string, unknown> };
 }

@@ -1,6 +1,18 @@
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Option, type Command } from 'commander';
 import type { ToolRegistry } from '@victor-tools/core';
-import { DEFAULT_MAX_REQUEST_BYTES, MissingTokenError, WeakTokenError, serveMcp, serveMcpHttp, serveMcpStdio, type McpServerHandle, type ServeMcpOptions } from '@victor-tools/mcp';
+import {
+  DEFAULT_MAX_REQUEST_BYTES,
+  MissingTokenError,
+  WeakTokenError,
+  serveMcp,
+  serveMcpHttp,
+  serveMcpStdio,
+  type McpServerHandle,
+  type ServeMcpOptions,
+  type VerifyToken,
+} from '@victor-tools/mcp';
 import type { CommandContext } from './command-context';
 import { CliError } from './errors/cli-error';
 import { parseDuration, parsePort, parsePositiveInteger, parseSize } from './options';
@@ -12,6 +24,8 @@ export interface HttpFlags {
   host?: string;
   stateful?: boolean;
   token?: string[];
+  verifyToken?: string;
+  authorizationServer?: string[];
   requestTimeout?: number;
   maxConnections?: number;
   maxBuffered?: number;
@@ -25,6 +39,8 @@ const HTTP_ONLY = {
   host: '--host',
   stateful: '--stateful',
   token: '--token',
+  verifyToken: '--verify-token',
+  authorizationServer: '--authorization-server',
   requestTimeout: '--request-timeout',
   maxConnections: '--max-connections',
   maxBuffered: '--max-buffered',
@@ -47,6 +63,17 @@ export function addHttpOptions(command: Command): Command {
         .env('VICTOR_TOOLS_TOKEN')
         .argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]),
     )
+    .addOption(
+      new Option(
+        '--verify-token <module>',
+        "HTTP: a module whose default export verifies each bearer token (token, request) => AuthInfo | undefined, instead of --token; tools see the caller as ctx.auth and their metadata's requiredScopes are enforced",
+      ),
+    )
+    .addOption(
+      new Option('--authorization-server <url>', 'with --verify-token: an authorization server that issues the tokens, named in /.well-known/oauth-protected-resource; repeat for several').argParser(
+        (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
+      ),
+    )
     .addOption(new Option('--request-timeout <duration>', "HTTP: the most time a request's headers and body may take to arrive, e.g. 10s (default: 10s)").argParser(parseDuration))
     .addOption(new Option('--max-connections <n>', 'HTTP: the most connections open at once (default: 256)').argParser(parsePositiveInteger))
     .addOption(new Option('--max-buffered <size>', 'HTTP: the most bytes of request bodies held at once, e.g. 32MiB (default: 32MiB)').argParser(parseSize))
@@ -65,6 +92,10 @@ export function checkHttpFlags(options: HttpFlags, command: Command): void {
   }
   const stateless = options.stateful ? undefined : (Object.keys(STATEFUL_ONLY) as Array<keyof typeof STATEFUL_ONLY>).find(given);
   if (stateless) throw new CliError(`${STATEFUL_ONLY[stateless]} needs --stateful: a stateless server keeps no sessions`, 2);
+  if (options.verifyToken !== undefined && given('token')) throw new CliError('--token and --verify-token exclude each other: the verifier decides which tokens are good', 2);
+  if (options.authorizationServer !== undefined && options.verifyToken === undefined) {
+    throw new CliError('--authorization-server needs --verify-token: it names who issues the tokens the verifier checks', 2);
+  }
   if (options.maxBuffered !== undefined && options.maxBuffered < DEFAULT_MAX_REQUEST_BYTES) {
     throw new CliError(`--max-buffered must be at least ${DEFAULT_MAX_REQUEST_BYTES} bytes (4MiB), the largest request body, got ${options.maxBuffered}`, 2);
   }
@@ -118,6 +149,7 @@ async function serveStdio(ctx: CommandContext, registry: ToolRegistry, settings:
 
 /** Serves over Streamable HTTP until SIGINT or SIGTERM, then closes every session and connection. */
 async function serveHttp(ctx: CommandContext, registry: ToolRegistry, settings: Omit<ServeMcpOptions, 'transport'>, flags: HttpFlags, what: () => string): Promise<void> {
+  const verifyToken = flags.verifyToken === undefined ? undefined : await loadVerifier(flags.verifyToken);
   let handle;
   try {
     handle = await serveMcpHttp(registry, {
@@ -125,7 +157,10 @@ async function serveHttp(ctx: CommandContext, registry: ToolRegistry, settings: 
       port: flags.port,
       host: flags.host,
       stateless: !flags.stateful,
-      token: flags.token,
+      // A token from the environment (VICTOR_TOOLS_TOKEN) gives way to a verifier named on the command line.
+      token: verifyToken === undefined ? flags.token : undefined,
+      verifyToken,
+      resourceMetadata: flags.authorizationServer === undefined ? undefined : { authorizationServers: flags.authorizationServer },
       requestTimeoutMs: flags.requestTimeout,
       maxConnections: flags.maxConnections,
       maxBufferedBytes: flags.maxBuffered,
@@ -153,4 +188,20 @@ async function serveHttp(ctx: CommandContext, registry: ToolRegistry, settings: 
   });
   await handle.close();
   ctx.err('victor-tools: stopped');
+}
+
+/** The verifier a `--verify-token` module exports (as its default export, or as `verifyToken`). */
+async function loadVerifier(path: string): Promise<VerifyToken> {
+  let loaded: { default?: unknown; verifyToken?: unknown };
+  try {
+    loaded = (await import(pathToFileURL(resolve(path)).href)) as { default?: unknown; verifyToken?: unknown };
+  } catch (error) {
+    throw new CliError(`--verify-token: cannot load '${path}': ${error instanceof Error ? error.message : String(error)}`, 2);
+  }
+  // A CommonJS module's `module.exports = fn` arrives as the default export.
+  const verifier = typeof loaded.default === 'function' ? loaded.default : loaded.verifyToken;
+  if (typeof verifier !== 'function') {
+    throw new CliError(`--verify-token: '${path}' must export a function (token, request) => AuthInfo | undefined as its default export or as verifyToken`, 2);
+  }
+  return verifier as VerifyToken;
 }

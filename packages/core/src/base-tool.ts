@@ -1,11 +1,14 @@
 import { CostTier, SchemaLevel, type SchemaLevelLike } from './enums';
 import type { ToolMetadataInput } from './tool-metadata';
 import { ToolResult, ToolValidationResult } from './results';
-import { renderSchema } from './schema';
+import { renderSchema } from './schema/render-schema';
 import { readSchemaInput, runStandardValidation, type SchemaForms, type SchemaInput } from './schema-input';
-import { BASE_TOOL_BRAND } from './tool-protocol';
-import type { JsonSchema, ToolCallContext, ToolJSONSchema } from './types';
+import type { JsonSchema, ToolJSONSchema } from './json-schema';
+import type { ToolCallContext } from './context';
 import { validateArguments } from './validation';
+
+/** Brand on `BaseTool.prototype`, so a tool from another copy of core is still recognized (`isBaseTool`). */
+export const BASE_TOOL_BRAND: unique symbol = Symbol.for('victor-tools.BaseTool') as never;
 
 /**
  * The base of every tool. Subclasses give `name`, `description`,

@@ -1,10 +1,51 @@
+// The small text helpers of messages, one of each for every package (through
+// `@victor-tools/core/internal`): cutting a text to a bound, saying what kind
+// of value was given, and reading an error's message and name.
+
 /** Longest message or echoed name a result carries; hostile input (a 10 MB path) must not come back whole. */
 const MAX_ECHO_LENGTH = 1000;
 
+/**
+ * `text` when it has at most `max` characters; otherwise cut, never between
+ * the two halves of a surrogate pair (an emoji), and marked:
+ * - with a fixed `marker` (`'...'` by default), the whole, marker included,
+ *   has at most `max` characters;
+ * - with a marker made from the number of characters cut (and the text's
+ *   length), the first `max` characters are kept and the marker follows them.
+ */
+export function cutText(text: string, max: number, marker: string | ((cut: number, length: number) => string) = '...'): string {
+  if (text.length <= max) return text;
+  let kept = Math.max(0, Math.floor(typeof marker === 'string' ? max - marker.length : max));
+  const last = text.charCodeAt(kept - 1);
+  if (kept > 0 && last >= 0xd800 && last <= 0xdbff) kept -= 1;
+  return text.slice(0, kept) + (typeof marker === 'string' ? marker : marker(text.length - kept, text.length));
+}
+
 /** `text` cut to `MAX_ECHO_LENGTH` characters, saying how much was cut. */
 export function capText(text: string): string {
-  if (text.length <= MAX_ECHO_LENGTH) return text;
-  return `${text.slice(0, MAX_ECHO_LENGTH)}... (${text.length - MAX_ECHO_LENGTH} more characters)`;
+  return cutText(text, MAX_ECHO_LENGTH, (cut) => `... (${cut} more characters)`);
+}
+
+/**
+ * What kind of value `value` is, for a message that says what was given
+ * instead: 'null', 'undefined', 'an array', 'a string', 'a function',
+ * 'function parse', 'an object', 'an object of class Date'. Never throws, and
+ * never shows the value itself (a secret, or megabytes).
+ */
+export function describeValue(value: unknown): string {
+  try {
+    if (value === null) return 'null';
+    if (value === undefined) return 'undefined';
+    if (Array.isArray(value)) return 'an array';
+    if (typeof value === 'function') return value.name ? `function ${value.name}` : 'a function';
+    if (typeof value === 'object') {
+      const name: unknown = (value as object).constructor?.name;
+      return typeof name === 'string' && name !== '' && name !== 'Object' ? `an object of class ${name}` : 'an object';
+    }
+    return `a ${typeof value}`;
+  } catch {
+    return 'a value that cannot be inspected'; // a revoked Proxy, a throwing getter
+  }
 }
 
 /**

@@ -26,15 +26,9 @@ export {
   type AgentModeLike,
 } from './enums';
 export { ToolResult, ToolValidationResult, contentText, type ToolResultInit } from './results';
+export type { JsonSchema, ParametersSchema, ToolJSONSchema } from './json-schema';
+export type { ToolExecutionContext, ToolCallContext, AuthInfo, ProgressReporter, ToolLogLevel, ToolLogFunction } from './context';
 export type {
-  JsonSchema,
-  ParametersSchema,
-  ToolJSONSchema,
-  ToolExecutionContext,
-  ToolCallContext,
-  ProgressReporter,
-  ToolLogLevel,
-  ToolLogFunction,
   ToolContentBlock,
   TextContentBlock,
   ImageContentBlock,
@@ -48,10 +42,9 @@ export type {
   SamplingMessage,
   ElicitRequest,
   ElicitResult,
-  Logger,
-  SchemaRenderer,
-  RegistryChangeEvent,
-} from './types';
+} from './mcp-types';
+export type { Logger } from './logger';
+export type { SchemaRenderer } from './schema/schema-renderers';
 export type { ToolMetadata, ToolMetadataInput } from './tool-metadata';
 export { isBaseTool, resolveTool, type ToolLike, type ToolProvider, type RegistrableTool } from './tool-protocol';
 export { BaseTool } from './base-tool';
@@ -72,6 +65,7 @@ export {
   MAX_ARGUMENT_DEPTH,
   DEFAULT_MAX_ERRORS,
   DEFAULT_MAX_ERROR_CHARS,
+  DEFAULT_MAX_CHECKED_VALUES,
   type CompiledSchema,
   type ValidationIssue,
   type ValidationOptions,
@@ -87,6 +81,7 @@ export {
   type ToolSchemaOptions,
   type ToolsByCostOptions,
   type CostSummary,
+  type RegistryChangeEvent,
 } from './registry';
 export {
   Hook,

@@ -7,9 +7,12 @@
 // wording of failed calls (a thrown error, a timeout, a cancellation) that a
 // remote invoker answers the way a local call fails. Not part
 // of the public API: it may change in any release. Named exports only.
-export { TOOL_PROTOCOL, BASE_TOOL_BRAND, isToolProvider, type ToolProvider } from './tool-protocol';
+export { TOOL_PROTOCOL, isToolProvider, type ToolProvider } from './tool-protocol';
+export { BASE_TOOL_BRAND } from './base-tool';
 export { SmartEnum } from './enums';
-export { normalizeMetadata } from './tool-metadata';
+export { normalizeMetadata, referenceMetadataKeyProblem } from './tool-metadata';
+// What registration refuses, for the decorators to refuse it at declaration already.
+export { generatorProblem } from './registry/registration-rules';
 export { registerSchemaRenderer, getSchemaRenderer, schemaRendererNames, renderSchema, truncateDescription, splitSentences } from './schema';
 export { approvalRequest, approvalRequirementOf, notApprovedMessage } from './policy/approval';
 // The agent-mode policy in the steps the registry runs it in (the tool, then
@@ -24,8 +27,9 @@ export {
   type PolicyContext,
 } from './policy/mode-policy';
 export { timeoutDelay, DEFAULT_TIMEOUT_MS } from './timeouts';
-export { outputSchemaOf } from './pipeline/check-output';
-export { capText, errorMessage, errorName } from './error-text';
+export { outputSchemaOf } from './schema-input/output-schema';
+export { capText, cutText, describeValue, errorMessage, errorName } from './error-text';
+export { setOwn, hasOwn } from './own-property';
 export { canonicalJson } from './validation/json-equality';
 export { thrownResult } from './pipeline/normalize-result';
 export { cancelledResult, timedOutResult } from './pipeline/failures';

@@ -1,5 +1,6 @@
-import type { ToolContentBlock } from './types';
+import type { ToolContentBlock } from './mcp-types';
 import type { ValidationIssue } from './validation/issues';
+import { describeValue } from './error-text';
 
 /** Fields accepted by `new ToolResult(...)`. */
 export interface ToolResultInit {
@@ -22,7 +23,7 @@ export class ToolResult {
     if (init === null || typeof init !== 'object' || typeof init.success !== 'boolean') {
       const got = init === null || typeof init !== 'object' ? init : init.success;
       throw new TypeError(
-        `ToolResult.success must be a boolean, got ${got === null ? 'null' : typeof got}. Use ToolResult.ok(output) or ToolResult.fail(error).`,
+        `ToolResult.success must be a boolean, got ${describeValue(got)}. Use ToolResult.ok(output) or ToolResult.fail(error).`,
       );
     }
     this.success = init.success;
@@ -49,7 +50,7 @@ export class ToolResult {
    * Throws a TypeError when `blocks` is not an array of objects with a string `type`.
    */
   static withContent(blocks: readonly ToolContentBlock[], output?: unknown, metadata?: Record<string, unknown>): ToolResult {
-    if (!Array.isArray(blocks)) throw new TypeError(`ToolResult.withContent expects an array of content blocks, got ${blocks === null ? 'null' : typeof blocks}.`);
+    if (!Array.isArray(blocks)) throw new TypeError(`ToolResult.withContent expects an array of content blocks, got ${describeValue(blocks)}.`);
     blocks.forEach((block, index) => {
       if (block === null || typeof block !== 'object' || typeof (block as { type?: unknown }).type !== 'string') {
         throw new TypeError(`ToolResult.withContent: block ${index} is not a content block (an object with a string 'type', such as { type: 'text', text }).`);

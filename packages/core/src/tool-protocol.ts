@@ -1,4 +1,4 @@
-import type { BaseTool } from './base-tool';
+import { BASE_TOOL_BRAND, type BaseTool } from './base-tool';
 
 /**
  * The protocol by which core recognizes tools it does not define: an object
@@ -13,9 +13,6 @@ export const TOOL_PROTOCOL: unique symbol = Symbol.for('victor-tools.tool') as n
 export interface ToolProvider {
   [TOOL_PROTOCOL](): BaseTool;
 }
-
-/** Brand on `BaseTool.prototype`, so a tool from another copy of core is still recognized. */
-export const BASE_TOOL_BRAND: unique symbol = Symbol.for('victor-tools.BaseTool') as never;
 
 /** Whether `value` is a `BaseTool` (of this or another copy of the package). */
 export function isBaseTool(value: unknown): value is BaseTool {

@@ -5,14 +5,11 @@ import { isDeepStrictEqual } from 'node:util';
 import Ajv from 'ajv';
 import fc from 'fast-check';
 import { BaseTool, ToolRegistry, ToolResult, validateArguments, type JsonSchema, type ToolCallContext } from '@victor-tools/core';
+import { FUZZ_RUNS, fuzzParams } from '../../../test/support/fuzz';
 
-// CI runs 1000 cases per property; `pnpm fuzz [runs] [seed]` raises the count
-// and pins the seed. fast-check prints the seed and the shrunk case on failure.
-const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
-const FUZZ_SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
 // A property's time grows with FUZZ_RUNS (and with the load of a shared CI machine).
 jest.setTimeout(60_000 + FUZZ_RUNS * 100);
-const params = { numRuns: FUZZ_RUNS, ...(FUZZ_SEED === undefined ? {} : { seed: FUZZ_SEED }) };
+const params = fuzzParams();
 
 /** A tool whose schema is given and which records the args it receives. */
 class SchemaTool extends BaseTool {

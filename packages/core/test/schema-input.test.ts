@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BaseTool, SchemaConversionError, SchemaLevel, ToolRegistry, ToolResult, type JsonSchema, type SchemaInput, type StandardJSONSchemaV1, type StandardSchemaV1 } from '@victor-tools/core';
 import { readSchemaInput, runStandardValidation } from '@victor-tools/core/internal';
+import { quietLogger } from '../../../test/support/logger';
 
 type Result = StandardSchemaV1.Result<unknown> | Promise<StandardSchemaV1.Result<unknown>>;
 
@@ -49,7 +50,7 @@ class SchemaTool extends BaseTool<Record<string, unknown>, SchemaInput> {
 }
 
 const quiet = (options: ConstructorParameters<typeof ToolRegistry>[0] = {}) =>
-  new ToolRegistry({ logger: { debug: jest.fn(), info: jest.fn(), warn: jest.fn(), error: jest.fn() }, ...options });
+  new ToolRegistry({ logger: quietLogger(), ...options });
 
 describe('readSchemaInput', () => {
   it('should return a JSON Schema as it is, and a boolean schema too (ajv judges it)', () => {
@@ -164,6 +165,47 @@ describe('runStandardValidation', () => {
     expect('failure' in nonsense && nonsense.failure.errors[0]).toMatch(/^Parameters could not be validated: /);
     const silent = run(() => ({ issues: [] as never[] }));
     expect('failure' in silent && silent.failure.errors).toEqual(['Validation error: the schema refused the arguments without saying why']);
+  });
+
+  describe('maxCheckedValues', () => {
+    const counting = () => {
+      const seen: unknown[] = [];
+      const schema = standardSchema({ vendor: 'toylib', validate: (value) => (seen.push(value), { value }) });
+      return { schema, seen };
+    };
+
+    it('should run the library on values up to the limit, counting every value at any depth', () => {
+      const { schema, seen } = counting();
+      // The root, `list`, its two numbers, `o` and its `x`: 6 values.
+      const value = { list: [1, 2], o: { x: null } };
+      expect(runStandardValidation(schema, value, { maxCheckedValues: 6 })).toEqual({ value });
+      const refused = runStandardValidation(schema, value, { maxCheckedValues: 5 });
+      if (!('failure' in refused)) throw new Error('expected a failure');
+      const message = 'Parameters hold more than 5 values, too many for the checks of toylib in one call; send fewer values per call';
+      expect(refused.failure.errors).toEqual([message]);
+      expect(refused.failure.issues).toEqual([{ path: [], keyword: 'tooManyValues', message, params: { limit: 5 } }]);
+      expect(seen).toEqual([value]);
+    });
+
+    it('should stop counting at the limit, whatever it is given: a cycle, a huge array', () => {
+      const { schema, seen } = counting();
+      const cyclic: Record<string, unknown> = { a: 1 };
+      cyclic.self = cyclic;
+      expect(runStandardValidation(schema, cyclic, { maxCheckedValues: 1000 })).toMatchObject({ failure: { valid: false } });
+      expect(runStandardValidation(schema, new Array(1e6), {})).toMatchObject({ failure: { valid: false } });
+      expect(seen).toEqual([]);
+    });
+
+    it('should take 50,000 by default, Infinity for none, and whole values at least 1', () => {
+      const { schema } = counting();
+      const text = (outcome: ReturnType<typeof runStandardValidation>) => ('failure' in outcome ? outcome.failure.errors[0] : 'ran');
+      expect(text(runStandardValidation(schema, new Array(49_999).fill(0), {}))).toBe('ran');
+      expect(text(runStandardValidation(schema, new Array(50_000).fill(0), {}))).toMatch(/^Parameters hold more than 50000 values/);
+      expect(text(runStandardValidation(schema, new Array(100_000).fill(0), { maxCheckedValues: Infinity }))).toBe('ran');
+      expect(text(runStandardValidation(schema, [1], { maxCheckedValues: 0 }))).toMatch(/^Parameters hold more than 1 values/);
+      expect(text(runStandardValidation(schema, [1, 2], { maxCheckedValues: 3.7 }))).toBe('ran');
+      expect(text(runStandardValidation(schema, [1, 2, 3], { maxCheckedValues: 3.7 }))).toMatch(/^Parameters hold more than 3 values/);
+    });
   });
 });
 

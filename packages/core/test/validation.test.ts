@@ -446,12 +446,16 @@ describe('validateArguments', () => {
     });
     afterEach(() => compile.mockRestore());
 
-    it('should compile a schema once for three validations: no per-call compilation', () => {
+    it('should compile a schema once for valid calls, and once more on the first failure: no per-call compilation', () => {
       const schema = freshSchema();
       validateArguments(schema, { a: 'x' });
       validateArguments(schema, { a: 'y', b: 2 });
-      validateArguments(schema, { b: 'wrong' });
       expect(compile).toHaveBeenCalledTimes(1);
+      // The validator that finds every problem, not only the first, is made when a call first fails.
+      validateArguments(schema, { b: 'wrong' });
+      validateArguments(schema, { a: 1 });
+      validateArguments(schema, { a: 'z' });
+      expect(compile).toHaveBeenCalledTimes(2);
     });
 
     it('should compile once when a getter builds a fresh, equal schema object on every call', () => {
@@ -469,7 +473,9 @@ describe('validateArguments', () => {
       expect(tool.validateParameters({ a: 'x' })).toBe(true);
       expect(tool.validateParameters({})).toBe(false);
       expect(tool.validateParametersDetailed({ a: 1 }).errors).toEqual(["Parameter 'a' has wrong type: expected string, got number"]);
-      expect(compile).toHaveBeenCalledTimes(1);
+      expect(tool.validateParametersDetailed({ a: 2 }).errors).toEqual(["Parameter 'a' has wrong type: expected string, got number"]);
+      // Once for the verdicts, once for every problem of the failures.
+      expect(compile).toHaveBeenCalledTimes(2);
     });
 
     it('should compile lazily, on the first validation and not when a tool is built or rendered', () => {

@@ -5,8 +5,8 @@ import './polyfill';
 
 export { SYMBOL_METADATA } from './polyfill';
 export { ToolBuilder, globalToolBuilder } from './builder/tool-builder';
-export { DeclaredTool, declaredToolClass, type DeclaredToolSource, type ToolClass } from './builder/declared-tool';
-export { declareBaseToolClass } from './builder/base-tool-class';
+export { FunctionBackedTool, answeringFromDeclaration, type DeclarationSource, type ToolClass } from './builder/from-declaration';
+export { decorateBaseToolClass } from './builder/base-tool-class';
 export type { ToolDeclaration } from './builder/declaration';
 export type { BuiltParams } from './builder/params-schema';
 export { protocolToolOf } from './builder/instance-tools';

@@ -36,6 +36,8 @@ export interface ToolMetadataOptions {
   mandatoryKeywords?: readonly string[];
   progressParams?: readonly string[];
   executionCategory?: ExecutionCategoryLike;
+  /** OAuth scopes a caller's token must grant (enforced by the MCP HTTP server with `verifyToken`). */
+  requiredScopes?: readonly string[];
   /** Extra metadata fields (declaration-merged into `ToolMetadata`), merged under the ones above. */
   metadata?: ToolMetadataInput;
 }

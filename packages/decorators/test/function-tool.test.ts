@@ -35,13 +35,17 @@ describe('tool', () => {
     expect(await echo.execute({ toolName: 'echo' } as ToolCallContext, { s: 'x' })).toEqual(ToolResult.ok(['x', 'echo']));
   });
 
-  it('should default the name to the function name in snake_case', () => {
+  it('should default the name to the function name in snake_case, for JavaScript callers', () => {
+    // @ts-expect-error the types ask for a name always; at run time a named function's name is taken
     expect(tool({ description: 'Named.' }, function readFile() {}).name).toBe('read_file');
   });
 
   it('should ask for a name for an anonymous function and a description always', () => {
+    // @ts-expect-error no name
     expect(() => tool({ description: 'Anon.' }, (() => () => 1)())).toThrow(DecoratorUsageError);
+    // @ts-expect-error no description
     expect(() => tool({ name: 'x' }, () => 1)).toThrow(MissingDescriptionError);
+    // @ts-expect-error no description
     expect(() => tool({ name: 'x' }, () => 1)).toThrow(/@Tool on 'tool 'x'' has no description/);
   });
 

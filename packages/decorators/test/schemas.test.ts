@@ -1,4 +1,4 @@
-// Issue 13: `tool()`, `@Tool({ params })` (classes, toolbox methods, BaseTool
+// `tool()`, `@Tool({ params })` (classes, toolbox methods, BaseTool
 // subclasses) and `@Param` take the schemas users already have. Runs in both
 // decorator modes.
 import { toStandardJsonSchema } from '@valibot/to-json-schema';
@@ -6,11 +6,12 @@ import * as v from 'valibot';
 import { z } from 'zod';
 import { BaseTool, ToolRegistry, ToolResult, type ToolCallContext } from '@victor-tools/core';
 import { DecoratedTool, Param, Tool, tool, toolsOfInstance } from '@victor-tools/decorators';
+import { quietLogger } from '../../../test/support/logger';
 
 // ES modules only: required through jest's transform (jest.config.ts), typed as ESM.
 const { Type } = require('typebox') as typeof import('typebox', { with: { 'resolution-mode': 'import' } });
 
-const quiet = () => new ToolRegistry({ logger: { debug: jest.fn(), info: jest.fn(), warn: jest.fn(), error: jest.fn() } });
+const quiet = () => new ToolRegistry({ logger: quietLogger() });
 
 const Rename = z
   .object({ from: z.string().min(1), to: z.string().min(1) })

@@ -1,5 +1,6 @@
 import { ErrorCode, type JSONRPCRequest, type ProgressToken } from '@modelcontextprotocol/sdk/types.js';
 import { JsonRpcError } from './protocol-error';
+import { describeValue } from '@victor-tools/core/internal';
 
 /**
  * The longest `progressToken` taken, in characters. It is echoed in every
@@ -26,11 +27,11 @@ export interface CallRequest {
 export function readCallRequest(request: JSONRPCRequest): CallRequest {
   const params = request.params as Record<string, unknown> | undefined;
   if (params === undefined || params === null || typeof params !== 'object' || Array.isArray(params)) {
-    throw invalid(`params must be an object, got ${kindOf(params)}`);
+    throw invalid(`params must be an object, got ${describeValue(params)}`);
   }
   const { name, arguments: args } = params;
-  if (typeof name !== 'string') throw invalid(`'name' must be a string, got ${kindOf(name)}`);
-  if (args !== undefined && !isObject(args)) throw invalid(`'arguments' must be an object, got ${kindOf(args)}`);
+  if (typeof name !== 'string') throw invalid(`'name' must be a string, got ${describeValue(name)}`);
+  if (args !== undefined && !isObject(args)) throw invalid(`'arguments' must be an object, got ${describeValue(args)}`);
   const meta = params._meta;
   const token = isObject(meta) ? meta.progressToken : undefined;
   const progressToken = typeof token === 'string' || (typeof token === 'number' && Number.isFinite(token)) ? token : undefined;
@@ -46,13 +47,4 @@ function invalid(problem: string): JsonRpcError {
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-/** 'an array', 'null', 'a string', ... for messages. */
-export function kindOf(value: unknown): string {
-  if (value === null) return 'null';
-  if (value === undefined) return 'nothing';
-  if (Array.isArray(value)) return 'an array';
-  const type = typeof value;
-  return type === 'object' ? 'an object' : `a ${type}`;
 }

@@ -1,6 +1,7 @@
 import type { ToolResult } from '@victor-tools/core';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { DEFAULT_MAX_TEXT_LENGTH, cutText } from './limits';
+import { DEFAULT_MAX_TEXT_LENGTH, limitText } from './limits';
+import { describeValue } from '@victor-tools/core/internal';
 
 /** Options of `toCallToolResult`. */
 export interface CallResultOptions {
@@ -52,7 +53,7 @@ export function toCallToolResult(result: ToolResult, options: CallResultOptions 
   const data = json !== undefined && isPlainObject(output) ? (JSON.parse(json) as unknown) : undefined;
   const structured = isPlainObject(data) ? data : undefined;
   if (options.structured) {
-    if (structured === undefined) return errorResult(`${who} declares an output schema but returned ${kindOf(output)}, not an object`, limit);
+    if (structured === undefined) return errorResult(`${who} declares an output schema but returned ${describeValue(output)}, not an object`, limit);
     if (json!.length > limit) {
       return errorResult(`${who} returned a structured output of ${json!.length} characters of JSON, over the limit of ${limit}`, limit);
     }
@@ -73,7 +74,7 @@ export function toCallToolResult(result: ToolResult, options: CallResultOptions 
   } catch (error) {
     return errorResult(`${who} returned an output that cannot be sent as text: ${reasonOf(error)}`, limit);
   }
-  const cut = cutText(text, limit);
+  const cut = limitText(text, limit);
   const callResult: CallToolResult = { content: [{ type: 'text', text: cut }] };
   if (cut === text && structured !== undefined) callResult.structuredContent = structured;
   return callResult;
@@ -98,14 +99,14 @@ function sendableContent(blocks: readonly unknown[], limit: number): ContentBloc
 
 function cutBlockText(block: unknown, limit: number): unknown {
   if (isPlainObject(block) && block.type === 'text' && typeof block.text === 'string' && block.text.length > limit) {
-    return { ...block, text: cutText(block.text, limit) };
+    return { ...block, text: limitText(block.text, limit) };
   }
   return block;
 }
 
 /** A failed result with `message` as its text, cut to `limit`. */
 export function errorResult(message: string, limit: number = DEFAULT_MAX_TEXT_LENGTH): CallToolResult {
-  return { isError: true, content: [{ type: 'text', text: cutText(message, limit) }] };
+  return { isError: true, content: [{ type: 'text', text: limitText(message, limit) }] };
 }
 
 /** What a throwing `toJSON` or `toString` threw, on one line; never throws itself (a hostile value's `toString` may). */
@@ -123,8 +124,3 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
-function kindOf(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? `an object of class ${(value as object).constructor?.name ?? 'unknown'}` : `a ${typeof value}`;
-}

@@ -1,9 +1,9 @@
 import { ErrorCode, type JSONRPCRequest, type LoggingLevel, type LoggingMessageNotification } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolLogFunction, ToolLogLevel } from '@victor-tools/core';
 import { DROPPED_LOGS_MESSAGE, MAX_LOGS_PER_CALL } from '@victor-tools/core/internal';
-import { kindOf } from './call-request';
-import { cutText } from './limits';
+import { limitText } from './limits';
 import { JsonRpcError } from './protocol-error';
+import { describeValue } from '@victor-tools/core/internal';
 
 /** MCP's levels, least severe first (RFC 5424's, as `logging/setLevel` takes them). */
 const LEVELS: readonly LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
@@ -34,7 +34,7 @@ export class ClientLogLevel {
 export function readLogLevel(request: JSONRPCRequest): LoggingLevel {
   const level = (request.params as { level?: unknown } | undefined)?.level;
   if (typeof level === 'string' && (LEVELS as readonly string[]).includes(level)) return level as LoggingLevel;
-  const shown = typeof level === 'string' ? `'${cutText(level, 100)}'` : kindOf(level);
+  const shown = typeof level === 'string' ? `'${limitText(level, 100)}'` : describeValue(level);
   throw new JsonRpcError(ErrorCode.InvalidParams, `Invalid logging/setLevel request: 'level' must be one of ${LEVELS.join(', ')}; got ${shown}`);
 }
 
@@ -64,7 +64,7 @@ export function clientLogFunction(
       if (level.allows('warning')) send({ method: 'notifications/message', params: { level: 'warning', logger, data: DROPPED_LOGS_MESSAGE } }).catch(() => undefined);
       return;
     }
-    const text = cutText(String(message), MAX_MESSAGE_LENGTH);
+    const text = limitText(String(message), MAX_MESSAGE_LENGTH);
     const params = { level: severity, logger, data: data === undefined ? text : { message: text, data: sendable(data) } };
     send({ method: 'notifications/message', params }).catch(() => undefined);
   };

@@ -1,8 +1,10 @@
 // Any new export here becomes public API: named exports only.
 export { serveMcp, type ServeMcpOptions, type McpServerHandle } from './serve-mcp';
 export { serveMcpHttp, type ServeMcpHttpOptions, type McpHttpServerHandle } from './serve-http';
+export { mcpRequestHandler, type McpRequestHandler, type McpRequestHandlerOptions } from './request-handler';
 export { MissingTokenError } from './http/missing-token-error';
 export { WeakTokenError } from './http/weak-token-error';
+export { WELL_KNOWN_RESOURCE_PATH, type VerifyToken, type ResourceMetadataOptions } from './http/authorization';
 export { serveMcpStdio, type ServeMcpStdioOptions } from './serve-stdio';
 export { GuardedStdioServerTransport, type GuardedStdioOptions } from './guarded-stdio-transport';
 export { toCallToolResult, type CallResultOptions } from './call-result';

@@ -1,3 +1,5 @@
+import { cutText } from '@victor-tools/core/internal';
+
 /**
  * The most characters of text one `tools/call` answer carries (a tool's
  * output, an error message). The official client drops a connection on a
@@ -16,12 +18,8 @@ export const DEFAULT_MAX_REQUEST_BYTES = 4 * 1024 * 1024;
  * `text` cut to `limit` characters, followed by a line saying how much was
  * cut; `text` itself when it fits. Never splits a surrogate pair.
  */
-export function cutText(text: string, limit: number): string {
-  if (text.length <= limit) return text;
-  let kept = Math.max(0, Math.floor(limit));
-  const last = text.charCodeAt(kept - 1);
-  if (kept > 0 && last >= 0xd800 && last <= 0xdbff) kept -= 1;
-  return `${text.slice(0, kept)}\n[cut: ${text.length - kept} of ${text.length} characters left out, over the limit of ${limit}]`;
+export function limitText(text: string, limit: number): string {
+  return cutText(text, limit, (cut, length) => `\n[cut: ${cut} of ${length} characters left out, over the limit of ${limit}]`);
 }
 
 /** Checks a limit option: a positive number (Infinity allowed), or the default when undefined. */

@@ -1,5 +1,5 @@
 import type { ProgressNotification, ProgressToken } from '@modelcontextprotocol/sdk/types.js';
-import { cutText } from './limits';
+import { limitText } from './limits';
 
 /** What a tool calls to report progress: `ctx.reportProgress(progress, total?, message?)`. */
 export type ProgressReporter = (progress: number, total?: number, message?: string) => void;
@@ -48,7 +48,7 @@ export function progressNotifier(
     last = progress;
     const params: ProgressNotification['params'] = { progressToken, progress };
     if (typeof total === 'number' && Number.isFinite(total)) params.total = total;
-    if (typeof message === 'string') params.message = cutText(message, MAX_MESSAGE_LENGTH);
+    if (typeof message === 'string') params.message = limitText(message, MAX_MESSAGE_LENGTH);
     pending = { method: 'notifications/progress', params };
     const wait = sentAt.length < MAX_PER_WINDOW ? 0 : sentAt[0] + WINDOW_MS - Date.now();
     if (wait <= 0 && timer === undefined) flush();

@@ -1,5 +1,5 @@
 import { ErrorCode, type RequestId } from '@modelcontextprotocol/sdk/types.js';
-import { cutText } from './limits';
+import { limitText } from './limits';
 
 /**
  * The ids of a connection's requests still waiting for their answer, so that
@@ -53,7 +53,7 @@ export class InFlightRequests {
 
 /** The JSON-RPC error answering a request whose id is in flight already. */
 export function duplicateIdError(id: RequestId): { code: number; message: string } {
-  const shown = typeof id === 'string' ? `'${cutText(id, 100)}'` : String(id);
+  const shown = typeof id === 'string' ? `'${limitText(id, 100)}'` : String(id);
   return {
     code: ErrorCode.InvalidRequest,
     message: `Invalid Request: request id ${shown} is already in use by a request not answered yet; give each request its own id`,

@@ -4,13 +4,15 @@ import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
 import { ErrorCode, isInitializeRequest, isInitializedNotification } from '@modelcontextprotocol/sdk/types.js';
-import type { Logger } from '@victor-tools/core';
+import type { AuthInfo, Logger } from '@victor-tools/core';
+import { Authorizer, checkAuthorizationOptions, type ResourceMetadataOptions, type VerifyToken } from './http/authorization';
+import { insufficientScope } from './http/scope-refusal';
 import { ByteBudget, type ByteHold } from './http/byte-budget';
 import { limitConnections, requestTimeouts } from './http/connection-limits';
 import { MissingTokenError } from './http/missing-token-error';
 import { readBody } from './http/read-body';
 import { RequestGuard, isLoopbackHost } from './http/request-guard';
-import { sendJsonRpcError } from './http/responses';
+import { sendJson, sendJsonRpcError } from './http/responses';
 import { SessionTransport } from './http/session-transport';
 import { SessionStore, type Session } from './http/sessions';
 import { MIN_TOKEN_LENGTH, WeakTokenError } from './http/weak-token-error';
@@ -41,6 +43,24 @@ export interface ServeMcpHttpOptions extends Omit<ServeMcpOptions, 'transport'> 
    * least 16 characters long (`openssl rand -hex 32` makes one).
    */
   token?: string | readonly string[];
+  /**
+   * Verifies each request's bearer token instead of comparing it with
+   * `token` (the two exclude each other): answers who calls (`AuthInfo`:
+   * `token`, `clientId`, `scopes`, optional `expiresAt` in seconds and
+   * `extra`) or undefined to refuse it (401). The tool sees the caller as
+   * `ctx.auth`; a tool whose metadata declares `requiredScopes` is listed only
+   * to callers whose scopes include them all, and a call without them gets
+   * 403 `insufficient_scope`. A stateful session belongs to the client
+   * (`clientId`) that opened it. Enough off loopback, in place of `token`.
+   */
+  verifyToken?: VerifyToken;
+  /**
+   * With `verifyToken`: serves `/.well-known/oauth-protected-resource` (RFC
+   * 9728, also under the endpoint's path) naming the authorization servers,
+   * and points every 401 to it (`WWW-Authenticate: Bearer resource_metadata="..."`),
+   * as the MCP authorization spec asks of a server.
+   */
+  resourceMetadata?: ResourceMetadataOptions;
   /** Hostnames the Host header may name; on loopback by default `localhost`, `127.0.0.1`, `[::1]`, elsewhere any. */
   allowedHosts?: readonly string[];
   /** Origins a browser request may come from (`http://localhost:6274`); on loopback by default any loopback origin, elsewhere any. */
@@ -110,6 +130,8 @@ export async function serveMcpHttp(registry: ServableRegistry, options: ServeMcp
     path = '/mcp',
     stateless = true,
     token,
+    verifyToken,
+    resourceMetadata,
     allowedHosts,
     allowedOrigins,
     maxRequestBytes,
@@ -123,7 +145,9 @@ export async function serveMcpHttp(registry: ServableRegistry, options: ServeMcp
   } = options;
   const loopback = isLoopbackHost(host);
   const tokens = (typeof token === 'string' ? [token] : (token ?? [])).filter((t) => t !== '');
-  if (!loopback) checkNetworkTokens(host, tokens);
+  checkAuthorizationOptions(tokens, verifyToken, resourceMetadata);
+  if (!loopback && verifyToken === undefined) checkNetworkTokens(host, tokens);
+  const authorizer = verifyToken === undefined ? undefined : new Authorizer(verifyToken, path, resourceMetadata);
   if (stateless && serveOptions.progressive) {
     throw new TypeError('progressive needs sessions: a stateless server forgets what search_tools enabled after each request; pass stateless: false');
   }
@@ -152,8 +176,23 @@ export async function serveMcpHttp(registry: ServableRegistry, options: ServeMcp
       const { status, message, headers } = verdict.refusal;
       return sendJsonRpcError(res, status, -32000, message, headers);
     }
-    const identity = verdict.identity;
-    if (pathOf(req.url) !== path) return sendJsonRpcError(res, 404, -32000, `Not Found: the MCP endpoint is ${path}`);
+    let identity = verdict.identity;
+    const pathname = pathOf(req.url);
+    if (authorizer?.isMetadataPath(pathname) && (req.method === 'GET' || req.method === 'HEAD')) {
+      return sendJson(res, 200, authorizer.metadataDocument(req));
+    }
+    if (pathname !== path) return sendJsonRpcError(res, 404, -32000, `Not Found: the MCP endpoint is ${path}`);
+    let auth: AuthInfo | undefined;
+    if (authorizer !== undefined) {
+      const authentication = await authorizer.authenticate(req);
+      if ('refusal' in authentication) {
+        const { status, message, headers } = authentication.refusal;
+        return sendJsonRpcError(res, status, -32000, message, headers);
+      }
+      ({ auth, identity } = authentication);
+      // The SDK's transport hands `req.auth` to every request handler as `extra.authInfo`.
+      (req as http.IncomingMessage & { auth?: AuthInfo }).auth = auth;
+    }
 
     const method = req.method ?? 'GET';
     const accept = req.headers.accept ?? '';
@@ -185,6 +224,11 @@ export async function serveMcpHttp(registry: ServableRegistry, options: ServeMcp
     const read = await readMessage(req, res, maxBytes, hold);
     if (!read.ok) return;
     const { message } = read;
+    const scopeRefusal = auth === undefined ? undefined : insufficientScope(registry, serveOptions.context, message, auth);
+    if (scopeRefusal !== undefined) {
+      const challenge = authorizer!.challenge(req, { code: 'insufficient_scope', description: 'the token lacks a scope the tool requires', scope: scopeRefusal.required.join(' ') });
+      return sendJsonRpcError(res, 403, -32000, scopeRefusal.message, { 'WWW-Authenticate': challenge }, scopeRefusal.id);
+    }
 
     if (!sessions) {
       // Each request is a connection of its own: only a batch can repeat an id.

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
@@ -9,13 +8,14 @@ import {
   type ServerCapabilities,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import { checkModePolicy, ToolResult, type BaseTool, type Logger, type SchemaLevelLike, type ToolExecutionContext } from '@victor-tools/core';
+import { checkModePolicy, ToolResult, type AuthInfo, type BaseTool, type Logger, type SchemaLevelLike, type ToolExecutionContext } from '@victor-tools/core';
 import { outputSchemaOf } from '@victor-tools/core/internal';
 import { normalizeStrictArguments, toMcpTool } from '@victor-tools/providers';
 import { readCallRequest } from './call-request';
+import { insufficientScopeMessage, missingScopes } from './scopes';
 import { toCallToolResult } from './call-result';
 import { ClientLogLevel, clientLogFunction, readLogLevel } from './client-log';
-import { DEFAULT_MAX_TEXT_LENGTH, cutText, positiveLimit } from './limits';
+import { DEFAULT_MAX_TEXT_LENGTH, limitText, positiveLimit } from './limits';
 import { packageVersion } from './package-version';
 import { ProgressiveView } from './progressive/progressive-view';
 import type { ProgressiveOptions } from './progressive/types';
@@ -112,11 +112,12 @@ export async function serveMcp(registry: ServableRegistry, options: ServeMcpOpti
   );
   const logger = options.logger ?? console;
   // Loop detection is scoped by conversation: one per session, else one per connection.
-  const connectionId = randomUUID();
+  const connectionId = globalThis.crypto.randomUUID();
   // This connection's logging/setLevel (the SDK's own handler keys levels by session id, which stdio lacks).
   const logLevel = new ClientLogLevel();
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listMcpTools(registry, options, logger) }));
+  // An authenticated caller (serveMcpHttp's verifyToken) sees only the tools its scopes allow.
+  server.setRequestHandler(ListToolsRequestSchema, (_request, extra) => ({ tools: listMcpTools(registry, options, logger, extra.authInfo) }));
   // logging/setLevel is answered below too: the SDK's handler keys levels by
   // session id (stdio has none) and answers an unknown level with -32603.
   server.removeRequestHandler('logging/setLevel');
@@ -131,6 +132,11 @@ export async function serveMcp(registry: ServableRegistry, options: ServeMcpOpti
     if (request.method !== 'tools/call') throw new JsonRpcError(ErrorCode.MethodNotFound, 'Method not found');
     const call = readCallRequest(request);
     const tool = findListed(registry, call.name, options.context);
+    const missing = tool === undefined ? [] : missingScopes(tool, extra.authInfo);
+    if (missing.length > 0) {
+      const refused = ToolResult.fail(insufficientScopeMessage(tool!.name, missing), { missingScopes: missing });
+      return toCallToolResult(refused, { maxTextLength, toolName: call.name, structured: false }) satisfies CallToolResult;
+    }
     const args = options.nullAsAbsent && tool ? normalizeStrictArguments(tool, call.args) : call.args;
     const progress = call.progressToken === undefined ? undefined : progressNotifier(call.progressToken, extra.sendNotification);
     const ctx: ToolExecutionContext = {
@@ -141,6 +147,7 @@ export async function serveMcp(registry: ServableRegistry, options: ServeMcpOpti
     };
     const client = toolClientFor(server.getClientCapabilities(), extra);
     if (client) ctx.client = client;
+    if (extra.authInfo) ctx.auth = extra.authInfo;
     if (progress) ctx.reportProgress = progress.report;
     let result: ToolResult;
     try {
@@ -152,14 +159,14 @@ export async function serveMcp(registry: ServableRegistry, options: ServeMcpOpti
       progress?.stop();
     }
     if (!result.success && !tool) {
-      const message = cutText(result.error ?? `Tool '${call.name}' not found`, maxTextLength);
+      const message = limitText(result.error ?? `Tool '${call.name}' not found`, maxTextLength);
       throw new JsonRpcError(ErrorCode.InvalidParams, message, sendableData(result.metadata, maxTextLength));
     }
     return toCallToolResult(result, { maxTextLength, toolName: call.name, structured: declaresOutputSchema(tool) }) satisfies CallToolResult;
   };
 
   // The SDK reports what it could not deliver or read here; unheard, a lost answer leaves no trace.
-  server.onerror = (error) => logger.warn(`MCP server: ${cutText(error.message, 1000)}`);
+  server.onerror = (error) => logger.warn(`MCP server: ${limitText(error.message, 1000)}`);
 
   const unsubscribe = registry.onChange(coalesce(() => {
     // A change before a client connects, or after it left, has nobody to tell.
@@ -185,10 +192,11 @@ export async function serveMcp(registry: ServableRegistry, options: ServeMcpOpti
   };
 }
 
-function listMcpTools(registry: ServableRegistry, options: Omit<ServeMcpOptions, 'transport'>, logger: Pick<Logger, 'warn'>): Tool[] {
+function listMcpTools(registry: ServableRegistry, options: Omit<ServeMcpOptions, 'transport'>, logger: Pick<Logger, 'warn'>, auth: AuthInfo | undefined): Tool[] {
   const tools: Tool[] = [];
   for (const tool of registry.listTools()) {
     try {
+      if (missingScopes(tool, auth).length > 0) continue;
       const { schema } = toMcpTool(tool, { level: options.level });
       if (checkModePolicy(tool, options.context).allowed) tools.push(schema);
     } catch (error) {
@@ -200,7 +208,7 @@ function listMcpTools(registry: ServableRegistry, options: Omit<ServeMcpOptions,
 }
 
 /** The listed tool answering to `name` (its name or an alias), if any: enabled, available and allowed by the server's mode. */
-function findListed(registry: ServableRegistry, name: string, context: ToolExecutionContext | undefined): BaseTool | undefined {
+export function findListed(registry: ServableRegistry, name: string, context: ToolExecutionContext | undefined): BaseTool | undefined {
   const tool = registry.get !== undefined && registry.isToolEnabled !== undefined ? lookUpListed(registry, name) : walkListed(registry, name);
   return tool !== undefined && checkModePolicy(tool, context).allowed ? tool : undefined;
 }

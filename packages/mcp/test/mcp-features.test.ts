@@ -1,4 +1,4 @@
-// Issue 14 items 2-4 over the SDK's in-memory transport: logging, ctx.client
+// Over the SDK's in-memory transport: logging, ctx.client
 // (sampling, elicitation), rich content, output schemas, cancellation.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';

@@ -1,4 +1,4 @@
-// Issue 14 items 2, 3 and 5 over Streamable HTTP with the official client:
+// Over Streamable HTTP with the official client:
 // progress, cancellation (stateful: notifications/cancelled; stateless: a
 // closed response stream), output schemas, sampling and logging.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';

@@ -1,4 +1,4 @@
-// Issue 14 item 2 over stdio (serveMcpStdio and its guarded transport) with
+// Over stdio (serveMcpStdio and its guarded transport) with
 // the official client: progress notifications, and notifications/cancelled
 // aborting the tool's signal within a second.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';

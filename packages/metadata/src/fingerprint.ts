@@ -68,7 +68,7 @@ function snapshot(value: unknown, depth = 0): unknown {
 function sameAs(copy: unknown, live: unknown): boolean {
   if (copy instanceof ObjectCopy) {
     if (live === null || typeof live !== 'object' || Array.isArray(live)) return false;
-    // Object.keys/values take V8's fast paths; a keyed load per field would go megamorphic.
+    // Keys, then values, each in the object's own order, as the snapshot recorded them.
     const liveKeys = Object.keys(live);
     const { keys, values } = copy;
     if (liveKeys.length !== keys.length) return false;

@@ -13,10 +13,12 @@ export type {
   SearchOptions,
   SearchResult,
   MetadataStatistics,
+} from './types';
+export type {
   SelectableRegistry,
   SelectToolsOptions,
   SelectedTool,
   ToolSelection,
   ConversationTurn,
   ConversationSelectOptions,
-} from './types';
+} from './selection-types';

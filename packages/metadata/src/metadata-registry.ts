@@ -66,6 +66,13 @@ function addTo(index: Index, key: string, name: string): void {
   names.add(name);
 }
 
+/** The enabled check of a source that has one (a ToolRegistry's `isToolEnabled`); an array of tools has none. */
+function enabledCheckOf(source: ToolSource): ((name: string) => boolean) | undefined {
+  const check = (source as { isToolEnabled?: unknown }).isToolEnabled;
+  if (typeof check !== 'function') return undefined;
+  return (name) => check.call(source, name) === true;
+}
+
 function sorted(names: Iterable<string> | undefined): string[] {
   return names ? [...names].sort() : [];
 }
@@ -103,13 +110,15 @@ export class ToolMetadataRegistry {
   private byCategory: Index = new Map();
   private byKeyword: Index = new Map();
   private byMandatoryKeyword: Index = new Map();
-  // getToolsMatchingText: the stems of keywords, description and use cases; keywords of several words as phrases.
+  // getToolsMatchingText: the stems of every text of the metadata (and name, description); keywords of several words as phrases.
   private byTextStem: Index = new Map();
   private textPhrases: Array<{ stems: string[]; names: ReadonlySet<string> }> = [];
   private byStage: Index = new Map();
   private byTaskType: Index = new Map();
   private byAccessMode: Index = new Map();
   private searcher = new Searcher([]);
+  // The enabled state of the last refresh's source, when it has one (a ToolRegistry): search leaves out what it disabled.
+  private enabledIn: ((name: string) => boolean) | undefined;
   private vectors: VectorStore | undefined;
   /** What is embedded for each tool, by the searcher's document id. */
   private embeddingTexts: readonly string[] = [];
@@ -166,6 +175,7 @@ export class ToolMetadataRegistry {
    */
   refreshFromTools(tools: ToolSource, options: RefreshOptions = {}): boolean {
     const list = toolsOf(tools);
+    this.enabledIn = enabledCheckOf(tools);
     if (this.refreshed && !options.force && !this.changedFrom(list)) {
       this.adopt(list);
       return false;
@@ -225,8 +235,9 @@ export class ToolMetadataRegistry {
   }
 
   /**
-   * Names of the tools sharing a word of `text` with their keywords,
-   * mandatory keywords, description or use cases: whole words,
+   * Names of the tools sharing a word of `text` with any of their metadata:
+   * name, description, category, keywords, mandatory keywords, use cases,
+   * examples, priority hints, stages and task types. Whole words,
    * case-insensitively and by stem ('searching' finds 'search', 'thread' does
    * not match 'read'; a keyword of several words matches as a phrase), stop
    * words left out, sorted.
@@ -288,9 +299,9 @@ export class ToolMetadataRegistry {
       // An asynchronous embedder: rank lexically now; the vectors are kept when they
       // arrive, and searchAsync waits for them (and reports the embedder's errors).
       semantic.catch(() => undefined);
-      return this.searcher.search(query, options);
+      return this.searcher.search(query, this.onlyEnabled(options));
     }
-    return this.searcher.search(query, options, semantic);
+    return this.searcher.search(query, this.onlyEnabled(options), semantic);
   }
 
   /**
@@ -301,8 +312,21 @@ export class ToolMetadataRegistry {
   async searchAsync(query: string, options: SearchOptions = {}): Promise<SearchResult[]> {
     this.settle();
     const searcher = this.searcher;
+    const filtered = this.onlyEnabled(options);
     const semantic = await this.semanticScores(query, options.signal);
-    return searcher.search(query, options, semantic);
+    return searcher.search(query, filtered, semantic);
+  }
+
+  /**
+   * `options` with the tools the refresh's source disabled left out, as
+   * unavailable ones are: a disabled tool is not offered to a model. A
+   * source without enabled states (an array of tools) leaves them all in.
+   */
+  private onlyEnabled(options: SearchOptions): SearchOptions {
+    const enabled = this.enabledIn;
+    if (enabled === undefined) return options;
+    const accept = options.filter;
+    return { ...options, filter: accept === undefined ? enabled : (name) => enabled(name) && accept(name) };
   }
 
   /** The semantic scores of a request, when an embedder is configured and the request has words. */
@@ -459,7 +483,8 @@ export class ToolMetadataRegistry {
       else if (stems.length > 1) this.textPhrases.push({ stems, names });
     }
     for (const { name, description, metadata } of ordered) {
-      for (const word of contentWords([description, ...metadata.useCases].join(' . '))) addTo(this.byTextStem, stemWord(word), name);
+      const texts = [name, description, metadata.category, ...metadata.useCases, ...metadata.examples, ...metadata.priorityHints, ...metadata.stages, ...metadata.taskTypes];
+      for (const word of contentWords(texts.join(' . '))) addTo(this.byTextStem, stemWord(word), name);
     }
     criticalNames.set(this, ordered.filter((e) => e.metadata.priority === Priority.CRITICAL).map((e) => e.name));
     this.searcher = new Searcher(ordered);

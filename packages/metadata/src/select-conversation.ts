@@ -1,6 +1,6 @@
 import { rankWithoutQuery, selectRanked } from './select-tools';
 import { contentWords } from './text/tokenize';
-import type { ConversationSelectOptions, ConversationTurn, SelectableRegistry, ToolSelection } from './types';
+import type { ConversationSelectOptions, ConversationTurn, SelectableRegistry, ToolSelection } from './selection-types';
 
 const DEFAULT_USER_TURNS = 3;
 // Reciprocal-rank fusion's constant: small, so a turn's first tools lead clearly.

@@ -2,7 +2,8 @@ import { CostTier, Priority, SchemaLevel, checkModePolicy, type BaseTool, type S
 import { getSchemaRenderer, schemaRendererNames } from '@victor-tools/core/internal';
 import { criticalToolNames, rebuildCount, ToolMetadataRegistry } from './metadata-registry';
 import { renderedTokens } from './token-count';
-import type { SearchOptions, SelectableRegistry, SelectedTool, SelectToolsOptions, ToolSelection } from './types';
+import type { SearchOptions } from './types';
+import type { SelectableRegistry, SelectedTool, SelectToolsOptions, ToolSelection } from './selection-types';
 
 const DEFAULT_MAX_TOOLS = 10;
 

@@ -1,11 +1,6 @@
 import { resolveTool, type BaseTool } from '@victor-tools/core';
 import type { ToolSource } from './types';
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (typeof value === 'object') return value.constructor?.name ?? 'object';
-  return typeof value;
-}
+import { describeValue } from '@victor-tools/core/internal';
 
 /**
  * The tools of a source: every registered tool of a registry
@@ -19,7 +14,7 @@ export function toolsOf(source: ToolSource): BaseTool[] {
       : (source as Iterable<unknown>);
   if (items === null || typeof (items as Iterable<unknown>)[Symbol.iterator] !== 'function') {
     throw new TypeError(
-      `Expected tools as an iterable (an array or a ToolRegistry), got ${describe(source)}; pass registry.listTools({ onlyEnabled: false }) or an array of tools`,
+      `Expected tools as an iterable (an array or a ToolRegistry), got ${describeValue(source)}; pass registry.listTools({ onlyEnabled: false }) or an array of tools`,
     );
   }
   const tools: BaseTool[] = [];
@@ -28,7 +23,7 @@ export function toolsOf(source: ToolSource): BaseTool[] {
     const tool = resolveTool(item);
     if (!tool) {
       throw new TypeError(
-        `Item ${position} is not a tool (got ${describe(item)}); pass BaseTool instances, @Tool class instances or function tools`,
+        `Item ${position} is not a tool (got ${describeValue(item)}); pass BaseTool instances, @Tool class instances or function tools`,
       );
     }
     tools.push(tool);

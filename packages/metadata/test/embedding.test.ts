@@ -57,7 +57,7 @@ describe('ToolMetadataRegistry', () => {
     it('should refuse an answer that is not an array of vectors', () => {
       const registry = new ToolMetadataRegistry().configure({ embedder: { embed: () => 'nope' as never } });
       registry.refreshFromTools([new TestTool('send_mail', 'Send an email.')]);
-      expect(() => registry.search('email')).toThrow(/must answer an array of vectors \(number\[\]\[\] or Float32Array\[\]\), got string/);
+      expect(() => registry.search('email')).toThrow(/must answer an array of vectors \(number\[\]\[\] or Float32Array\[\]\), got a string/);
       registry.configure({ embedder: { embed: (texts) => texts.map(() => 'x' as never) } });
       expect(() => registry.search('email')).toThrow(/not a vector/);
     });

@@ -99,6 +99,29 @@ describe('ToolMetadataRegistry', () => {
       expect(texts.getToolsMatchingText('ghost')).toEqual([]);
     });
 
+    it("should search all of a tool's metadata: name, category, examples, hints, stages and task types too", () => {
+      const texts = new ToolMetadataRegistry();
+      texts.refreshFromTools([
+        tool(
+          'code_metrics',
+          {
+            category: 'analysis',
+            keywords: ['loc'],
+            examples: ['show metrics for main.py'],
+            priorityHints: ['Supports Python, JavaScript, TypeScript'],
+            stages: ['verification'],
+            taskTypes: ['profiling'],
+          },
+          'Counts lines.',
+        ),
+        tool('pinger', { keywords: ['ping'] }, 'Checks that a host answers.'),
+      ]);
+      for (const text of ['code', 'metrics please', 'an analysis', 'main.py', 'python', 'verification', 'profiling']) {
+        expect([text, texts.getToolsMatchingText(text)]).toEqual([text, ['code_metrics']]);
+      }
+      expect(texts.getToolsMatchingText('pinger')).toEqual(['pinger']);
+    });
+
     it('should not match a keyword inside another word', () => {
       expect(registry.getToolsMatchingText('start a thread')).toEqual([]);
       expect(registry.getToolsMatchingText('digital signatures')).toEqual([]);
@@ -263,7 +286,7 @@ describe('ToolMetadataRegistry', () => {
     });
 
     it('should reject something that is not a tool, naming it', () => {
-      expect(() => registry.refreshFromTools([{ name: 'x' }] as never)).toThrow(/Item 0 is not a tool \(got Object\)/);
+      expect(() => registry.refreshFromTools([{ name: 'x' }] as never)).toThrow(/Item 0 is not a tool \(got an object\)/);
     });
 
     it('should keep every index exact after unregister and re-register', () => {

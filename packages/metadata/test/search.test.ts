@@ -1,4 +1,4 @@
-import { AgentMode, Priority, type JsonSchema } from '@victor-tools/core';
+import { AgentMode, Priority, ToolRegistry, type JsonSchema } from '@victor-tools/core';
 import { ToolMetadataRegistry, generateMetadata } from '@victor-tools/metadata';
 import { z } from 'zod';
 import { TestTool, tool } from './fixtures/tools';
@@ -247,6 +247,19 @@ describe('ToolMetadataRegistry', () => {
       registry.refreshFromTools([gated, new TestTool('list_files', 'Lists files.')]);
       expect(names(registry.search('list docker containers'))).toEqual(['list_files']);
       available = true;
+      expect(names(registry.search('list docker containers'))).toEqual(['docker_ps', 'list_files']);
+    });
+
+    it('should leave out a tool its registry disabled, as an unavailable one, asking at search time', () => {
+      const tools = new ToolRegistry({ logger: { debug() {}, info() {}, warn() {}, error() {} } });
+      tools.register(new TestTool('docker_ps', 'Lists docker containers.'));
+      tools.register(new TestTool('list_files', 'Lists files.'));
+      const registry = new ToolMetadataRegistry();
+      registry.refreshFromTools(tools);
+      tools.disableTool('docker_ps');
+      expect(names(registry.search('list docker containers'))).toEqual(['list_files']);
+      expect(names(registry.search('list docker containers', { filter: () => true }))).toEqual(['list_files']);
+      tools.enableTool('docker_ps');
       expect(names(registry.search('list docker containers'))).toEqual(['docker_ps', 'list_files']);
     });
 

@@ -59,7 +59,7 @@ describe('toOpenAITool', () => {
     });
 
     it('should throw a TypeError naming what was passed when it is not a tool', () => {
-      expect(() => toOpenAITool({ name: 'x' } as never)).toThrow(/Cannot export Object as a tool: pass a BaseTool/);
+      expect(() => toOpenAITool({ name: 'x' } as never)).toThrow(/Cannot export an object as a tool: pass a BaseTool/);
     });
   });
 

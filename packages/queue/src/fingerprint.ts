@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { BaseTool } from '@victor-tools/core';
-import { readSchemaInput } from '@victor-tools/core/internal';
+import { readSchemaInput, setOwn } from '@victor-tools/core/internal';
 
 /**
  * JSON with object keys sorted at every level, so that two equal values give
@@ -26,8 +26,7 @@ function sortKeys(value: unknown, ancestors: Set<object>): unknown {
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(record).sort()) {
       const item = sortKeys(record[key], ancestors);
-      if (key === '__proto__') Object.defineProperty(out, key, { value: item, enumerable: true, writable: true, configurable: true });
-      else out[key] = item;
+      setOwn(out, key, item); // a `__proto__` key stays a key
     }
     sorted = out;
   }

@@ -1,9 +1,10 @@
 import { UnserializableOutputError } from '../errors/unserializable-output-error';
+import { cutText } from '@victor-tools/core/internal';
 
 // JSON.stringify's message for a cycle runs over several lines naming the path: its first line says enough.
 function firstLine(message: string): string {
   const line = message.split('\n', 1)[0]!;
-  return line.length > 200 ? `${line.slice(0, 200)}...` : line;
+  return cutText(line, 203);
 }
 
 /** Pretty JSON for stdout; a value JSON cannot hold (a BigInt, a cycle) is an `UnserializableOutputError`. */

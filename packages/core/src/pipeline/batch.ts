@@ -1,7 +1,7 @@
 import { ExecutionCategory } from '../enums';
 import { ToolResult } from '../results';
-import type { ToolExecutionContext } from '../types';
-import { errorMessage } from '../error-text';
+import type { ToolExecutionContext } from '../context';
+import { describeValue, errorMessage } from '../error-text';
 
 /** One call of a batch. */
 export interface BatchCall {
@@ -53,7 +53,7 @@ export async function runBatch(
   execute: (name: string, args: unknown, ctx: ToolExecutionContext | undefined) => Promise<ToolResult>,
 ): Promise<ToolResult[]> {
   if (!Array.isArray(calls)) {
-    throw new TypeError(`executeBatch expects an array of { name, args } calls, got ${calls === null ? 'null' : typeof calls}.`);
+    throw new TypeError(`executeBatch expects an array of { name, args } calls, got ${describeValue(calls)}.`);
   }
   const concurrency = options.concurrency ?? Infinity;
   if (!(concurrency >= 1)) {

@@ -1,39 +1,12 @@
 import { ToolResult } from '../results';
-import type { JsonSchema } from '../types';
-import { readSchemaInput } from '../schema-input';
+import { runStandardValidation, type StandardOutcome } from '../schema-input';
 import { compileSchema } from '../validation';
-import type { Answer } from './run-steps';
-import type { ToolCall } from './tool-call';
+import { isThenable, type StepAnswer, type ToolCall } from './tool-call';
 
-// A tool's output schema: read once at registration (`outputSchemaOf`), checked
-// after the tool answered (`checkOutput`, a step of STEPS), so every caller of
-// `registry.execute` gets the same verdict, not only the MCP server.
-
-/**
- * The output schema a tool declares, as the registry keeps it: `undefined`
- * for none, else a JSON Schema object schema (a TypeBox `Type.Object` is one).
- * The one place a declared output schema is read: the registry (at
- * registration) and the providers' exporters go through it, so another schema
- * Standard Schema is read here too (its output side's JSON Schema). Throws a TypeError naming the
- * problem for anything else: MCP requires an output schema of `type: 'object'`
- * (clients refuse a `tools/list` that carries another), and a mistake is
- * better found at registration than at the first call.
- */
-export function outputSchemaOf(declared: unknown): JsonSchema | undefined {
-  if (declared === undefined || declared === null) return undefined;
-  if (typeof declared !== 'object' || Array.isArray(declared)) {
-    throw new TypeError(`its outputSchema must be a JSON Schema object, got ${Array.isArray(declared) ? 'an array' : typeof declared}`);
-  }
-  // A Standard Schema (zod, arktype, valibot's toStandardJsonSchema) gives its output side's JSON Schema.
-  const schema = readSchemaInput(declared as JsonSchema, { side: 'output', what: 'its output schema' }).jsonSchema;
-  const type = schema.type;
-  if (type !== 'object') {
-    throw new TypeError(
-      `its outputSchema must describe an object (type: 'object'), got type ${JSON.stringify(type) ?? 'undefined'}: MCP carries structured output as an object`,
-    );
-  }
-  return schema;
-}
+// A tool's output schema: read once at registration (`outputSchemaFormsOf` in
+// schema-input/), checked after the tool answered (`checkOutput`, a step of
+// STEPS), so every caller of `registry.execute` gets the same verdict, not only
+// the MCP server. A Standard Schema's library checks it too.
 
 /**
  * The step after `invokeTool`: a successful result of a tool that declares an
@@ -43,13 +16,22 @@ export function outputSchemaOf(declared: unknown): JsonSchema | undefined {
  * client would refuse. Failed results, and tools without an output schema,
  * pass untouched.
  */
-export function checkOutput(call: ToolCall): Answer {
+export function checkOutput(call: ToolCall): StepAnswer | Promise<StepAnswer> {
   const schema = call.entry.outputSchema;
   const result = call.result;
   if (schema === undefined || result === undefined || !result.success) return undefined;
   const verdict = compileSchema(schema).validate(result.output).result;
-  if (verdict.valid) return undefined;
-  const errors = verdict.errors.map(asOutputProblem);
+  if (!verdict.valid) return refuseOutput(call, result, verdict.errors);
+  // A Standard Schema's library checks what JSON Schema cannot say (a zod `.refine()`); the output stays as the tool answered it.
+  const standard = call.entry.outputStandard;
+  if (standard === undefined) return undefined;
+  const outcome = runStandardValidation(standard, result.output, call.host.validationOptions);
+  const judge = (settled: StandardOutcome): StepAnswer => ('failure' in settled ? refuseOutput(call, result, settled.failure.errors) : undefined);
+  return isThenable(outcome) ? Promise.resolve(outcome).then(judge) : judge(outcome);
+}
+
+function refuseOutput(call: ToolCall, result: ToolResult, problems: readonly string[]): StepAnswer {
+  const errors = problems.map(asOutputProblem);
   call.result = ToolResult.fail(`Tool '${call.name}' returned an output that does not match its output schema: ${errors.join('; ')}`, {
     ...result.metadata,
     outputErrors: errors,

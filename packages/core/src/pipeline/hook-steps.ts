@@ -4,8 +4,7 @@ import { criticalHookFailure } from './failures';
 import type { AfterHookCallback, AfterHookInfo, BeforeHookCallback, Hook } from './hook';
 import { isResultLike, toToolResult } from './normalize-result';
 import { checkSandbox } from './policy-steps';
-import { isThenable, type Answer, type Outcome, type Step } from './run-steps';
-import type { ToolCall } from './tool-call';
+import { isThenable, type Step, type StepAnswer, type ToolCall } from './tool-call';
 import { validateArgs } from './validate';
 import { checkStandard } from './validate-standard';
 
@@ -16,12 +15,12 @@ import { checkStandard } from './validate-standard';
 // timeout and signal) like any other step's.
 
 /** The before-hooks, in registration order; each sees the previous one's replacement. */
-export function runBeforeHooks(call: ToolCall): Outcome {
+export function runBeforeHooks(call: ToolCall): StepAnswer | PromiseLike<unknown> {
   return runHooks(call, call.host.beforeHooks, 0);
 }
 
 /** The after-hooks, in registration order; each sees the previous one's replacement. */
-export function runAfterHooks(call: ToolCall): Outcome {
+export function runAfterHooks(call: ToolCall): StepAnswer | PromiseLike<unknown> {
   return runHooks(call, call.host.afterHooks, 0);
 }
 
@@ -30,12 +29,12 @@ export function runAfterHooks(call: ToolCall): Outcome {
  * is waited for by chaining the rest onto it; they run only if the call was
  * not stopped meanwhile (`call.interrupted()`), as after any wait.
  */
-function runHooks(call: ToolCall, hooks: readonly Step[], from: number): Outcome {
+function runHooks(call: ToolCall, hooks: readonly Step[], from: number): StepAnswer | PromiseLike<unknown> {
   for (let i = from; i < hooks.length; i++) {
     const outcome = hooks[i](call);
     if (outcome === undefined) continue;
     if (!isThenable(outcome)) return outcome;
-    return outcome.then((answer) => (answer as Answer) ?? call.interrupted() ?? runHooks(call, hooks, i + 1));
+    return outcome.then((answer) => (answer as StepAnswer) ?? call.interrupted() ?? runHooks(call, hooks, i + 1));
   }
   return undefined;
 }
@@ -50,7 +49,7 @@ export function afterHookStep(hook: Hook<AfterHookCallback>): Step {
   return (call) => runAfterHook(call, hook);
 }
 
-function runBeforeHook(call: ToolCall, hook: Hook<BeforeHookCallback>): Outcome {
+function runBeforeHook(call: ToolCall, hook: Hook<BeforeHookCallback>): StepAnswer | PromiseLike<unknown> {
   let returned: unknown;
   try {
     returned = hook.callback(call.name, call.args, call.ctx);
@@ -70,7 +69,7 @@ function runBeforeHook(call: ToolCall, hook: Hook<BeforeHookCallback>): Outcome 
  * Schema too, when the tool declared one) and checked against the sandbox
  * again; answers the failure otherwise.
  */
-function takeArguments(call: ToolCall, hook: Hook, replacement: unknown): Outcome {
+function takeArguments(call: ToolCall, hook: Hook, replacement: unknown): StepAnswer | PromiseLike<unknown> {
   if (replacement === call.args || replacement === null || typeof replacement !== 'object' || Array.isArray(replacement)) return undefined;
   const checked = validateArgs(call, replacement, hook.name);
   if (checked instanceof ToolResult) return checked;
@@ -82,7 +81,7 @@ function takeArguments(call: ToolCall, hook: Hook, replacement: unknown): Outcom
   return isThenable(answer) ? answer.then((settled) => settled ?? checkSandbox(call, hook.name)) : (answer ?? checkSandbox(call, hook.name));
 }
 
-function runAfterHook(call: ToolCall, hook: Hook<AfterHookCallback>): Outcome {
+function runAfterHook(call: ToolCall, hook: Hook<AfterHookCallback>): StepAnswer | PromiseLike<unknown> {
   let returned: unknown;
   try {
     returned = hook.callback(call.result!, afterHookInfo(call));
@@ -100,13 +99,13 @@ function afterHookInfo(call: ToolCall): AfterHookInfo {
   return { toolName: call.name, args: call.args };
 }
 
-function takeResult(call: ToolCall, value: unknown): Answer {
+function takeResult(call: ToolCall, value: unknown): StepAnswer {
   if (isResultLike(value)) call.result = toToolResult(value);
   return undefined;
 }
 
 /** A critical hook's failure fails the call (answered); a non-critical one is logged and skipped. */
-function hookFailed(call: ToolCall, hook: Hook, error: unknown, phase: 'before' | 'after'): Answer {
+function hookFailed(call: ToolCall, hook: Hook, error: unknown, phase: 'before' | 'after'): StepAnswer {
   if (hook.critical) return criticalHookFailure(hook, call.name, error, phase);
   call.host.logger.warn(`Hook '${hook.name}' failed ${phase} tool '${call.name}' and was skipped: ${errorMessage(error)}`, error);
   return undefined;

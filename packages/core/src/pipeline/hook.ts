@@ -1,5 +1,6 @@
 import type { ToolResult } from '../results';
-import type { ToolExecutionContext } from '../types';
+import type { ToolExecutionContext } from '../context';
+import { describeValue } from '../error-text';
 
 /**
  * Runs before a tool, with the arguments and the context the tool will
@@ -43,29 +44,80 @@ export interface HookOptions {
   description?: string;
 }
 
-/** A before- or after-hook of a `ToolRegistry`, with its name and criticality. */
+const OPTION_KEYS: ReadonlySet<string> = new Set(['name', 'critical', 'description']);
+
+/**
+ * The options of the two call shapes: the options object, or the
+ * reference's positional `(name, critical, description)`. Throws a
+ * TypeError for a value of the wrong type or an unknown option (a misspelt
+ * `critical` would otherwise make a security hook non-critical in silence).
+ */
+export function hookOptions(nameOrOptions: string | HookOptions | undefined, critical?: boolean, description?: string): HookOptions {
+  if (nameOrOptions === undefined || typeof nameOrOptions === 'string') {
+    return checked({ name: nameOrOptions === '' ? undefined : nameOrOptions, critical, description });
+  }
+  if (nameOrOptions === null || typeof nameOrOptions !== 'object') {
+    throw new TypeError(`Hook options must be an object { name, critical, description } or a name string, got ${nameOrOptions === null ? 'null' : typeof nameOrOptions}.`);
+  }
+  if (critical !== undefined || description !== undefined) {
+    throw new TypeError('Hook options come either as an object { name, critical, description } or positionally (name, critical, description), not both.');
+  }
+  for (const key of Object.keys(nameOrOptions)) {
+    if (!OPTION_KEYS.has(key)) throw new TypeError(`Unknown hook option '${key}': a hook takes name, critical and description.`);
+  }
+  return checked(nameOrOptions);
+}
+
+function checked(options: HookOptions): HookOptions {
+  const { name, critical, description } = options;
+  if (name !== undefined && typeof name !== 'string') throw new TypeError(`A hook's name must be a string, got ${typeof name}.`);
+  if (critical !== undefined && typeof critical !== 'boolean') throw new TypeError(`A hook's critical flag must be a boolean, got ${typeof critical}.`);
+  if (description !== undefined && typeof description !== 'string') throw new TypeError(`A hook's description must be a string, got ${typeof description}.`);
+  return options;
+}
+
+/**
+ * A before- or after-hook of a `ToolRegistry`, with its name and
+ * criticality. Built from an options object, or positionally as the
+ * reference writes it: `new Hook(callback, 'security_validation', true, 'Validates...')`.
+ */
 export class Hook<F extends HookCallback = HookCallback> {
   readonly callback: F;
   readonly name: string;
   readonly critical: boolean;
   readonly description: string;
 
-  constructor(callback: F, options: HookOptions = {}) {
+  /** A hook with `{ name, critical, description }` (all optional: the function's name, not critical, no description). */
+  constructor(callback: F, options?: HookOptions);
+  /** The reference's positional form: `name`, then `critical` (false by default), then `description`. */
+  constructor(callback: F, name?: string, critical?: boolean, description?: string);
+  constructor(callback: F, nameOrOptions?: string | HookOptions, critical?: boolean, description?: string) {
     if (typeof callback !== 'function') {
-      throw new TypeError(`Hook callback must be a function, got ${callback === null ? 'null' : typeof callback}.`);
+      throw new TypeError(`Hook callback must be a function, got ${describeValue(callback)}.`);
     }
+    const options = hookOptions(nameOrOptions, critical, description);
     this.callback = callback;
-    this.name = options.name ?? (callback.name || 'anonymous');
+    this.name = options.name || callback.name || 'anonymous';
     this.critical = options.critical ?? false;
     this.description = options.description ?? '';
     Object.freeze(this);
   }
 }
 
-/** A `Hook` from either a hook or a bare function, with `options` taking precedence. */
-export function toHook<F extends HookCallback>(hookOrFn: Hook<F> | F, options?: HookOptions): Hook<F> {
+/**
+ * A `Hook` from either a hook or a bare function, with the options (an
+ * object, or positional as the reference's `register_before_hook`) taking
+ * precedence over a hook's own.
+ */
+export function toHook<F extends HookCallback>(
+  hookOrFn: Hook<F> | F,
+  nameOrOptions?: string | HookOptions,
+  critical?: boolean,
+  description?: string,
+): Hook<F> {
+  const options = hookOptions(nameOrOptions, critical, description);
   if (hookOrFn instanceof Hook) {
-    if (!options) return hookOrFn;
+    if (options.name === undefined && options.critical === undefined && options.description === undefined) return hookOrFn;
     return new Hook(hookOrFn.callback, {
       name: options.name ?? hookOrFn.name,
       critical: options.critical ?? hookOrFn.critical,

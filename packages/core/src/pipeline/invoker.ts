@@ -1,9 +1,6 @@
 import type { BaseTool } from '../base-tool';
+import type { ToolCallContext } from '../context';
 import type { ToolResult } from '../results';
-import type { ToolCallContext } from '../types';
-import { thrownResult, toToolResult } from './normalize-result';
-import { isThenable, type Outcome } from './run-steps';
-import type { ToolCall } from './tool-call';
 
 /** One checked call, as the pipeline hands it to the step that runs the tool. */
 export interface ToolInvocation {
@@ -50,34 +47,3 @@ export const inProcessInvoker: ToolInvoker = Object.freeze({
     return call.tool.execute(call.ctx, call.args as Record<string, unknown>);
   },
 });
-
-/**
- * The step that runs the tool, through the registry's invoker, under the
- * call's timeout and the caller's signal. Its answer (or the timeout, or
- * the cancellation, whichever comes first) becomes `call.result`, and the
- * call goes on to the steps after the tool.
- */
-export function invokeTool(call: ToolCall): Outcome {
-  const cancelled = call.cancelled();
-  if (cancelled !== undefined) return cancelled; // a before-hook saw the caller abort
-  call.reachedTool = true;
-  let answer: unknown;
-  try {
-    answer = call.host.invoker.invoke(invocationOf(call));
-    if (!isThenable(answer)) {
-      // A tool that answers synchronously needs no timer; the caller may have aborted while it ran.
-      call.settleTool(call.cancelled() ?? toToolResult(answer));
-      return undefined;
-    }
-  } catch (error) {
-    // The tool threw, or its answer's `then` getter did.
-    call.settleTool(thrownResult(error));
-    return undefined;
-  }
-  // The runner waits for it (`ToolCall.wait`), under the timeout and the caller's signal.
-  return answer;
-}
-
-function invocationOf(call: ToolCall): ToolInvocation {
-  return { name: call.name, tool: call.entry.original, args: call.args, input: call.input, ctx: call.ctx, timeoutMs: call.timeoutMs, deadline: call.deadline };
-}

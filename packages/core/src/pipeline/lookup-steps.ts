@@ -2,14 +2,13 @@ import { capText } from '../error-text';
 import { isEntryAvailable } from '../registry/tool-entry';
 import { ToolResult } from '../results';
 import { timeoutDelay } from '../timeouts';
-import type { Answer } from './run-steps';
 import { suggestNames } from './suggest-names';
-import type { ToolCall } from './tool-call';
+import type { StepAnswer, ToolCall } from './tool-call';
 
 // The first steps: which tool, and whether it can be called at all.
 
 /** Finds the tool by name or alias (`Tool 'x' not found`, with `metadata.suggestions` of close names) and starts the clock of a call with a timeout. */
-export function resolveTool(call: ToolCall): Answer {
+export function findTool(call: ToolCall): StepAnswer {
   const entry = typeof call.rawName === 'string' ? call.host.lookup(call.rawName) : undefined;
   if (entry === undefined) {
     const suggestions = typeof call.rawName === 'string' ? suggestNames(call.rawName, call.host.knownNames()) : [];
@@ -24,11 +23,11 @@ export function resolveTool(call: ToolCall): Answer {
 }
 
 /** `Tool 'x' is disabled`. */
-export function checkEnabled(call: ToolCall): Answer {
+export function checkEnabled(call: ToolCall): StepAnswer {
   return call.entry.enabled ? undefined : ToolResult.fail(`Tool '${call.name}' is disabled`);
 }
 
 /** `Tool 'x' is not available`: its `isAvailable()` said false or threw. */
-export function checkAvailable(call: ToolCall): Answer {
+export function checkAvailable(call: ToolCall): StepAnswer {
   return isEntryAvailable(call.entry) ? undefined : ToolResult.fail(`Tool '${call.name}' is not available`);
 }

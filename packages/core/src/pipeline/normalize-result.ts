@@ -22,8 +22,9 @@ function isForeignResult(value: unknown): value is { success: boolean; output?: 
 /**
  * The one result rule, for whatever a tool (or an invoker, or an after-hook)
  * answers: a `ToolResult` passes through as it is (failed ones too); a
- * result-shaped object (see `isForeignResult`) becomes that result; any
- * other value becomes `ToolResult.ok(value)`. Never throws: a value whose
+ * result-shaped object (see `isForeignResult`) becomes that result; a
+ * generator (a generator function's) is a failure, for a call answers once;
+ * any other value becomes `ToolResult.ok(value)`. Never throws: a value whose
  * getters throw gives the failed result of a throwing tool.
  */
 export function toToolResult(value: unknown): ToolResult {
@@ -37,10 +38,18 @@ export function toToolResult(value: unknown): ToolResult {
         metadata: value.metadata as Record<string, unknown> | undefined,
       });
     }
+    // A generator (what a generator function returns) holds no answer yet; as an output it would read as `{}`.
+    if (isGenerator(value)) return thrownResult(new TypeError(`the tool returned ${value[Symbol.toStringTag] === 'AsyncGenerator' ? 'an async generator' : 'a generator'}: a tool answers each call once, with its final value`));
     return ToolResult.ok(value);
   } catch (error) {
     return thrownResult(error);
   }
+}
+
+function isGenerator(value: unknown): value is { [Symbol.toStringTag]: string } {
+  if (value === null || typeof value !== 'object') return false;
+  const tag = Object.prototype.toString.call(value);
+  return tag === '[object AsyncGenerator]' || tag === '[object Generator]';
 }
 
 /** Whether a hook's return value is a result that replaces the call's. */

@@ -9,19 +9,18 @@ import {
 } from '../policy/approval';
 import { checkPathArguments, checkToolLevel, refusalMessage } from '../policy/mode-policy';
 import { ToolResult } from '../results';
-import type { Answer, Outcome } from './run-steps';
-import type { ToolCall } from './tool-call';
+import type { StepAnswer, ToolCall } from './tool-call';
 
 // The steps that apply the policies of policy/: mode, sandbox, loops, approval.
 
 /** The agent-mode rules about the tool itself (section 12): `Tool 'x' refused in plan mode: ...`. */
-export function checkMode(call: ToolCall): Answer {
+export function checkMode(call: ToolCall): StepAnswer {
   const decision = checkToolLevel(call.entry.policy, call);
   return decision.allowed ? undefined : ToolResult.fail(refusalMessage(call.name, decision), { policy: decision });
 }
 
 /** In EXPLORE, every path argument of a WRITE, EXECUTE or MIXED tool inside `ctx.sandbox`. */
-export function checkSandbox(call: ToolCall, hookName?: string): Answer {
+export function checkSandbox(call: ToolCall, hookName?: string): StepAnswer {
   const decision = checkPathArguments(call.entry.policy, call, call.args);
   if (decision.allowed) return undefined;
   const metadata: Record<string, unknown> = { policy: decision };
@@ -30,7 +29,7 @@ export function checkSandbox(call: ToolCall, hookName?: string): Answer {
 }
 
 /** Repeated progress values: reported in `metadata.loopDetected`, or refused with `refuseLoops`. */
-export function detectLoop(call: ToolCall): Answer {
+export function detectLoop(call: ToolCall): StepAnswer {
   const { entry, host } = call;
   if (entry.progressParams.length === 0) return undefined;
   const loop = host.loops.record(call.loopScope, call.name, entry.progressParams, call.args);
@@ -59,7 +58,7 @@ export function detectLoop(call: ToolCall): Answer {
  * against the tool's timeout (approval has its own, `approvalTimeoutMs`):
  * the call's clock restarts once approved.
  */
-export function approve(call: ToolCall): Outcome {
+export function approve(call: ToolCall): StepAnswer | PromiseLike<unknown> {
   const { entry, host } = call;
   const gate = approvalGateOf(entry.approval, entry.approvedOnce, host.approval);
   if (gate.asks === 'nobody') {
@@ -108,7 +107,7 @@ function approved(call: ToolCall, decision: ApprovalDecision): undefined {
  * the approval callback or a before-hook changed them in the context the
  * tool receives (a copy: the caller's object is never touched).
  */
-export function checkPolicyContext(call: ToolCall): Answer {
+export function checkPolicyContext(call: ToolCall): StepAnswer {
   const { ctx } = call;
   const changed = ctx.mode !== call.mode ? 'mode' : ctx.sandbox !== call.sandbox ? 'sandbox' : undefined;
   if (changed === undefined) return undefined;
@@ -120,7 +119,7 @@ export function checkPolicyContext(call: ToolCall): Answer {
 }
 
 /** Records the approval and the loop detection of a call that ran in its result's metadata. */
-export function addCallMetadata(call: ToolCall): Answer {
+export function addCallMetadata(call: ToolCall): StepAnswer {
   if (call.approval === undefined && call.loop === undefined) return undefined;
   const extra: Record<string, unknown> = {};
   if (call.approval !== undefined) extra.approval = call.approval;

@@ -1,18 +1,49 @@
-import type { ApprovalDecision } from '../policy/approval';
-import type { LoopDetection, LoopScope } from '../policy/loop-detector';
+import type { ApprovalConfig, ApprovalDecision } from '../policy/approval';
+import type { LoopDetection, LoopDetector, LoopScope } from '../policy/loop-detector';
 import type { PolicyContext } from '../policy/mode-policy';
 import type { ToolEntry } from '../registry/tool-entry';
 import { ToolResult } from '../results';
-import type { ProgressReporter, ToolCallContext, ToolExecutionContext, ToolLogFunction } from '../types';
+import type { ToolCallContext, ToolExecutionContext, ToolLogLevel } from '../context';
 import { copyCallContext } from './call-context';
 import { cancelledResult, internalFailure, timedOutResult } from './failures';
 import { thrownResult, toToolResult } from './normalize-result';
-import { runSteps, type Answer, type Step } from './run-steps';
-import type { PipelineHost } from './pipeline-host';
-import { toolLogFunction } from './tool-log';
+import type { Logger } from '../logger';
+import type { ValidationOptions } from '../validation';
+import type { ToolInvoker } from './invoker';
+import { logToolMessage } from './tool-log';
 
-const RESOLVED = Promise.resolve();
 const NO_ARGUMENTS: Readonly<Record<string, unknown>> = Object.freeze({});
+const RESOLVED = Promise.resolve();
+
+/** What a step answers: a ToolResult ends the call with it; `undefined` lets the call through. */
+export type StepAnswer = ToolResult | undefined;
+
+/**
+ * A step of a call: lets it through (undefined) or answers its ToolResult,
+ * now or later. A promise resolves to the step's answer, except the one
+ * `invokeTool` answers, which is the tool's own (normalized by `ToolCall.wait`).
+ */
+export type Step = (call: ToolCall) => StepAnswer | PromiseLike<unknown>;
+
+/** What the execute pipeline reads from its registry. */
+export interface PipelineHost {
+  lookup(name: string): ToolEntry | undefined;
+  knownNames(): Iterable<string>;
+  /** The hooks as steps (see `hook-steps.ts`); replaced, never mutated, so a call in flight keeps the hooks it started with. */
+  beforeHooks: readonly Step[];
+  afterHooks: readonly Step[];
+  readonly logger: Logger;
+  readonly validationOptions: ValidationOptions;
+  /** The timeout of tools that set none; undefined for none. */
+  readonly defaultTimeoutMs: number | undefined;
+  /** The `approve` option as read once: who decides calls that need approval. */
+  readonly approval: ApprovalConfig;
+  /** undefined: no limit. */
+  readonly approvalTimeoutMs: number | undefined;
+  readonly loops: LoopDetector;
+  readonly refuseLoops: boolean;
+  readonly invoker: ToolInvoker;
+}
 
 /**
  * One call through the registry: what the steps read and write as it goes
@@ -26,31 +57,27 @@ const NO_ARGUMENTS: Readonly<Record<string, unknown>> = Object.freeze({});
 export class ToolCall implements PolicyContext {
   /** The name asked for, as given. */
   readonly rawName: unknown;
-  /** The name asked for, shown safely; the registered name once the tool is resolved. */
+  /** The name asked for, shown safely; the registered name once the tool is found. */
   name: string;
-  /** The registered tool, set by the first step (resolveTool). */
+  /** The registered tool, set by the first step (findTool). */
   entry!: ToolEntry;
   /** What the caller passed; replaced by the validated, frozen copy (and, for a Standard Schema tool, by its library's output). */
-  args: Readonly<Record<string, unknown>>;
+  args: Readonly<Record<string, unknown>> = NO_ARGUMENTS;
   /**
    * The arguments as they passed JSON Schema validation, before a Standard
    * Schema library's transform (`ToolInvocation.input`): set with `args` by
    * `validate` and by a before-hook's replacement, the same object until
    * `validateStandard` replaces `args` with the library's output.
    */
-  input: Readonly<Record<string, unknown>>;
+  input: Readonly<Record<string, unknown>> = NO_ARGUMENTS;
   readonly rawArgs: unknown;
   readonly ctx: ToolCallContext;
   readonly mode: unknown;
   readonly sandbox: unknown;
   readonly loopScope: LoopScope;
-  /** The call's timeout in ms (undefined: none), set once the tool is resolved. */
+  /** The call's timeout in ms (undefined: none), set once the tool is found. */
   timeoutMs: number | undefined;
-  /**
-   * Date.now() at the call's start, read by the first step for a call with a
-   * timeout (no other call needs it); reset when it is approved (waiting for
-   * approval does not count against the timeout).
-   */
+  /** Date.now() when the call's clock started (read only for a call with a timeout); restarted once approved. */
   startedAt = 0;
   /** The caller's own `signal`, `reportProgress` and `log` (read once, by copyCallContext). */
   callerSignal: AbortSignal | undefined;
@@ -62,23 +89,18 @@ export class ToolCall implements PolicyContext {
   result: ToolResult | undefined;
   /** Set once the tool was invoked: hooks and interruptions before it no longer apply. */
   reachedTool = false;
-  /** Set once the tool answered (or timed out, or was cancelled): its progress reports are ignored from then on. */
+  /** Set once the tool answered (or timed out, or was cancelled): later waits are not raced, late reports are ignored. */
   settled = false;
+  /** Set by the approval step while it waits: approval has its own timeout and watches the caller's signal itself. */
+  approving = false;
 
   private controller: AbortController | undefined;
   /** The timeout or cancellation that stopped the call, once one did. */
-  private stoppedWith: { result: ToolResult; reason: unknown } | undefined;
-  /** The call's one promise and its resolver, made at the first wait (see `wait`). */
-  private answered: Promise<Answer> | undefined;
-  private resolveAnswered: ((answer: Answer) => void) | undefined;
-  /** The wait in progress, if any. */
+  private stopped: { result: ToolResult; reason: unknown } | undefined;
+  /** The raced wait in progress, if any (see `wait`). */
   private waiting: Waiting | undefined;
-  /** Set by the approval step while it waits: approval has its own timeout and watches the signal itself. */
-  approving = false;
-  private timer: NodeJS.Timeout | undefined;
-  private stopOnAbort: (() => void) | undefined;
-  private progress: ProgressReporter | undefined;
-  private logFunction: ToolLogFunction | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private unlisten: (() => void) | undefined;
 
   constructor(
     readonly host: PipelineHost,
@@ -89,8 +111,6 @@ export class ToolCall implements PolicyContext {
     this.rawName = name;
     this.name = typeof name === 'string' ? name : showName(name);
     this.rawArgs = args;
-    this.args = NO_ARGUMENTS;
-    this.input = NO_ARGUMENTS;
     const source = callerCtx !== null && typeof callerCtx === 'object' ? (callerCtx as ToolExecutionContext) : undefined;
     const ctx = copyCallContext(this, source);
     this.ctx = ctx;
@@ -100,37 +120,37 @@ export class ToolCall implements PolicyContext {
     this.loopScope = typeof conversation === 'string' && conversation !== '' ? conversation : (source ?? host.loops);
   }
 
-  // ---------------------------------------------------------------- what the tool gets
+  // ---------------------------------------------------------------- what the tool gets (through ctx)
 
-  /** The signal the tool sees: made on first read (an AbortController costs microseconds), aborted when the call is stopped. */
+  /**
+   * `ctx.signal`: aborted when the call is stopped. Made on first read, not
+   * per call: an AbortController and its signal cost microseconds on Node 20,
+   * several times a whole call whose tool never looks at its signal.
+   */
   get signal(): AbortSignal {
     if (this.controller === undefined) {
       this.controller = new AbortController();
-      if (this.stoppedWith !== undefined) this.controller.abort(this.stoppedWith.reason);
+      if (this.stopped !== undefined) this.controller.abort(this.stopped.reason);
     }
     return this.controller.signal;
   }
 
   /** `ctx.reportProgress`: to the caller's reporter while the call runs; never throws into the tool. */
-  get reportProgress(): ProgressReporter {
-    this.progress ??= (progress, total, message) => {
-      if (this.settled || typeof this.callerReport !== 'function') return;
-      try {
-        (this.callerReport as ProgressReporter)(progress, total, message);
-      } catch (error) {
-        this.host.logger.debug(`A progress reporter failed for tool '${this.name}'`, error);
-      }
-    };
-    return this.progress;
+  reportProgress(progress: number, total?: number, message?: string): void {
+    if (this.settled || typeof this.callerReport !== 'function') return;
+    try {
+      (this.callerReport as (progress: number, total?: number, message?: string) => void)(progress, total, message);
+    } catch (error) {
+      this.host.logger.debug(`A progress reporter failed for tool '${this.name}'`, error);
+    }
   }
 
   /** `ctx.log`: to the caller's `ctx.log` while the call runs, else to the registry's logger. */
-  get log(): ToolLogFunction {
-    this.logFunction ??= toolLogFunction(this, this.callerLog);
-    return this.logFunction;
+  log(level: ToolLogLevel, message: string, data?: unknown): void {
+    logToolMessage(this, level, message, data);
   }
 
-  // ---------------------------------------------------------------- stopping
+  // ---------------------------------------------------------------- waiting and stopping
 
   /** Date.now()-based time at which the call times out, or undefined for none. */
   get deadline(): number | undefined {
@@ -142,15 +162,14 @@ export class ToolCall implements PolicyContext {
    * (approval, an async before-hook). The call timed out or the caller
    * aborted meanwhile, or its tool was disabled, unregistered or replaced.
    */
-  interrupted(): Answer {
+  interrupted(): StepAnswer {
     if (this.reachedTool) return undefined;
-    if (this.stoppedWith !== undefined) return this.stoppedWith.result;
-    const signal = this.callerSignal;
-    if (signal !== undefined && signal.aborted) return cancelledResult(this.name, signal.reason);
+    if (this.stopped !== undefined) return this.stopped.result;
+    const cancelled = this.cancelled();
+    if (cancelled !== undefined) return cancelled;
     const deadline = this.deadline;
     if (deadline !== undefined && Date.now() >= deadline) return timedOutResult(this.name, this.timeoutMs!);
-    const current = this.host.lookup(this.name);
-    if (current !== this.entry) return ToolResult.fail(`Tool '${this.name}' was unregistered while the call was waiting`);
+    if (this.host.lookup(this.name) !== this.entry) return ToolResult.fail(`Tool '${this.name}' was unregistered while the call was waiting`);
     if (!this.entry.enabled) return ToolResult.fail(`Tool '${this.name}' is disabled`);
     return undefined;
   }
@@ -162,129 +181,76 @@ export class ToolCall implements PolicyContext {
   }
 
   /**
-   * Waits for the promise a step answered (see `runSteps`), then runs the
-   * rest of `steps`, from `next`, in the same turn of the microtask queue.
-   * Answers the call's one promise, made at its first wait, which resolves
-   * once, with the answer that ends the steps (undefined when they let the
-   * call through): a later wait of the same call answers that same promise.
-   * The tool's own answer (the wait that follows `invokeTool`) is normalized
-   * into `call.result` on the way.
+   * Waits for the promise a step answered, and answers the step's answer.
+   * Never rejects: a rejection is the call's internal failure. The tool's own
+   * promise (the wait right after `invokeTool`) is normalized into
+   * `call.result` instead, and the wait answers undefined.
    *
-   * A wait races the call's stop, its timeout or the caller's abort: stopped
-   * before the tool, the call answers the stop's failed result; once the tool
-   * was reached, that result becomes `call.result` and the after-hooks still
-   * run. Approval does not race (it has its own timeout and watches the
-   * signal itself), nor do the after-hooks (the tool has answered).
+   * Before the tool answered, the wait is raced against the call's stop (its
+   * timeout or the caller's abort), except while approval waits, which has a
+   * timeout of its own: stopped before the tool, the wait answers the stop's
+   * failed result; once the tool was reached, that result becomes
+   * `call.result` and the after-hooks still run.
    *
-   * The timer is armed a turn of the microtask queue later, and only if the
-   * wait is not over by then: most tools answer with a promise that is
-   * already resolved and need no timer at all. It is set for what is left
-   * until the deadline, counted from the call's start, so a busy event loop
-   * does not lengthen the timeout; armed once, it stays until the tool
-   * settles. A call that asked for approval starts its clock when approved.
+   * The timer and the abort listener are armed one turn of the microtask
+   * queue later, and only if the wait is not over by then: most tools answer
+   * with a promise that is already resolved, and a timer armed and cleared on
+   * every call costs about 580 ns (bench/cpu-ab.mjs, Node 20), most of what
+   * the rest of such a call costs. The timer is set for what is left until the
+   * deadline, counted from the call's start, so a busy event loop does not
+   * lengthen the timeout; armed once, it stays until the tool settles.
    */
-  wait(pending: PromiseLike<unknown>, steps: readonly Step[], next: number): Promise<Answer> {
-    if (pending === this.answered) {
-      // A step ran steps of its own through runSteps: waiting for the call's own promise would never end.
-      return Promise.resolve(this.failure(new Error('a step answered the promise of its own call; a step that runs steps loops over them, as the hook steps do')));
-    }
-    const waiting: Waiting = { steps, next, raced: !this.approving && !this.settled };
-    this.waiting = waiting;
-    this.answered ??= new Promise<Answer>((resolve) => {
-      this.resolveAnswered = resolve;
-    });
+  wait(pending: PromiseLike<unknown>): Promise<StepAnswer> {
+    let resolve!: (answer: StepAnswer) => void;
+    const promise = new Promise<StepAnswer>((settle) => (resolve = settle));
+    const waiting: Waiting = { resolve, isTool: this.reachedTool && !this.settled, done: false };
+    const raced = !this.approving && !this.settled;
+    if (raced) this.waiting = waiting;
     try {
       pending.then(
-        (value) => this.settleWait(waiting, value, false),
-        (error: unknown) => this.settleWait(waiting, error, true),
+        (value) => this.settle(waiting, value, false),
+        (error: unknown) => this.settle(waiting, error, true),
       );
     } catch (error) {
-      this.settleWait(waiting, error, true); // a tool's own thenable whose `then` throws
+      this.settle(waiting, error, true); // a thenable whose `then` throws
     }
     // A promise job rather than queueMicrotask, which costs an async-hooks resource per call in Node.
-    if (waiting.raced && this.race(waiting)) void RESOLVED.then(() => this.armTimer());
-    return this.answered;
-  }
-
-  /**
-   * Makes `waiting` end on the caller's abort; answers whether it still
-   * needs a timer (the call has a timeout, armed at most once).
-   */
-  private race(waiting: Waiting): boolean {
-    if (this.waiting !== waiting) return false; // over already: a thenable that answered at once
-    if (this.stoppedWith !== undefined) {
-      this.resume(waiting, this.answerStop(this.stoppedWith.result));
-      return false;
-    }
-    // The caller aborted while the tool ran synchronously: the tool's signal follows, as it would later.
-    const cancelled = this.cancelled();
-    if (cancelled !== undefined) {
-      this.stop(cancelled, this.callerSignal!.reason);
-      return false;
-    }
-    const signal = this.callerSignal;
-    if (signal !== undefined && this.stopOnAbort === undefined) {
-      const onAbort = (): void => this.stop(cancelledResult(this.name, signal.reason), signal.reason);
-      signal.addEventListener('abort', onAbort, { once: true });
-      this.stopOnAbort = () => signal.removeEventListener('abort', onAbort);
-    }
-    return this.timer === undefined && this.timeoutMs !== undefined;
+    if (raced && !waiting.done) void RESOLVED.then(() => waiting.done || this.arm());
+    return promise;
   }
 
   /** The promise `waiting` waited for settled: the tool's answer becomes the call's result, a step's answer ends the wait. */
-  private settleWait(waiting: Waiting, value: unknown, rejected: boolean): void {
-    if (this.waiting !== waiting) return; // a stop came first
-    let answer: Answer;
+  private settle(waiting: Waiting, value: unknown, rejected: boolean): void {
+    if (waiting.done) return;
     try {
-      if (this.reachedTool && !this.settled) answer = this.takeToolAnswer(rejected ? thrownResult(value) : toToolResult(value));
-      else answer = rejected ? this.failure(value) : (value as Answer);
+      if (waiting.isTool) this.end(waiting, this.settleTool(rejected ? thrownResult(value) : toToolResult(value)));
+      else this.end(waiting, rejected ? this.failure(value) : (value as StepAnswer));
     } catch (error) {
-      answer = this.failure(error);
+      this.end(waiting, this.failure(error));
     }
-    this.resume(waiting, answer);
   }
 
-  /**
-   * Ends the wait in progress with `answer` (once: whatever comes second, the
-   * pending promise or a stop, finds the wait over) and runs the rest of its
-   * steps; resolves the call's promise unless those steps wait again.
-   */
-  private resume(waiting: Waiting, answer: Answer): void {
-    if (this.waiting !== waiting) return;
-    this.waiting = undefined;
-    let outcome: Answer | Promise<Answer>;
-    try {
-      outcome = answer ?? this.interrupted() ?? runSteps(this, waiting.steps, waiting.next);
-      if (outcome === this.answered) return; // a later wait answers it
-      if (outcome !== undefined) this.stopWaiting(); // the call ended: its timer and abort listener go
-    } catch (error) {
-      outcome = this.failure(error);
+  /** Ends `waiting` with `answer`, once: whatever comes second, the promise or a stop, finds it over. */
+  private end(waiting: Waiting, answer: StepAnswer): void {
+    if (waiting.done) return;
+    waiting.done = true;
+    if (this.waiting === waiting) this.waiting = undefined;
+    waiting.resolve(answer);
+  }
+
+  /** Starts watching the caller's signal and the deadline for the raced wait in progress. */
+  private arm(): void {
+    if (this.stopped !== undefined) return this.endWithStop(this.stopped.result);
+    // The caller aborted while the tool ran synchronously: the tool's signal follows, as it would later.
+    const cancelled = this.cancelled();
+    if (cancelled !== undefined) return this.stop(cancelled, this.callerSignal!.reason);
+    const signal = this.callerSignal;
+    if (signal !== undefined && this.unlisten === undefined) {
+      const onAbort = (): void => this.stop(cancelledResult(this.name, signal.reason), signal.reason);
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.unlisten = () => signal.removeEventListener('abort', onAbort);
     }
-    this.resolveAnswered!(outcome as Answer);
-  }
-
-  private takeToolAnswer(result: ToolResult): Answer {
-    this.settleTool(result);
-    return undefined;
-  }
-
-  /** What a stop answers: its result before the tool; once the tool was reached, the call's result (for the after-hooks). */
-  private answerStop(result: ToolResult): Answer {
-    if (!this.reachedTool) return result;
-    this.settleTool(result);
-    return undefined;
-  }
-
-  /** The tool's answer, normalized, or its timeout or cancellation: the call's result from now on. */
-  settleTool(result: ToolResult): void {
-    this.settled = true;
-    this.result = result;
-    this.stopWaiting();
-  }
-
-  /** Arms the timer for what is left until the deadline, unless the wait is already over. */
-  armTimer(): void {
-    if (this.waiting?.raced !== true || this.timer !== undefined || this.stoppedWith !== undefined) return;
+    if (this.timer !== undefined || this.timeoutMs === undefined) return;
     const remaining = this.deadline! - Date.now();
     if (remaining <= 0) this.timeOut();
     else this.timer = setTimeout(fireTimeout, remaining, this);
@@ -298,12 +264,25 @@ export class ToolCall implements PolicyContext {
 
   /** Stops the call (once): aborts the tool's signal and ends the raced wait in progress with `result`. */
   private stop(result: ToolResult, reason: unknown): void {
-    if (this.stoppedWith !== undefined) return;
-    this.stoppedWith = { result, reason };
+    if (this.stopped !== undefined) return;
+    this.stopped = { result, reason };
     this.controller?.abort(reason);
     this.stopWaiting();
+    this.endWithStop(result);
+  }
+
+  /** Ends the raced wait in progress with a stop: before the tool, the stop's result answers; once the tool was reached, it becomes the call's result. */
+  private endWithStop(result: ToolResult): void {
     const waiting = this.waiting;
-    if (waiting?.raced === true) this.resume(waiting, this.answerStop(result));
+    if (waiting !== undefined) this.end(waiting, waiting.isTool ? this.settleTool(result) : result);
+  }
+
+  /** The tool's answer, normalized, or its timeout or cancellation: the call's result from now on. Answers undefined (the call goes on). */
+  settleTool(result: ToolResult): undefined {
+    this.settled = true;
+    this.result = result;
+    this.stopWaiting();
+    return undefined;
   }
 
   /** Clears the timer and the abort listener, once the tool settled or the call ended before it. */
@@ -312,13 +291,12 @@ export class ToolCall implements PolicyContext {
       clearTimeout(this.timer);
       this.timer = undefined;
     }
-    if (this.stopOnAbort !== undefined) {
-      this.stopOnAbort();
-      this.stopOnAbort = undefined;
+    if (this.unlisten !== undefined) {
+      const unlisten = this.unlisten;
+      this.unlisten = undefined;
+      unlisten();
     }
   }
-
-  // ---------------------------------------------------------------- the end
 
   /** The failed result of a call broken by something thrown where nothing should throw (a hostile getter or logger). */
   failure(error: unknown): ToolResult {
@@ -326,11 +304,21 @@ export class ToolCall implements PolicyContext {
   }
 }
 
-/** A wait in progress: where the steps go on after it, and whether the call's stop ends it. */
+/** A value `await` would wait for: an object or function with a callable `then`. */
+export function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    value !== null &&
+    (typeof value === 'object' || typeof value === 'function') &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
+}
+
+/** A wait in progress (see `ToolCall.wait`). */
 interface Waiting {
-  readonly steps: readonly Step[];
-  readonly next: number;
-  readonly raced: boolean;
+  readonly resolve: (answer: StepAnswer) => void;
+  /** Whether it waits for the tool's own answer, which becomes `call.result`. */
+  readonly isTool: boolean;
+  done: boolean;
 }
 
 // A name that is not a string shows as JSON (never '[object Object]'); capText cuts a huge one.
@@ -342,6 +330,7 @@ function showName(value: unknown): string {
   }
 }
 
+// A named function, not a closure per call: the timer's callback (tests recognise it by name).
 function fireTimeout(call: ToolCall): void {
   call.timeOut();
 }

@@ -1,5 +1,7 @@
 import { errorMessage } from '../error-text';
-import type { Logger, ToolLogFunction, ToolLogLevel } from '../types';
+import { hasOwn } from '../own-property';
+import type { Logger } from '../logger';
+import type { ToolLogFunction, ToolLogLevel } from '../context';
 
 /** Which Logger method takes each level of a tool's log message. */
 const LOGGER_METHOD: Record<ToolLogLevel, keyof Logger> = {
@@ -27,6 +29,7 @@ export const DROPPED_LOGS_MESSAGE = `further log messages of this call were drop
 interface LoggingCall {
   readonly name: string;
   readonly settled: boolean;
+  readonly callerLog: unknown;
   readonly host: { readonly logger: Logger };
 }
 
@@ -36,22 +39,20 @@ interface LoggingCall {
  * tool still logging after its timeout is worth seeing). An unknown level
  * counts as 'info'. Never throws into the tool.
  */
-export function toolLogFunction(call: LoggingCall, callerLog: unknown): ToolLogFunction {
-  return (level, message, data) => {
-    try {
-      if (typeof callerLog === 'function' && !call.settled) {
-        (callerLog as ToolLogFunction)(level, message, data);
-        return;
-      }
-      const method = Object.prototype.hasOwnProperty.call(LOGGER_METHOD, level) ? LOGGER_METHOD[level] : 'info';
-      if (data === undefined) call.host.logger[method](`Tool '${call.name}': ${message}`);
-      else call.host.logger[method](`Tool '${call.name}': ${message}`, data);
-    } catch (error) {
-      try {
-        call.host.logger.debug(`A log message of tool '${call.name}' could not be delivered: ${errorMessage(error)}`);
-      } catch {
-        // The logger itself is broken; a tool's log line is not worth failing its call over.
-      }
+export function logToolMessage(call: LoggingCall, level: ToolLogLevel, message: string, data: unknown): void {
+  try {
+    if (typeof call.callerLog === 'function' && !call.settled) {
+      (call.callerLog as ToolLogFunction)(level, message, data);
+      return;
     }
-  };
+    const method = hasOwn(LOGGER_METHOD, level) ? LOGGER_METHOD[level] : 'info';
+    if (data === undefined) call.host.logger[method](`Tool '${call.name}': ${message}`);
+    else call.host.logger[method](`Tool '${call.name}': ${message}`, data);
+  } catch (error) {
+    try {
+      call.host.logger.debug(`A log message of tool '${call.name}' could not be delivered: ${errorMessage(error)}`);
+    } catch {
+      // The logger itself is broken; a tool's log line is not worth failing its call over.
+    }
+  }
 }

@@ -1,7 +1,6 @@
 import { ToolResult } from '../results';
 import { runStandardValidation, type StandardOutcome, type StandardSchemaV1 } from '../schema-input';
-import { isThenable, type Answer } from './run-steps';
-import type { ToolCall } from './tool-call';
+import { isThenable, type StepAnswer, type ToolCall } from './tool-call';
 
 /**
  * The Standard Schema step, right after `validate`: for a tool whose
@@ -15,7 +14,7 @@ import type { ToolCall } from './tool-call';
  * answers a promise (async refinements) is waited for, under the call's
  * timeout and the caller's signal, like any step.
  */
-export function validateStandard(call: ToolCall): Answer | Promise<Answer> {
+export function validateStandard(call: ToolCall): StepAnswer | Promise<StepAnswer> {
   const standard = call.entry.standard;
   return standard === undefined ? undefined : checkStandard(call, standard, call.args);
 }
@@ -26,12 +25,12 @@ export function validateStandard(call: ToolCall): Answer | Promise<Answer> {
  * (with `metadata.hook` when `hookName` names the before-hook whose
  * replacement is checked).
  */
-export function checkStandard(call: ToolCall, standard: StandardSchemaV1, args: unknown, hookName?: string): Answer | Promise<Answer> {
+export function checkStandard(call: ToolCall, standard: StandardSchemaV1, args: unknown, hookName?: string): StepAnswer | Promise<StepAnswer> {
   const outcome = runStandardValidation(standard, args, call.host.validationOptions);
   return isThenable(outcome) ? outcome.then((settled) => take(call, settled, hookName)) : take(call, outcome, hookName);
 }
 
-function take(call: ToolCall, outcome: StandardOutcome, hookName: string | undefined): Answer {
+function take(call: ToolCall, outcome: StandardOutcome, hookName: string | undefined): StepAnswer {
   if ('failure' in outcome) {
     const { errors, invalidParams, issues } = outcome.failure;
     const metadata: Record<string, unknown> = { invalidParams, issues };

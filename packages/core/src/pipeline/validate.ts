@@ -1,17 +1,15 @@
 import { errorMessage } from '../error-text';
 import { ToolResult } from '../results';
-// The one call site into validation/. Imported from the modules that define them: a
-// re-export (validate-arguments.ts, index.ts) is a getter in CommonJS, read on every call.
-import { ArgumentFailureBox } from '../validation/compiled-schema';
+// The one call site of the execute path into validation/.
+import { InvalidArguments } from '../validation/compiled-schema';
 import { getCompiledSchema } from '../validation/validator-cache';
-import type { Answer } from './run-steps';
-import type { ToolCall } from './tool-call';
+import type { StepAnswer, ToolCall } from './tool-call';
 
 /**
  * The validation step: `Invalid parameters for tool 'x': <errors joined by '; '>`,
  * with `metadata.invalidParams`; otherwise the call goes on with the validated copy.
  */
-export function validate(call: ToolCall): Answer {
+export function validate(call: ToolCall): StepAnswer {
   const checked = validateArgs(call, call.rawArgs);
   if (checked instanceof ToolResult) return checked;
   call.args = checked;
@@ -35,7 +33,7 @@ export function validateArgs(call: ToolCall, args: unknown, hookName?: string): 
   } catch (error) {
     return ToolResult.fail(prefix(call) + errorMessage(error), withHook({ invalidParams: {} }, hookName));
   }
-  if (!(checked instanceof ArgumentFailureBox)) return deepFreeze(checked);
+  if (!(checked instanceof InvalidArguments)) return deepFreeze(checked);
   const { result } = checked.failure;
   return ToolResult.fail(prefix(call) + result.errors.join('; '), withHook({ invalidParams: result.invalidParams, issues: result.issues }, hookName));
 }
@@ -49,15 +47,26 @@ function withHook(metadata: Record<string, unknown>, hookName: string | undefine
   return metadata;
 }
 
-/** Freezes `value` and every object and array inside it (a validated copy: plain JSON, no cycles); linear, no recursion. */
+/**
+ * Freezes `value` and every object and array inside it (a validated copy:
+ * plain JSON, no cycles); linear, no recursion. Arrays are walked by index:
+ * `for...in` would make a string of every index (a million for a million items).
+ */
 function deepFreeze<T extends object>(value: T): Readonly<T> {
   const stack: object[] = [value];
   while (stack.length > 0) {
     const node = stack.pop()! as Record<string, unknown>;
     Object.freeze(node);
-    for (const key in node) {
-      const child = node[key];
-      if (child !== null && typeof child === 'object') stack.push(child);
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) {
+        const child: unknown = node[i];
+        if (child !== null && typeof child === 'object') stack.push(child);
+      }
+    } else {
+      for (const key in node) {
+        const child = node[key];
+        if (child !== null && typeof child === 'object') stack.push(child);
+      }
     }
   }
   return value;

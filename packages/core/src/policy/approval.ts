@@ -1,7 +1,8 @@
 import type { AccessMode, DangerLevel } from '../enums';
 import type { BaseTool } from '../base-tool';
 import { normalizeMetadata } from '../tool-metadata';
-import type { ToolClient, ToolExecutionContext } from '../types';
+import type { ToolClient } from '../mcp-types';
+import type { ToolExecutionContext } from '../context';
 import { checkModePolicy } from './mode-policy';
 import { capText, errorMessage } from '../error-text';
 import { timeoutDelay } from '../timeouts';

@@ -2,7 +2,8 @@ import { AccessMode, AgentMode, CostTier, type AgentModeLike, type AgentModeValu
 import type { BaseTool } from '../base-tool';
 import { capText, errorMessage } from '../error-text';
 import { readSchemaInput } from '../schema-input';
-import type { JsonSchema, ToolExecutionContext } from '../types';
+import type { JsonSchema } from '../json-schema';
+import type { ToolExecutionContext } from '../context';
 import { findPathArguments } from './path-arguments';
 import { isInside, resolveRealPath } from './sandbox';
 

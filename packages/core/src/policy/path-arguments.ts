@@ -1,9 +1,9 @@
-import type { JsonSchema } from '../types';
+import type { JsonSchema } from '../json-schema';
 
 // SPEC section 12: a name ending in path, file, dir, directory or cwd (plurals too).
 const PATH_SUFFIX = /(?:path|file|dir|directory|cwd)s?$|directories$/i;
 
-// Issue 10: names that say "a place on disk" without one of those endings,
+// Names that say "a place on disk" without one of those endings,
 // taken as the name's last word (`output`, `backup_destination`, `srcFolder`)
 // so that `photo` or `auto` do not count as `to`.
 const PATH_WORDS = new Set([

@@ -1,5 +1,6 @@
 import type * as Fs from 'node:fs';
 import { nodeFs, nodePath } from '../node-fs';
+import { cutText } from '../error-text';
 
 // Like Linux, which follows at most 40 symbolic links in one lookup (ELOOP),
 // counted over the whole path, so `link/../link/../...` cannot make the walk
@@ -88,7 +89,7 @@ function lstat(candidate: string): Fs.Stats | undefined {
 }
 
 function shorten(text: string): string {
-  return text.length <= 200 ? text : `${text.slice(0, 200)}...`;
+  return cutText(text, 203);
 }
 
 /** Whether the real path `target` is `directory` or inside it (both already resolved). */

@@ -7,4 +7,5 @@ export type {
   ToolSchemaOptions,
   ToolsByCostOptions,
   CostSummary,
+  RegistryChangeEvent,
 } from './options';

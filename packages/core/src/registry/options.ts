@@ -1,5 +1,5 @@
 import type { SchemaLevelLike } from '../enums';
-import type { Logger } from '../types';
+import type { Logger } from '../logger';
 import type { ToolInvoker } from '../pipeline/invoker';
 import type { ApprovalCallback } from '../policy/approval';
 
@@ -20,6 +20,16 @@ export interface ToolRegistryOptions {
   maxErrors?: number;
   /** The cap on the characters of an invalid call's error text; 2048 by default. */
   maxErrorChars?: number;
+  /**
+   * The most values (the arguments, and every item and property value in
+   * them) a call may hold for every problem to be looked for: 50,000 by
+   * default. An invalid call over it gets its first problem and
+   * `... and perhaps more problems, not looked for in more than 50000 values`;
+   * a tool whose parameters are a Standard Schema (zod, valibot, arktype)
+   * refuses it before its library runs. `Infinity`: no limit (each failing
+   * value then costs ajv about 1 µs, a library up to about 15 µs).
+   */
+  maxCheckedValues?: number;
   /**
    * Timeout of tools that do not set `timeoutMs`; 30000 ms by default. 0 or
    * Infinity: none. Counted from the call's start (from its approval, for a
@@ -67,3 +77,8 @@ export interface CostSummary {
   high: string[];
 }
 
+/** What changed in a `ToolRegistry`, for listeners such as an MCP server's `tools/list_changed`. */
+export interface RegistryChangeEvent {
+  type: 'register' | 'unregister' | 'enable' | 'disable';
+  name: string;
+}

@@ -1,6 +1,6 @@
 import type { BaseTool } from '../base-tool';
 import type { SchemaLevelLike } from '../enums';
-import type { JsonSchema, ToolJSONSchema } from '../types';
+import type { JsonSchema, ToolJSONSchema } from '../json-schema';
 
 function rename(schema: ToolJSONSchema, name: string): ToolJSONSchema {
   if (!schema || typeof schema !== 'object' || !schema.function || schema.function.name === name) return schema;

@@ -1,14 +1,13 @@
 import { AccessMode, CostTier, type DangerLevel, type ExecutionCategory } from '../enums';
 import { BaseTool } from '../base-tool';
 import { errorMessage } from '../error-text';
-import { readSchemaInput, type StandardSchemaV1 } from '../schema-input';
-import { normalizeMetadata } from '../tool-metadata';
-import type { JsonSchema } from '../types';
+import { outputSchemaFormsOf, readSchemaInput, type StandardSchemaV1 } from '../schema-input';
+import { normalizeMetadata, type ToolMetadata } from '../tool-metadata';
+import type { JsonSchema } from '../json-schema';
 import type { CompiledSchema } from '../validation/validator-cache';
 import { approvalRequirementOf, type ApprovalRequirement } from '../policy/approval';
-import { outputSchemaOf } from '../pipeline/check-output';
-import type { Step } from '../pipeline/run-steps';
 import { describeToolPolicy, type ToolPolicyFacts } from '../policy/mode-policy';
+import { generatorProblem, parametersProblem, referencePropertyProblem } from './registration-rules';
 import { registeredView } from './registered-view';
 
 /**
@@ -19,17 +18,19 @@ import { registeredView } from './registered-view';
 export interface ToolEntry {
   /** The name it is registered under. */
   readonly name: string;
-  /** What was passed to `register` (a BaseTool or a tool provider). */
-  readonly source: unknown;
-  /** The BaseTool itself, whose `execute` runs. */
-  readonly original: BaseTool;
-  /** What the registry hands out: the tool, or a view of it under its registered name and with JSON Schema parameters. */
+  /** What was passed to `register`: a BaseTool, or a tool provider (a `@Tool` instance, a function tool). */
+  readonly registered: unknown;
+  /** The BaseTool whose `execute` runs (the provider's, for a tool provider). */
   readonly tool: BaseTool;
+  /** What the registry hands out (`get`, `listTools`): `tool` itself, or a view of it under its registered name and with JSON Schema parameters. */
+  readonly view: BaseTool;
   readonly aliases: readonly string[];
   /** The parameters' JSON Schema (the tool's own object when it declared one). */
   readonly parameters: JsonSchema;
   /** The declared output schema (`outputSchemaOf`), checked after each successful call; undefined for none. */
   readonly outputSchema: JsonSchema | undefined;
+  /** The output schema's Standard Schema (zod...), whose own validation runs after the JSON Schema's (`checkOutput`). */
+  readonly outputStandard: StandardSchemaV1 | undefined;
   /** The Standard Schema the tool declared as its parameters, validated after the JSON Schema (`validateStandard`). */
   readonly standard: StandardSchemaV1 | undefined;
   readonly policy: ToolPolicyFacts;
@@ -46,8 +47,6 @@ export interface ToolEntry {
   readonly logsCalls: boolean;
   /** The compiled validator, looked up on the first call (validators are compiled lazily). */
   compiled: CompiledSchema | undefined;
-  /** The steps its calls run after `resolveTool` (`stepsFor` in pipeline/steps.ts), made on the first call. */
-  steps: readonly Step[] | undefined;
   /**
    * Whether the tool keeps BaseTool's own `isAvailable` (always true), read
    * at registration: such a tool is never polled, so listing and cached
@@ -76,7 +75,7 @@ export function standardSchemaOf(tool: BaseTool): StandardSchemaV1 | undefined {
 }
 
 /** Reads `tool` once into an entry registered as `name`; a TypeError names the tool when a property is unusable. */
-export function createEntry(source: unknown, tool: BaseTool, name: string, enabled: boolean): ToolEntry {
+export function createEntry(registered: unknown, tool: BaseTool, name: string, enabled: boolean): ToolEntry {
   const described = `Tool '${name}'`;
   const read = <T>(what: string, get: () => T): T => {
     try {
@@ -85,16 +84,28 @@ export function createEntry(source: unknown, tool: BaseTool, name: string, enabl
       throw new TypeError(`${described} cannot be registered: its ${what} cannot be read (${errorMessage(error)}).`);
     }
   };
+  const refuse = (problem: string | undefined): void => {
+    if (problem !== undefined) throw new TypeError(`${described} cannot be registered: ${problem}.`);
+  };
+  refuse(referencePropertyProblem(tool));
+  refuse(generatorProblem(read('execute', () => tool.execute), 'its execute method'));
   const declared = read('parameters', () => tool.parameters);
   const { jsonSchema: parameters, standard } = readSchemaInput(declared, { owner: described });
+  refuse(parametersProblem(parameters));
   const declaredOutput = read('outputSchema', () => tool.outputSchema);
-  let outputSchema: JsonSchema | undefined;
+  let output: { jsonSchema: JsonSchema; standard: StandardSchemaV1 | undefined } | undefined;
   try {
-    outputSchema = outputSchemaOf(declaredOutput);
+    output = outputSchemaFormsOf(declaredOutput);
   } catch (error) {
-    throw new TypeError(`${described} cannot be registered: ${errorMessage(error)}.`);
+    refuse(errorMessage(error));
   }
-  const metadata = read('metadata', () => normalizeMetadata(tool.metadata ?? {}));
+  const declaredMetadata = read('metadata', () => tool.metadata);
+  let metadata: ToolMetadata;
+  try {
+    metadata = normalizeMetadata(declaredMetadata ?? {});
+  } catch (error) {
+    throw new TypeError(`${described} cannot be registered: ${errorMessage(error).replace(/\.$/, '')}.`);
+  }
   const aliases = read('aliases', () => tool.aliases ?? []);
   if (!Array.isArray(aliases) || aliases.some((alias) => typeof alias !== 'string' || alias.length === 0)) {
     throw new TypeError(`${described} cannot be registered: its aliases must be an array of non-empty strings.`);
@@ -110,12 +121,13 @@ export function createEntry(source: unknown, tool: BaseTool, name: string, enabl
   if (standard !== undefined) standardOfView.set(view, standard);
   return {
     name,
-    source,
-    original: tool,
-    tool: view,
+    registered,
+    tool,
+    view,
     aliases: [...new Set(aliases.filter((alias) => alias !== name))],
     parameters,
-    outputSchema,
+    outputSchema: output?.jsonSchema,
+    outputStandard: output?.standard,
     standard,
     policy,
     accessMode,
@@ -127,7 +139,6 @@ export function createEntry(source: unknown, tool: BaseTool, name: string, enabl
     approval: approvalRequirementOf(accessMode, dangerLevel),
     logsCalls: accessMode.approvalLevel === 1,
     compiled: undefined,
-    steps: undefined,
     alwaysAvailable: keepsDefaultAvailability(tool),
     enabled,
     approvedOnce: false,
@@ -150,7 +161,7 @@ function keepsDefaultAvailability(tool: BaseTool): boolean {
 export function isEntryAvailable(entry: ToolEntry): boolean {
   if (entry.alwaysAvailable) return true;
   try {
-    return Boolean(entry.original.isAvailable());
+    return Boolean(entry.tool.isAvailable());
   } catch {
     return false;
   }

@@ -1,20 +1,23 @@
 import type { BaseTool } from '../base-tool';
 import { CostTier, ExecutionCategory, SchemaLevel, type CostTierLike } from '../enums';
-import { errorMessage } from '../error-text';
+import { capText, describeValue, errorMessage } from '../error-text';
+import { setOwn } from '../own-property';
 import { runBatch, type BatchCall, type BatchOptions } from '../pipeline/batch';
 import { toHook, type AfterHookCallback, type BeforeHookCallback, type Hook, type HookOptions } from '../pipeline/hook';
 import { afterHookStep, beforeHookStep } from '../pipeline/hook-steps';
 import { inProcessInvoker } from '../pipeline/invoker';
-import type { PipelineHost } from '../pipeline/pipeline-host';
+import type { PipelineHost } from '../pipeline/tool-call';
 import { executeCall } from '../pipeline/steps';
 import { approvalGateOf, approvalRequirement, readApprovalConfig, type ApprovalGate } from '../policy/approval';
 import { LoopDetector } from '../policy/loop-detector';
 import type { ToolResult } from '../results';
 import { DEFAULT_TIMEOUT_MS, timeoutDelay } from '../timeouts';
 import { resolveTool, type RegistrableTool } from '../tool-protocol';
-import type { RegistryChangeEvent, ToolExecutionContext, ToolJSONSchema } from '../types';
+import type { ToolExecutionContext } from '../context';
+import type { ToolJSONSchema } from '../json-schema';
 import type {
   CostSummary,
+  RegistryChangeEvent,
   ListToolsOptions,
   RegisterOptions,
   ToolRegistryOptions,
@@ -22,6 +25,7 @@ import type {
   ToolsByCostOptions,
 } from './options';
 import { createEntry, type ToolEntry } from './tool-entry';
+import { toolNameProblem } from './registration-rules';
 import { ToolRegistrationError } from './tool-registration-error';
 import { UsableTools } from './usable-tools';
 
@@ -34,25 +38,12 @@ interface SchemaCacheEntry {
   schemas: readonly ToolJSONSchema[];
 }
 
-function describeValue(value: unknown): string {
-  if (value === null) return 'null';
-  if (typeof value === 'function') return `function ${value.name || '(anonymous)'}`;
-  if (typeof value === 'object') return `an object (${(value as object).constructor?.name ?? 'no prototype'})`;
-  return typeof value;
-}
-
 function className(tool: unknown): string {
   try {
     return (tool as object).constructor?.name || 'anonymous class';
   } catch {
     return 'unknown class';
   }
-}
-
-/** Sets `key` as an own property, `__proto__` included. */
-function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
-  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  else target[key] = value;
 }
 
 /**
@@ -91,6 +82,7 @@ export class ToolRegistry implements Iterable<BaseTool> {
         nullAsAbsent: options.nullAsAbsent !== false,
         maxErrors: options.maxErrors,
         maxErrorChars: options.maxErrorChars,
+        maxCheckedValues: options.maxCheckedValues,
       }),
       defaultTimeoutMs: timeoutDelay(options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS),
       approval: readApprovalConfig(options.approve),
@@ -109,22 +101,24 @@ export class ToolRegistry implements Iterable<BaseTool> {
   register(name: string, tool: RegistrableTool, options?: RegisterOptions): this;
   register(first: string | RegistrableTool, second?: RegistrableTool | RegisterOptions, third?: RegisterOptions): this {
     const named = typeof first === 'string';
-    const source: unknown = named ? second : first;
+    const registered: unknown = named ? second : first;
     const options: RegisterOptions = ((named ? third : second) as RegisterOptions | undefined) ?? {};
-    const tool = resolveTool(source);
+    const tool = resolveTool(registered);
     if (tool === undefined) {
       throw new TypeError(
-        `Cannot register ${describeValue(source)}: expected a BaseTool, a function tool from tool() or an instance of a @Tool class.`,
+        `Cannot register ${describeValue(registered)}: expected a BaseTool, a function tool from tool() or an instance of a @Tool class.`,
       );
     }
     const name = named ? first : tool.name;
     if (typeof name !== 'string' || name.length === 0) {
       throw new TypeError(`Cannot register a tool of class ${className(tool)}: its name must be a non-empty string, got ${describeValue(name)}.`);
     }
+    const nameProblem = toolNameProblem(name);
+    if (nameProblem !== undefined) throw new TypeError(`Cannot register tool '${capText(name)}' (${className(tool)}): ${nameProblem}.`);
     const existing = this.byName.get(name);
-    if (existing !== undefined && existing.name === name && (existing.source === source || existing.original === tool)) return this;
+    if (existing !== undefined && existing.name === name && (existing.registered === registered || existing.tool === tool)) return this;
 
-    const entry = createEntry(source, tool, name, options.enabled !== false);
+    const entry = createEntry(registered, tool, name, options.enabled !== false);
     const holders = new Set<ToolEntry>();
     for (const claimed of [name, ...entry.aliases]) {
       const holder = this.byName.get(claimed);
@@ -144,8 +138,8 @@ export class ToolRegistry implements Iterable<BaseTool> {
     const ours = claimed === incoming.name ? 'name' : 'alias';
     const theirs = claimed === holder.name ? 'the name' : 'an alias';
     return new ToolRegistrationError(
-      `Cannot register tool '${incoming.name}' (${className(incoming.original)}): its ${ours} '${claimed}' is already ` +
-        `${theirs} of tool '${holder.name}' (${className(holder.original)}). ` +
+      `Cannot register tool '${incoming.name}' (${className(incoming.tool)}): its ${ours} '${claimed}' is already ` +
+        `${theirs} of tool '${holder.name}' (${className(holder.tool)}). ` +
         `Pass { replace: true } to replace that tool, or register this one under another name.`,
       holder.name,
       incoming.name,
@@ -212,7 +206,7 @@ export class ToolRegistry implements Iterable<BaseTool> {
 
   /** The tool called `name` (or with that alias), disabled ones too. */
   get(name: string): BaseTool | undefined {
-    return this.lookup(name)?.tool;
+    return this.lookup(name)?.view;
   }
 
   /** Whether a tool is registered under `name` or has it as an alias. */
@@ -227,7 +221,7 @@ export class ToolRegistry implements Iterable<BaseTool> {
 
   /** The registered tools, in registration order. */
   *[Symbol.iterator](): Iterator<BaseTool> {
-    for (const entry of [...this.entries.values()]) yield entry.tool;
+    for (const entry of [...this.entries.values()]) yield entry.view;
   }
 
   private lookup(name: string): ToolEntry | undefined {
@@ -241,7 +235,7 @@ export class ToolRegistry implements Iterable<BaseTool> {
 
   /** The tools, in registration order; by default only the enabled and available ones. */
   listTools(options: ListToolsOptions = {}): BaseTool[] {
-    return this.selected(options.onlyEnabled).map((entry) => entry.tool);
+    return this.selected(options.onlyEnabled).map((entry) => entry.view);
   }
 
   /**
@@ -255,7 +249,7 @@ export class ToolRegistry implements Iterable<BaseTool> {
     const key = `${level.value}|${options.onlyEnabled === false ? 'all' : 'enabled'}`;
     const cached = this.schemaCache.get(key);
     if (cached !== undefined && cached.members === members) return cached.schemas;
-    const schemas = Object.freeze(members.map((entry) => entry.tool.toSchema(level)));
+    const schemas = Object.freeze(members.map((entry) => entry.view.toSchema(level)));
     this.schemaCache.set(key, { members, schemas });
     return schemas;
   }
@@ -265,7 +259,7 @@ export class ToolRegistry implements Iterable<BaseTool> {
     const limit = CostTier.from(maxTier).weight;
     return this.selected(options.onlyEnabled)
       .filter((entry) => entry.costTier.weight <= limit)
-      .map((entry) => entry.tool);
+      .map((entry) => entry.view);
   }
 
   /** Tool names per cost tier, each list sorted, all four keys present. */
@@ -278,9 +272,21 @@ export class ToolRegistry implements Iterable<BaseTool> {
 
   // ---------------------------------------------------------------- hooks and events
 
-  /** Adds a hook run before each tool call that reaches the tool; returns its remover. */
-  registerBeforeHook(hook: Hook<BeforeHookCallback> | BeforeHookCallback, options?: HookOptions): () => void {
-    const added = beforeHookStep(toHook(hook, options));
+  /**
+   * Adds a hook run before each tool call that reaches the tool; returns its
+   * remover. Options as an object, or positionally as the reference's
+   * `register_before_hook`: `registerBeforeHook(fn, 'security_validation', true)`.
+   */
+  registerBeforeHook(hook: Hook<BeforeHookCallback> | BeforeHookCallback, options?: HookOptions): () => void;
+  /** The reference's positional form: `name`, then `critical` (false by default), then `description`. */
+  registerBeforeHook(hook: Hook<BeforeHookCallback> | BeforeHookCallback, name?: string, critical?: boolean, description?: string): () => void;
+  registerBeforeHook(
+    hook: Hook<BeforeHookCallback> | BeforeHookCallback,
+    nameOrOptions?: string | HookOptions,
+    critical?: boolean,
+    description?: string,
+  ): () => void {
+    const added = beforeHookStep(toHook(hook, nameOrOptions, critical, description));
     const host = this.host;
     host.beforeHooks = [...host.beforeHooks, added];
     return () => {
@@ -288,9 +294,17 @@ export class ToolRegistry implements Iterable<BaseTool> {
     };
   }
 
-  /** Adds a hook run after each tool call; returns its remover. */
-  registerAfterHook(hook: Hook<AfterHookCallback> | AfterHookCallback, options?: HookOptions): () => void {
-    const added = afterHookStep(toHook(hook, options));
+  /** Adds a hook run after each tool call; returns its remover. Options as an object, or positionally (name, critical, description). */
+  registerAfterHook(hook: Hook<AfterHookCallback> | AfterHookCallback, options?: HookOptions): () => void;
+  /** The reference's positional form: `name`, then `critical` (false by default), then `description`. */
+  registerAfterHook(hook: Hook<AfterHookCallback> | AfterHookCallback, name?: string, critical?: boolean, description?: string): () => void;
+  registerAfterHook(
+    hook: Hook<AfterHookCallback> | AfterHookCallback,
+    nameOrOptions?: string | HookOptions,
+    critical?: boolean,
+    description?: string,
+  ): () => void {
+    const added = afterHookStep(toHook(hook, nameOrOptions, critical, description));
     const host = this.host;
     host.afterHooks = [...host.afterHooks, added];
     return () => {
@@ -328,7 +342,7 @@ export class ToolRegistry implements Iterable<BaseTool> {
   approvalGate(name: string, ctx?: ToolExecutionContext): ApprovalGate | undefined {
     const entry = this.lookup(name);
     if (entry === undefined) return undefined;
-    const requirement = approvalRequirement(entry.tool, ctx);
+    const requirement = approvalRequirement(entry.view, ctx);
     return approvalGateOf(requirement, entry.approvedOnce, this.host.approval);
   }
 

@@ -1,5 +1,5 @@
 import { errorMessage } from '../error-text';
-import type { JsonSchema } from '../types';
+import type { JsonSchema } from '../json-schema';
 import { SchemaConversionError } from './schema-conversion-error';
 import type { SchemaForms, SchemaInput, SchemaSide } from './schema-input';
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from './standard-schema';

@@ -1,5 +1,5 @@
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from './standard-schema';
-import type { JsonSchema } from '../types';
+import type { JsonSchema } from '../json-schema';
 
 /**
  * A TypeBox 1.x schema (the `typebox` package), known by the `~kind` its

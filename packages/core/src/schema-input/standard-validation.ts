@@ -1,7 +1,9 @@
-import { errorMessage } from '../error-text';
+import { cutText, errorMessage } from '../error-text';
 import { ToolValidationResult } from '../results';
-import { clip, displayPath } from '../validation/display';
+import { displayPath } from '../validation/display';
 import { invalidParamsOf, IssueList, moreProblems, type IssueLimits, type ValidationIssue } from '../validation/issues';
+import { checkedValuesLimit, MAX_ECHO_CHARS } from '../validation/limits';
+import { holdsMoreValuesThan } from '../validation/value-count';
 import type { StandardSchemaV1 } from './standard-schema';
 
 /** What a Standard Schema's `~standard.validate` made of a value: its output (transforms applied), or the failure in victor's words. */
@@ -15,6 +17,12 @@ export type StandardOutcome = { readonly value: unknown } | { readonly failure: 
  */
 export const STANDARD_KEYWORD = 'refinement';
 
+/** How much a Standard Schema's validation may do and report: `maxErrors` and `maxErrorChars` as for ajv, and `maxCheckedValues`. */
+export interface StandardLimits extends IssueLimits {
+  /** The most values the library is run on (`DEFAULT_MAX_CHECKED_VALUES`, 50,000, by default); larger arguments are refused before it runs. */
+  readonly maxCheckedValues?: number;
+}
+
 /**
  * Runs `schema['~standard'].validate(value)`: its output, or its issues worded
  * as victor words ajv's "anything else" (`Validation error at 'end': <the
@@ -22,10 +30,17 @@ export const STANDARD_KEYWORD = 'refinement';
  * whole), within `limits` as ajv's are. A promise when the library answers
  * one (async refinements); it never rejects, and nothing here throws: a
  * library that throws is a failure too (`Parameters could not be validated: ...`).
+ *
+ * A `value` of more than `maxCheckedValues` values is refused before the
+ * library runs (`Parameters hold more than 50000 values, too many for the
+ * checks of zod in one call; send fewer values per call`): libraries collect
+ * every issue, at up to about 15 µs and 1 KB each, and cannot be told to stop.
  */
-export function runStandardValidation(schema: StandardSchemaV1, value: unknown, limits: IssueLimits): StandardOutcome | Promise<StandardOutcome> {
+export function runStandardValidation(schema: StandardSchemaV1, value: unknown, limits: StandardLimits): StandardOutcome | Promise<StandardOutcome> {
   let answer: StandardSchemaV1.Result<unknown> | Promise<StandardSchemaV1.Result<unknown>>;
   try {
+    const max = checkedValuesLimit(limits.maxCheckedValues);
+    if (holdsMoreValuesThan(value, max)) return tooManyValues(schema, max, limits);
     answer = schema['~standard'].validate(value);
   } catch (error) {
     return thrown(error, limits);
@@ -55,8 +70,20 @@ function outcomeOf(result: StandardSchemaV1.Result<unknown>, limits: IssueLimits
 }
 
 function thrown(error: unknown, limits: IssueLimits): StandardOutcome {
+  return single(limits, 'validatorError', `Parameters could not be validated: ${errorMessage(error)}`, {});
+}
+
+function tooManyValues(schema: StandardSchemaV1, max: number, limits: IssueLimits): StandardOutcome {
+  const vendor = schema['~standard'].vendor;
+  const library = typeof vendor === 'string' && vendor !== '' ? cutText(vendor, MAX_ECHO_CHARS) : 'its library';
+  const message = `Parameters hold more than ${max} values, too many for the checks of ${library} in one call; send fewer values per call`;
+  return single(limits, 'tooManyValues', message, { limit: max });
+}
+
+/** A failure of one issue about the arguments as a whole. */
+function single(limits: IssueLimits, keyword: string, message: string, params: Record<string, unknown>): StandardOutcome {
   const list = new IssueList(limits, 1);
-  list.add({ path: [], keyword: 'validatorError', message: `Parameters could not be validated: ${errorMessage(error)}`, params: {} }, false);
+  list.add({ path: [], keyword, message, params }, false);
   return { failure: ToolValidationResult.failure(list.issues.map((issue) => issue.message), {}, list.issues) };
 }
 
@@ -90,6 +117,6 @@ function pathOf(path: StandardSchemaV1.Issue['path']): string[] {
   if (!Array.isArray(path)) return [];
   return path.map((segment: PropertyKey | StandardSchemaV1.PathSegment) => {
     const key = segment !== null && typeof segment === 'object' ? segment.key : segment;
-    return clip(typeof key === 'symbol' ? (key.description ?? 'symbol') : String(key));
+    return cutText(typeof key === 'symbol' ? (key.description ?? 'symbol') : String(key), MAX_ECHO_CHARS);
   });
 }

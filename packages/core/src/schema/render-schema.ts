@@ -1,5 +1,5 @@
 import { SchemaLevel, type SchemaLevelLike } from '../enums';
-import type { JsonSchema, ToolJSONSchema } from '../types';
+import type { JsonSchema, ToolJSONSchema } from '../json-schema';
 import { fitSentences } from './sentences';
 import { trimParameters } from './trim-parameters';
 

@@ -1,4 +1,16 @@
-import type { SchemaRenderer } from '../types';
+import type { BaseTool } from '../base-tool';
+import type { SchemaLevel } from '../enums';
+
+/**
+ * Renders a tool's schema in one provider's format at a schema level, for
+ * selection and export. `@victor-tools/providers` ships one per provider;
+ * core and the metadata package only know this shape.
+ */
+export interface SchemaRenderer {
+  /** The provider's name: 'openai', 'anthropic', 'gemini', 'mcp'... */
+  readonly name: string;
+  render(tool: BaseTool, level: SchemaLevel): unknown;
+}
 
 // One table per process, even with two copies of core installed, so that a
 // renderer registered by one copy of @victor-tools/providers is found by the

@@ -1,4 +1,4 @@
-import { clip } from '../validation/display';
+import { cutText } from '../error-text';
 
 /**
  * Abbreviations whose period does not end a sentence even before a capital
@@ -62,7 +62,7 @@ export function splitSentences(text: string): string[] {
 
 /**
  * The longest run of whole leading sentences that fits in `max` characters
- * (only the first sentence when `firstOnly`), or the hard cut of `clip`
+ * (only the first sentence when `firstOnly`), or the hard cut of `cutText`
  * when even the first sentence does not fit.
  */
 export function fitSentences(text: string, max: number, firstOnly = false): string {
@@ -76,5 +76,5 @@ export function fitSentences(text: string, max: number, firstOnly = false): stri
     if (firstOnly) break;
   }
   if (best) return best;
-  return clip(firstOnly ? (splitSentences(trimmed)[0] ?? '') : trimmed, max);
+  return cutText(firstOnly ? (splitSentences(trimmed)[0] ?? '') : trimmed, max);
 }

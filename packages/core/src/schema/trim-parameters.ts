@@ -1,6 +1,7 @@
+import { cutText } from '../error-text';
 import type { SchemaLevel } from '../enums';
-import type { JsonSchema } from '../types';
-import { clip } from '../validation/display';
+import type { JsonSchema } from '../json-schema';
+import { setOwn } from '../own-property';
 
 /** Keywords copied as they are: what a model needs to produce a valid value. */
 const KEPT_AS_IS = ['type', 'enum', 'const', '$ref'] as const;
@@ -35,7 +36,7 @@ function trimNode(node: unknown, level: SchemaLevel): unknown {
     if ((KEPT_AS_IS as readonly string[]).includes(key)) {
       out[key] = value;
     } else if (key === 'description') {
-      if (typeof value === 'string') out.description = clip(value, level.maxParamDescriptionChars);
+      if (typeof value === 'string') out.description = cutText(value, level.maxParamDescriptionChars);
     } else if (key === 'required') {
       if (Array.isArray(value)) out.required = [...(value as string[])];
     } else if (key === 'properties') {
@@ -62,8 +63,7 @@ function trimMap(map: Record<string, unknown>, level: SchemaLevel, keep: (name: 
   for (const name of Object.keys(map)) {
     if (!keep(name)) continue;
     const trimmed = trimNode(map[name], level);
-    // A parameter may be called `__proto__`: define it, never assign it.
-    Object.defineProperty(out, name, { value: trimmed, enumerable: true, writable: true, configurable: true });
+    setOwn(out, name, trimmed); // a parameter may be called `__proto__`
   }
   return out;
 }

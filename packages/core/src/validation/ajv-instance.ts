@@ -4,16 +4,21 @@ import { useJsonEquality } from './json-equality';
 
 /**
  * Why these options:
- * - `allErrors`: the model gets every problem at once, not one per round trip
- *   (the messages list the first ones and count the rest).
+ * - `allErrors` is a parameter of `compileWithAjv`: each schema gets a
+ *   validator that stops at the first problem (the verdict of every call),
+ *   and, once a call fails, one that finds every problem, so the model gets
+ *   them all at once, not one per round trip (the messages list the first
+ *   ones and count the rest). ajv cannot stop collecting after N problems,
+ *   and each costs about 1 µs and 160 bytes, so the second runs only on
+ *   arguments small enough (see `DEFAULT_MAX_CHECKED_VALUES`).
  * - `useDefaults`: defaults land on the copy handed to `execute`.
  * - `ownProperties`, for schemas that name a property like an Object.prototype
  *   member (`constructor`, `toString`...) in `properties`, `required` or
  *   `dependencies`: the arguments are ordinary objects, which answer to those
  *   names through their prototype, so these keywords must look at own keys
- *   only. It costs a `hasOwnProperty` call per property checked (about 20 ns
- *   a call for three parameters), so the other schemas, nearly all, are
- *   compiled without it, on an instance of their own.
+ *   only. It adds a `hasOwnProperty` call per property checked to every
+ *   call, so only the schemas that need it are compiled with it, on an
+ *   instance of their own; the others, nearly all, are not.
  * - `strict: false`: tool schemas come from TypeBox, decorators and hand
  *   written JSON carrying annotations ajv does not know (`x-*`, provider
  *   keywords such as OpenAI's `strict`, `nullable`, unknown formats). Strict
@@ -32,7 +37,6 @@ import { useJsonEquality } from './json-equality';
  *   scalars into arrays, even inside anyOf; see `coerce.ts` for ours.
  */
 const AJV_OPTIONS: Options = {
-  allErrors: true,
   useDefaults: true,
   strict: false,
   logger: false,
@@ -47,11 +51,11 @@ const AJV_OPTIONS: Options = {
  */
 const COMPILES_PER_INSTANCE = 256;
 
-/** The current instance of each kind (without and with `ownProperties`) and how many schemas it compiled. */
-const instances = new Map<boolean, { ajv: Ajv; compiles: number }>();
+/** The current instance of each kind (`ownProperties` and `allErrors` on or off) and how many schemas it compiled. */
+const instances = new Map<string, { ajv: Ajv; compiles: number }>();
 
-function createAjv(ownProperties: boolean): Ajv {
-  const ajv = new Ajv({ ...AJV_OPTIONS, ownProperties });
+function createAjv(ownProperties: boolean, allErrors: boolean): Ajv {
+  const ajv = new Ajv({ ...AJV_OPTIONS, ownProperties, allErrors });
   addFormats(ajv);
   // Paths are plain strings to the validator; the registry's EXPLORE policy
   // is what checks them against the sandbox.
@@ -63,16 +67,18 @@ function createAjv(ownProperties: boolean): Ajv {
 
 /**
  * Compiles `schema` on the current ajv instance of its kind (Draft 7,
- * ajv-formats, `format: 'path'`, see `ownProperties` above) and removes from its registry whatever the compilation
- * added: the root under its `$id` (or under '' when it has none) and the
- * embedded `$id`s. The compiled function keeps what it resolved. Throws what
- * ajv throws for a schema it cannot compile.
+ * ajv-formats, `format: 'path'`, see `ownProperties` and `allErrors` above)
+ * and removes from its registry whatever the compilation added: the root
+ * under its `$id` (or under '' when it has none) and the embedded `$id`s. The
+ * compiled function keeps what it resolved. Throws what ajv throws for a
+ * schema it cannot compile.
  */
-export function compileWithAjv(schema: AnySchema, ownProperties: boolean): ValidateFunction {
-  let current = instances.get(ownProperties);
+export function compileWithAjv(schema: AnySchema, ownProperties: boolean, allErrors: boolean): ValidateFunction {
+  const kind = `${ownProperties}/${allErrors}`;
+  let current = instances.get(kind);
   if (current === undefined || current.compiles >= COMPILES_PER_INSTANCE) {
-    current = { ajv: createAjv(ownProperties), compiles: 0 };
-    instances.set(ownProperties, current);
+    current = { ajv: createAjv(ownProperties, allErrors), compiles: 0 };
+    instances.set(kind, current);
   }
   current.compiles++;
   const ajv = current.ajv;

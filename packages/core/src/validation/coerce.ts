@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../types';
+import type { JsonSchema } from '../json-schema';
 
 const INTEGER_TEXT = /^-?\d+$/;
 const NUMBER_TEXT = /^-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;

@@ -1,14 +1,16 @@
-import type { ValidateFunction } from 'ajv';
+import { cutText } from '../error-text';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { ToolValidationResult } from '../results';
-import type { JsonSchema } from '../types';
+import type { JsonSchema } from '../json-schema';
 import { compileWithAjv } from './ajv-instance';
 import { coerceArguments } from './coerce';
-import { clip } from './display';
 import { describeErrors, jsonTypeOf } from './error-messages';
-import { invalidParamsOf, IssueList, moreProblems, type IssueLimits, type ValidationIssue } from './issues';
+import { invalidParamsOf, IssueList, moreProblems, notLookedFor, type IssueLimits, type ValidationIssue } from './issues';
 import { copyJson, NonJsonArgumentError } from './json-copy';
+import { checkedValuesLimit, MAX_ECHO_CHARS } from './limits';
 import { buildNullPlan, dropNullsInPlace, type NullPlan } from './null-optionals';
 import { applyPrototypeNamedDefaults, declaresPrototypeNamedDefault, PROTOTYPE_NAMES } from './prototype-defaults';
+import { holdsMoreValuesThan } from './value-count';
 
 /** Options of a validation (`validateArguments`, `CompiledSchema.validate`). */
 export interface ValidationOptions {
@@ -26,6 +28,15 @@ export interface ValidationOptions {
   maxErrors?: number;
   /** The longest the joined error text (`errors.join('; ')`) of a failure may be: 2048 characters by default, at least 80. */
   maxErrorChars?: number;
+  /**
+   * The most values (the arguments, and every item and property value in
+   * them) whose problems are all looked for: 50,000 by default. Larger
+   * arguments that fail are reported with their first problem and
+   * `... and perhaps more problems, not looked for in more than N values`,
+   * and a Standard Schema's library does not run on them (see
+   * `DEFAULT_MAX_CHECKED_VALUES`). `Infinity`: no limit.
+   */
+  maxCheckedValues?: number;
 }
 
 /** The verdict on the arguments plus the copy of them (defaults applied) that a tool runs with. */
@@ -50,8 +61,8 @@ export interface CompiledSchema {
   validate(args: unknown, options?: ValidationOptions): ValidationOutcome;
 }
 
-/** Wraps a failure (what was wrong, and the copy checked) so a successful copy (any plain object) can never be mistaken for one. */
-export class ArgumentFailureBox {
+/** What `check` answers for arguments that failed: the failure (what was wrong, and the copy checked), in a class of its own so that a successful copy (any plain object) is never taken for one. */
+export class InvalidArguments {
   constructor(readonly failure: ValidationOutcome) {}
 }
 
@@ -59,11 +70,16 @@ export class ArgumentFailureBox {
  * A compiled schema and what the preparation of arguments needs to know
  * about it, worked out once: where a null may be taken as absent
  * (`NullPlan`), whether a default must be applied before ajv (see
- * `prototype-defaults.ts`).
+ * `prototype-defaults.ts`). Two validators (see `ajv-instance.ts`): one that
+ * stops at the first problem gives every call its verdict; the one that
+ * finds every problem is compiled on the first failure, and runs on failing
+ * arguments of at most `maxCheckedValues` values.
  */
 export class SchemaCompilation implements CompiledSchema {
   readonly schemaError: string | undefined;
   private readonly validator: ValidateFunction | undefined;
+  private everyProblem: ValidateFunction | undefined;
+  private readonly ownProperties: boolean = false;
   private readonly nulls: NullPlan | undefined;
   private readonly prototypeDefaults: boolean;
 
@@ -75,7 +91,8 @@ export class SchemaCompilation implements CompiledSchema {
       if (scan.protoProperty !== undefined) {
         this.schemaError = `Invalid parameters schema: it declares a parameter named '__proto__' at '${scan.protoProperty}', which ajv skips without validating. Rename the parameter.`;
       } else {
-        const validator = compileWithAjv(withoutMetaSchema(schema), scan.namesPrototypeMember);
+        this.ownProperties = scan.namesPrototypeMember;
+        const validator = compileWithAjv(withoutMetaSchema(schema), this.ownProperties, false);
         // An `$async` schema validates into a promise, which would read as a pass.
         if ((validator as { $async?: unknown }).$async === true) throw new Error("'$async: true' is not supported: validation is synchronous");
         this.validator = validator;
@@ -90,16 +107,16 @@ export class SchemaCompilation implements CompiledSchema {
 
   validate(args: unknown, options: ValidationOptions = {}): ValidationOutcome {
     const checked = this.check(args, options);
-    return checked instanceof ArgumentFailureBox ? checked.failure : { result: ToolValidationResult.success(), value: checked };
+    return checked instanceof InvalidArguments ? checked.failure : { result: ToolValidationResult.success(), value: checked };
   }
 
   /**
    * The steps, in order: copy, drop nulls (`nullAsAbsent`), coerce, apply the
    * defaults ajv cannot, validate (ajv applies the other defaults). The
    * validated copy itself on success (no result object is built: the
-   * registry's path), an `ArgumentFailureBox` otherwise. Never throws.
+   * registry's path), an `InvalidArguments` otherwise. Never throws.
    */
-  check(args: unknown, options: ValidationOptions): Record<string, unknown> | ArgumentFailureBox {
+  check(args: unknown, options: ValidationOptions): Record<string, unknown> | InvalidArguments {
     const input = args === undefined ? {} : args;
     if (input === null || typeof input !== 'object' || Array.isArray(input)) {
       return single(options, `Parameters must be an object, got ${jsonTypeOf(input)}`, 'type', [], { type: 'object' });
@@ -108,7 +125,7 @@ export class SchemaCompilation implements CompiledSchema {
     try {
       data = copyJson(input) as Record<string, unknown>;
     } catch (err) {
-      if (err instanceof NonJsonArgumentError) return single(options, err.message, 'notJson', err.path.map((key) => clip(key)), { problem: err.problem });
+      if (err instanceof NonJsonArgumentError) return single(options, err.message, 'notJson', err.path.map((key) => cutText(key, MAX_ECHO_CHARS)), { problem: err.problem });
       return single(options, `Parameters could not be read: ${messageOf(err)}`, 'unreadable');
     }
     const validator = this.validator;
@@ -120,19 +137,45 @@ export class SchemaCompilation implements CompiledSchema {
     if (this.prototypeDefaults) applyPrototypeNamedDefaults(this.schema, data);
     try {
       if (validator(data)) return data;
-      const { issues, omitted } = describeErrors(validator.errors ?? [], data, options);
-      return failure(issues, omitted, data);
+      return this.describeFailure(data, takeErrors(validator), options);
     } catch (err) {
       // ajv's deep-equal calls `valueOf` of objects (`uniqueItems`, `enum`, `const`): data such as `{ valueOf: 1 }` makes it throw.
       return single(options, `Parameters could not be validated: ${messageOf(err)}`, 'validatorError', [], {}, data);
     }
   }
+
+  /**
+   * The failure of `data`, whose first problem is `first`: every problem
+   * (listed and counted within the limits) when `data` holds at most
+   * `maxCheckedValues` values, else the first one and a note that others
+   * were not looked for. Throws what ajv throws.
+   */
+  private describeFailure(data: Record<string, unknown>, first: readonly ErrorObject[], options: ValidationOptions): InvalidArguments {
+    const limit = checkedValuesLimit(options.maxCheckedValues);
+    if (holdsMoreValuesThan(data, limit)) {
+      const note = notLookedFor(limit);
+      return failure(describeErrors(first, data, options, note).issues, 0, data, note);
+    }
+    this.everyProblem ??= compileWithAjv(withoutMetaSchema(this.schema), this.ownProperties, true);
+    // Both validators give the same verdict; should they not, the first problem is still a true one.
+    const every = this.everyProblem(data) ? first : takeErrors(this.everyProblem);
+    const { issues, omitted } = describeErrors(every, data, options);
+    return failure(issues, omitted, data);
+  }
 }
 
-function failure(issues: ValidationIssue[], omitted: number, data: Record<string, unknown>): ArgumentFailureBox {
+/** A validator's errors, which it would otherwise keep (with all they hold) until its next run. */
+function takeErrors(validator: ValidateFunction): ErrorObject[] {
+  const errors = validator.errors ?? [];
+  validator.errors = null;
+  return errors;
+}
+
+function failure(issues: ValidationIssue[], omitted: number, data: Record<string, unknown>, note?: string): InvalidArguments {
   const errors = issues.map((issue) => issue.message);
-  if (omitted > 0) errors.push(moreProblems(omitted));
-  return new ArgumentFailureBox({
+  if (note !== undefined) errors.push(note);
+  else if (omitted > 0) errors.push(moreProblems(omitted));
+  return new InvalidArguments({
     result: ToolValidationResult.failure(errors, invalidParamsOf(issues), issues, omitted),
     value: data,
   });
@@ -146,7 +189,7 @@ function single(
   path: string[] = [],
   params: Record<string, unknown> = {},
   data: Record<string, unknown> = {},
-): ArgumentFailureBox {
+): InvalidArguments {
   const list = new IssueList(limits, 1);
   list.add({ path, keyword, message, params }, false);
   return failure(list.issues, 0, data);

@@ -1,5 +1,7 @@
+import { MAX_ECHO_CHARS } from './limits';
+import { cutText } from '../error-text';
 import type { ErrorObject } from 'ajv';
-import { clip, displayPath } from './display';
+import { displayPath } from './display';
 import { expectedTypes, IssueList, type IssueLimits, type ValidationIssue } from './issues';
 
 /**
@@ -23,15 +25,17 @@ function reprValue(value: unknown): string {
  * ajv's errors as issues worded for a model (see the README), alternatives
  * folded, within `limits`; `omitted` counts the errors left out (after
  * folding). Only the listed errors are worded, so a million wrong items cost
- * a pass over ajv's array, not a million messages.
+ * a pass over ajv's array, not a million messages. `note`: the last entry of
+ * `errors` that will follow the issues in place of the count (room is kept for it).
  */
 export function describeErrors(
   errors: readonly ErrorObject[],
   data: unknown,
   limits: IssueLimits,
+  note?: string,
 ): { issues: ValidationIssue[]; omitted: number } {
   const folded = foldAlternatives(errors);
-  const list = new IssueList(limits, folded.length);
+  const list = new IssueList(limits, folded.length, note);
   for (let i = 0; i < folded.length; i++) {
     if (!list.add(describeError(folded[i], data), i + 1 < folded.length)) return { issues: list.issues, omitted: folded.length - i };
   }
@@ -91,11 +95,11 @@ function describeError(error: ErrorObject, data: unknown): ValidationIssue {
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'required': {
-      const full = [...path, clip(String(params.missingProperty))];
+      const full = [...path, cutText(String(params.missingProperty), MAX_ECHO_CHARS)];
       return issue(full, error, `Required parameter '${displayPath(full)}' is missing`);
     }
     case 'additionalProperties': {
-      const full = [...path, clip(String(params.additionalProperty))];
+      const full = [...path, cutText(String(params.additionalProperty), MAX_ECHO_CHARS)];
       return issue(full, error, `Unknown parameter '${displayPath(full)}'`);
     }
     case 'type': {
@@ -124,7 +128,7 @@ function clippedParams(params: Record<string, unknown>): Record<string, unknown>
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(params)) {
     const value = params[key];
-    out[key] = typeof value === 'string' ? clip(value) : value;
+    out[key] = typeof value === 'string' ? cutText(value, MAX_ECHO_CHARS) : value;
   }
   return out;
 }
@@ -135,7 +139,7 @@ function parsePointer(pointer: string): string[] {
   return pointer
     .slice(1)
     .split('/')
-    .map((s) => clip(s.replace(/~1/g, '/').replace(/~0/g, '~')));
+    .map((s) => cutText(s.replace(/~1/g, '/').replace(/~0/g, '~'), MAX_ECHO_CHARS));
 }
 
 /** The value at a JSON Pointer in the copy ajv checked (read with the full keys, not the shortened ones). */

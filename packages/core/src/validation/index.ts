@@ -6,5 +6,5 @@ export {
   type ValidationOutcome,
 } from './validate-arguments';
 export type { ValidationIssue } from './issues';
-export { MAX_ARGUMENT_DEPTH, DEFAULT_MAX_ERRORS, DEFAULT_MAX_ERROR_CHARS } from './limits';
+export { MAX_ARGUMENT_DEPTH, DEFAULT_MAX_ERRORS, DEFAULT_MAX_ERROR_CHARS, DEFAULT_MAX_CHECKED_VALUES } from './limits';
 export { dropNullOptionals } from './null-optionals';

@@ -1,6 +1,6 @@
-import { clip } from './display';
+import { cutText } from '../error-text';
 import { DEFAULT_MAX_ERROR_CHARS, DEFAULT_MAX_ERRORS, MIN_MAX_ERROR_CHARS } from './limits';
-import { defineOwn, hasOwn } from './own-property';
+import { hasOwn, setOwn } from '../own-property';
 
 /**
  * One problem with a call's arguments, as data (after ajv's `ErrorObject` and
@@ -20,8 +20,10 @@ export interface ValidationIssue {
    * all failed on their type only reads as `type`. Problems found before the
    * schema is applied: `type` (arguments that are not an object), `notJson`
    * (what JSON cannot carry), `unreadable` (a throwing getter or Proxy),
-   * `invalidSchema` (the tool's schema does not compile) and `validatorError`
-   * (the validator threw).
+   * `invalidSchema` (the tool's schema does not compile), `validatorError`
+   * (the validator threw) and `tooManyValues` (arguments over
+   * `maxCheckedValues`, refused before a Standard Schema's library runs).
+   * Problems a Standard Schema's library found: `refinement`.
    */
   readonly keyword: string;
   /** The problem in words a model can act on; the same text as in `errors`. */
@@ -45,11 +47,16 @@ export function moreProblems(count: number): string {
   return `... and ${count} more problem${count === 1 ? '' : 's'}`;
 }
 
+/** The last entry of `errors` when arguments over `maxCheckedValues` were checked up to their first problem only. */
+export function notLookedFor(maxCheckedValues: number): string {
+  return `... and perhaps more problems, not looked for in more than ${maxCheckedValues} values`;
+}
+
 /**
  * The issues a failed validation reports: the first `maxErrors` distinct
  * ones (by message), as long as their text, joined with '; ' and followed by
- * the count of the rest, stays within `maxErrorChars`. At least one issue is
- * listed, its message shortened if it alone is too long.
+ * the count of the rest (or by `note`), stays within `maxErrorChars`. At
+ * least one issue is listed, its message shortened if it alone is too long.
  */
 export class IssueList {
   readonly issues: ValidationIssue[] = [];
@@ -58,10 +65,15 @@ export class IssueList {
   private readonly maxErrors: number;
   private readonly maxChars: number;
 
-  /** `total`: how many issues may be offered at most, to keep room for the count of the rest. */
+  /**
+   * `total`: how many issues may be offered at most, to keep room for the
+   * count of the rest; `note`: the last entry of `errors` in its place,
+   * always there (`notLookedFor`), for which room is always kept.
+   */
   constructor(
     limits: IssueLimits,
     private readonly total: number,
+    private readonly note?: string,
   ) {
     this.maxErrors = limitOf(limits.maxErrors, DEFAULT_MAX_ERRORS, 1);
     this.maxChars = limitOf(limits.maxErrorChars, DEFAULT_MAX_ERROR_CHARS, MIN_MAX_ERROR_CHARS);
@@ -75,11 +87,12 @@ export class IssueList {
     if (this.seen.has(issue.message)) return true;
     if (this.issues.length >= this.maxErrors) return false;
     const separator = this.issues.length > 0 ? SEPARATOR.length : 0;
-    const reserve = more ? SEPARATOR.length + moreProblems(this.total).length : 0;
+    const tail = this.note ?? (more ? moreProblems(this.total) : '');
+    const reserve = tail === '' ? 0 : SEPARATOR.length + tail.length;
     let listed = issue;
     if (this.chars + separator + issue.message.length + reserve > this.maxChars) {
       if (this.issues.length > 0) return false;
-      listed = { ...issue, message: clip(issue.message, this.maxChars - reserve) };
+      listed = { ...issue, message: cutText(issue.message, this.maxChars - reserve) };
     }
     this.seen.add(issue.message);
     this.issues.push(listed);
@@ -99,7 +112,7 @@ export function invalidParamsOf(issues: readonly ValidationIssue[]): Record<stri
   for (const issue of issues) {
     const param = issue.path[0];
     // Keyed by whatever the caller sent, `__proto__` included: defined, never assigned.
-    if (param !== undefined && !hasOwn(invalidParams, param)) defineOwn(invalidParams, param, reasonOf(issue));
+    if (param !== undefined && !hasOwn(invalidParams, param)) setOwn(invalidParams, param, reasonOf(issue));
   }
   return invalidParams;
 }

@@ -1,6 +1,6 @@
 import { displayPath } from './display';
 import { MAX_ARGUMENT_DEPTH } from './limits';
-import { defineOwn, hasOwn } from './own-property';
+import { hasOwn, setOwn } from '../own-property';
 
 /** Arguments that JSON cannot carry (cycles, NaN, functions...), found while copying. */
 export class NonJsonArgumentError extends Error {
@@ -125,7 +125,8 @@ function copyValue(input: unknown, key: string | number, depth: number): unknown
         item = copyValue(item, name, depth + 1);
         if (item === undefined) continue;
       }
-      if (name === '__proto__') defineOwn(record, name, item);
+      // Assigned here, the copy's hot loop; only `__proto__` needs setOwn's definition.
+      if (name === '__proto__') setOwn(record, name, item);
       else record[name] = item;
     }
     return record;

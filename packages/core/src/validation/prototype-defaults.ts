@@ -1,6 +1,6 @@
 import { copyJson } from './json-copy';
 import { MAX_ARGUMENT_DEPTH } from './limits';
-import { defineOwn, hasOwn } from './own-property';
+import { hasOwn, setOwn } from '../own-property';
 import { isNode, resolveLocalRef } from './schema-node';
 
 // The arguments are ordinary objects, so they answer to every name of
@@ -58,7 +58,7 @@ function apply(schema: unknown, root: unknown, data: unknown, depth: number, vis
         const property = properties[name];
         if (PROTOTYPE_NAMES.has(name) && !hasOwn(record, name) && isNode(property) && hasOwn(property, 'default')) {
           const value = defaultValue(property.default);
-          if (value !== undefined) defineOwn(record, name, value);
+          if (value !== undefined) setOwn(record, name, value);
         }
         if (hasOwn(record, name)) apply(property, root, record[name], depth + 1, visited);
       }

@@ -1,8 +1,8 @@
-import type { JsonSchema } from '../types';
-import { ArgumentFailureBox, type CompiledSchema, type ValidationOptions, type ValidationOutcome } from './compiled-schema';
+import type { JsonSchema } from '../json-schema';
+import { InvalidArguments, type CompiledSchema, type ValidationOptions, type ValidationOutcome } from './compiled-schema';
 import { getCompiledSchema } from './validator-cache';
 
-export { ArgumentFailureBox, type CompiledSchema, type ValidationOptions, type ValidationOutcome };
+export { InvalidArguments, type CompiledSchema, type ValidationOptions, type ValidationOutcome };
 
 /**
  * Compiles `schema` once (JSON Schema Draft 7, ajv) and returns the handle

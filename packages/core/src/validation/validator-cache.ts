@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../types';
+import type { JsonSchema } from '../json-schema';
 import { SchemaCompilation } from './compiled-schema';
 
 /** The compiled form of a schema as the registry keeps it on a tool's entry (see `SchemaCompilation`). */

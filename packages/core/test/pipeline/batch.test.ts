@@ -1,6 +1,13 @@
 import { ExecutionCategory, ToolRegistry, type ExecutionCategoryLike } from '@victor-tools/core';
 import { flush, testTool } from '../registry/helpers';
 
+// The shared resources these tests pass, declared as a project declares its own (declaration merging).
+declare module '@victor-tools/core' {
+  interface ToolExecutionContext {
+    user?: string;
+  }
+}
+
 /** A registry whose tools log start and end events and take a few ticks in between. */
 function setup() {
   const events: string[] = [];

@@ -1,6 +1,15 @@
 import { ToolRegistry, type ToolCallContext, type ToolExecutionContext } from '@victor-tools/core';
 import { recordingLogger, testTool } from '../registry/helpers';
 
+// The shared resources these tests pass, declared as a project declares its own (declaration merging).
+declare module '@victor-tools/core' {
+  interface ToolExecutionContext {
+    user?: string;
+    shared?: unknown;
+    counted?: number;
+  }
+}
+
 async function contextOf(callerCtx?: ToolExecutionContext, registry = new ToolRegistry()): Promise<ToolCallContext> {
   const tool = testTool({ name: 't', metadata: { accessMode: 'readonly' } });
   registry.register(tool);
@@ -27,7 +36,7 @@ describe('the context a tool receives', () => {
     expect(ctx.counted).toBe(1);
     expect(ctx.counted).toBe(1);
     expect(reads).toBe(1);
-    (ctx as Record<string, unknown>).mode = 'plan';
+    (ctx as { mode?: unknown }).mode = 'plan';
     expect(callerCtx.mode).toBe('build');
   });
 
@@ -52,17 +61,26 @@ describe('the context a tool receives', () => {
     const callerCtx = JSON.parse('{"__proto__": {"polluted": true}, "user": "ann"}') as ToolExecutionContext;
     const ctx = await contextOf(callerCtx);
     expect(Object.prototype.hasOwnProperty.call(ctx, '__proto__')).toBe(true);
-    expect((ctx as Record<string, unknown>).polluted).toBeUndefined();
+    expect((ctx as unknown as Record<string, unknown>).polluted).toBeUndefined();
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
   it("should provide toolName, signal, reportProgress and log, not as own keys, the caller's values not copied", async () => {
-    const ctx = await contextOf({ toolName: 'spoofed', user: 'ann' });
+    // A JavaScript caller can send anything: the registry's own members are not taken from it.
+    const ctx = await contextOf({ toolName: 'spoofed', user: 'ann' } as ToolExecutionContext);
     expect(ctx.toolName).toBe('t');
     expect(ctx.signal).toBeInstanceOf(AbortSignal);
     expect(typeof ctx.reportProgress).toBe('function');
     expect(typeof ctx.log).toBe('function');
     expect(Object.keys(ctx)).toEqual(['user']);
+  });
+
+  it('should name the registered tool in toolName when the call used an alias', async () => {
+    const registry = new ToolRegistry();
+    const tool = testTool({ name: 'read_file', aliases: ['cat'] });
+    registry.register(tool);
+    await registry.execute('cat', {});
+    expect(tool.calls[0].ctx.toolName).toBe('read_file');
   });
 });
 

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { ToolRegistry, ToolResult } from '@victor-tools/core';
 import { outputSchemaOf } from '@victor-tools/core/internal';
 import { recordingLogger, testTool } from '../registry/helpers';
@@ -82,7 +83,7 @@ describe('outputSchemaOf (read at registration)', () => {
     [{ type: 'string' }, /must describe an object \(type: 'object'\), got type "string"/],
     [{ properties: {} }, /got type undefined/],
     [[], /must be a JSON Schema object, got an array/],
-    ['{}', /got string/],
+    ['{}', /got a string/],
   ])('should refuse %p at registration, naming the tool', (schema, message) => {
     const registry = new ToolRegistry({ logger: recordingLogger() });
     expect(() => registry.register(testTool({ name: 'bad_output', outputSchema: schema }))).toThrow(TypeError);
@@ -98,5 +99,38 @@ describe('outputSchemaOf (read at registration)', () => {
       },
     });
     expect(() => new ToolRegistry().register(tool)).toThrow("Tool 'throwing' cannot be registered: its outputSchema cannot be read (no schema today).");
+  });
+});
+
+describe('checkOutput with a Standard Schema (zod) output schema', () => {
+  const Report = z.object({ count: z.number().int(), files: z.array(z.string()) }).refine((r) => r.files.length === r.count, 'count must be the number of files');
+
+  it('should check the JSON Schema form first, then the library itself (a refinement JSON Schema cannot say)', async () => {
+    const wrongType = await registryWith(() => ({ count: 'two', files: [] }), Report).execute('count_files', {});
+    expect(wrongType.error).toBe("Tool 'count_files' returned an output that does not match its output schema: Property 'count' has wrong type: expected integer, got string");
+    const refined = await registryWith(() => ({ count: 2, files: ['a'] }), Report).execute('count_files', {});
+    expect(refined).toMatchObject({
+      success: false,
+      error: "Tool 'count_files' returned an output that does not match its output schema: Validation error: count must be the number of files",
+      metadata: { outputErrors: ['Validation error: count must be the number of files'] },
+    });
+  });
+
+  it('should pass a matching output untouched (no transform or stripping of the library applied)', async () => {
+    const output = { count: 1, files: ['a'] };
+    const result = await registryWith(() => output, Report).execute('count_files', {});
+    expect(result).toMatchObject({ success: true });
+    expect(result.output).toBe(output);
+  });
+
+  it('should wait for an asynchronous refinement', async () => {
+    const Checked = z.object({ id: z.string() }).refine(async (value) => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return value.id.startsWith('ok');
+    }, 'id was not issued here');
+    const good = await registryWith(() => ({ id: 'ok-1' }), Checked).execute('count_files', {});
+    expect(good.success).toBe(true);
+    const bad = await registryWith(() => ({ id: 'forged' }), Checked).execute('count_files', {});
+    expect(bad.error).toBe("Tool 'count_files' returned an output that does not match its output schema: Validation error: id was not issued here");
   });
 });

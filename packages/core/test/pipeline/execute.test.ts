@@ -1,4 +1,4 @@
-import { ToolRegistry, ToolResult, type ToolCallContext } from '@victor-tools/core';
+import { ToolRegistry, ToolResult, type ToolCallContext, type ToolExecutionContext } from '@victor-tools/core';
 import { deferred, flush, testTool } from '../registry/helpers';
 
 describe('ToolRegistry', () => {
@@ -208,9 +208,10 @@ describe('ToolRegistry', () => {
         const tool = testTool({ name: 't' });
         registry.register(tool);
         const shared = { files: ['a'] };
+        // A JavaScript caller can send anything, `toolName` too: the registry sets its own.
         const ctx = { shared, toolName: 'spoofed' };
-        await registry.execute('t', {}, ctx);
-        const received = tool.calls[0].ctx;
+        await registry.execute('t', {}, ctx as ToolExecutionContext);
+        const received = tool.calls[0].ctx as ToolCallContext & { shared?: unknown };
         expect(received).not.toBe(ctx);
         expect(received.shared).toBe(shared);
         expect(received.toolName).toBe('t');

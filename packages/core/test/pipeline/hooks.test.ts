@@ -1,6 +1,13 @@
 import { Hook, ToolRegistry, ToolResult } from '@victor-tools/core';
 import { recordingLogger, testTool } from '../registry/helpers';
 
+// The shared resources these tests pass, declared as a project declares its own (declaration merging).
+declare module '@victor-tools/core' {
+  interface ToolExecutionContext {
+    user?: string;
+  }
+}
+
 function setup() {
   const logger = recordingLogger();
   const registry = new ToolRegistry({ logger });
@@ -25,10 +32,79 @@ describe('Hook', () => {
     it('should throw a TypeError when the callback is not a function', () => {
       expect(() => new Hook(42 as never)).toThrow(TypeError);
     });
+
+    it("should honour the reference's positional form: callback, name, critical, description", () => {
+      function callback(): void {}
+      expect(new Hook(callback, 'security_validation', true, 'Validates...')).toMatchObject({
+        name: 'security_validation',
+        critical: true,
+        description: 'Validates...',
+      });
+      expect(new Hook(callback, 'audit')).toMatchObject({ name: 'audit', critical: false, description: '' });
+      // The reference's default name is '': the function's name stands in for it.
+      expect(new Hook(callback, '', true)).toMatchObject({ name: 'callback', critical: true });
+    });
+
+    it('should refuse options of the wrong type, an unknown option and a mix of both forms, naming the problem', () => {
+      const fn = () => undefined;
+      expect(() => new Hook(fn, 'x', 'yes' as never)).toThrow("A hook's critical flag must be a boolean, got string.");
+      expect(() => new Hook(fn, { name: 42 as never })).toThrow("A hook's name must be a string, got number.");
+      expect(() => new Hook(fn, { critcal: true } as never)).toThrow("Unknown hook option 'critcal': a hook takes name, critical and description.");
+      expect(() => new Hook(fn, { name: 'x' } as never, true)).toThrow(/either as an object .* or positionally/);
+      expect(() => new Hook(fn, null as never)).toThrow(TypeError);
+    });
   });
 });
 
 describe('ToolRegistry', () => {
+  describe("hooks in the reference's positional form", () => {
+    it("should make registerBeforeHook(fn, 'name', true) a critical hook that stops the call", async () => {
+      const { registry, tool } = setup();
+      registry.registerBeforeHook(
+        () => {
+          throw new Error('push to main is forbidden');
+        },
+        'security_validation',
+        true,
+        'Validates git calls',
+      );
+      const result = await registry.execute('git', {});
+      expect(result.error).toBe("Critical hook 'security_validation' failed for tool 'git': push to main is forbidden");
+      expect(tool.calls).toHaveLength(0);
+    });
+
+    it("should make registerBeforeHook(fn, 'name') a non-critical hook, logged under that name", async () => {
+      const { registry, tool, logger } = setup();
+      registry.registerBeforeHook(() => {
+        throw new Error('audit store down');
+      }, 'audit');
+      expect((await registry.execute('git', {})).success).toBe(true);
+      expect(tool.calls).toHaveLength(1);
+      expect(logger.entries[0]!.message).toContain("'audit'");
+    });
+
+    it('should take the positional form for after-hooks too', async () => {
+      const { registry } = setup();
+      registry.registerAfterHook(
+        () => {
+          throw new Error('result store down');
+        },
+        'store_result',
+        true,
+      );
+      expect((await registry.execute('git', {})).error).toBe("Critical hook 'store_result' failed for tool 'git': result store down");
+    });
+
+    it("should let the positional options override a Hook's own", async () => {
+      const { registry } = setup();
+      const hook = new Hook(() => {
+        throw new Error('no');
+      }, 'lenient');
+      registry.registerBeforeHook(hook, 'strict', true);
+      expect((await registry.execute('git', {})).error).toBe("Critical hook 'strict' failed for tool 'git': no");
+    });
+  });
+
   describe('registerBeforeHook', () => {
     it('should call the hook with the tool name, the validated args and the context', async () => {
       const { registry } = setup();

@@ -1,5 +1,5 @@
 import { BaseTool, ToolRegistry, ToolResult, type JsonSchema } from '@victor-tools/core';
-import { checkAvailable, resolveTool } from '../../src/pipeline/lookup-steps';
+import { checkAvailable, findTool } from '../../src/pipeline/lookup-steps';
 import { addCallMetadata, approve, checkSandbox, detectLoop } from '../../src/pipeline/policy-steps';
 import { checkOutput } from '../../src/pipeline/check-output';
 import { STEPS, stepsFor } from '../../src/pipeline/steps';
@@ -31,7 +31,7 @@ const OPTIONAL = [checkAvailable, validateStandard, checkSandbox, detectLoop, ap
 describe('stepsFor', () => {
   it("should leave out only the steps that cannot apply to a tool, in STEPS' order", () => {
     const steps = stepsFor(createEntry(new Plain(), new Plain(), 'plain', true));
-    expect(steps).toEqual(STEPS.filter((step) => step !== resolveTool && !OPTIONAL.includes(step)));
+    expect(steps).toEqual(STEPS.filter((step) => step !== findTool && !OPTIONAL.includes(step)));
   });
 
   it('should keep every step for a tool each of them applies to (validateStandard: only for a Standard Schema)', () => {
@@ -41,7 +41,7 @@ describe('stepsFor', () => {
       metadata: { accessMode: 'write', progressParams: ['path'] },
       available: () => true,
     });
-    expect(stepsFor(createEntry(tool, tool, 'write', true))).toEqual(STEPS.filter((step) => step !== resolveTool && step !== validateStandard));
+    expect(stepsFor(createEntry(tool, tool, 'write', true))).toEqual(STEPS.filter((step) => step !== findTool && step !== validateStandard));
   });
 
   it('should keep the approval step of a tool whose calls are logged, and the metadata step with it', () => {

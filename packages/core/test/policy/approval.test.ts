@@ -13,6 +13,13 @@ import {
   type ToolExecutionContext,
   type ToolMetadataInput,
 } from '@victor-tools/core';
+
+// The shared resources these tests pass, declared as a project declares its own (declaration merging).
+declare module '@victor-tools/core' {
+  interface ToolExecutionContext {
+    user?: string;
+  }
+}
 import { deferred, recordingLogger, testTool } from '../registry/helpers';
 
 function setup(metadata: ToolMetadataInput, approve?: (request: ApprovalRequest) => boolean | Promise<boolean>, extra = {}) {
@@ -268,7 +275,7 @@ describe('trustFrameworkApproval', () => {
     expect(approved.success).toBe(true);
     expect(approved.metadata?.approval).toEqual({ asked: true, approved: true, reason: 'execute tools are confirmed on every call', by: 'fallback' });
     expect(fallback).toHaveBeenCalledWith(expect.objectContaining({ toolName: 'tool', reason: 'execute tools are confirmed on every call' }));
-    const refused = await registryTrusting().registry.execute('tool', {}, { approvedBy: true });
+    const refused = await registryTrusting().registry.execute('tool', {}, { approvedBy: true } as unknown as ToolExecutionContext);
     expect(refused.error).toBe(
       "Tool 'tool' was not approved: it needs a person's approval (execute tools are confirmed on every call) and nobody could be asked on this call. " +
         "Approve it where a person is asked: through an adapter (the AI SDK's or OpenAI Agents' needsApproval, a LangGraph interrupt), " +

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { ToolRegistry, ToolResult, BaseTool, type JsonSchema } from '@victor-tools/core';
 import { findPathArguments } from '../../src/policy/path-arguments';
+import { FUZZ_RUNS, fuzzParams } from '../../../../test/support/fuzz';
 
 // Property: a string is found as a path argument exactly when its schema
 // declares `format: 'path'`, wherever the schema declares it: properties,
@@ -8,10 +9,8 @@ import { findPathArguments } from '../../src/policy/path-arguments';
 // allOf, oneOf, local $refs. Schema and arguments are drawn together, so where
 // each string's declaration sits is known; keys are never path-like names.
 
-const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
-const FUZZ_SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
 jest.setTimeout(60_000 + FUZZ_RUNS * 50);
-const params = { numRuns: FUZZ_RUNS, ...(FUZZ_SEED === undefined ? {} : { seed: FUZZ_SEED }) };
+const params = fuzzParams();
 
 /** A schema, a value it describes, and where in the value the declared paths are (relative, dot-joined). */
 interface Drawn {
@@ -137,7 +136,7 @@ describe('findPathArguments (property)', () => {
         if (paths.length > 0) expect([result.error, result.metadata?.policy]).toEqual([expect.stringMatching(/resolves to '\/etc\/passwd', outside it$/), expect.objectContaining({ rule: 'outside-sandbox' })]);
         else expect(result.error).toBeUndefined();
       }),
-      { ...params, numRuns: Math.max(100, Math.floor(FUZZ_RUNS / 4)) },
+      fuzzParams(Math.max(100, Math.floor(FUZZ_RUNS / 4))),
     );
   });
 });

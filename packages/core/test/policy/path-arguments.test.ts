@@ -4,7 +4,7 @@ describe('isPathLikeName', () => {
   it.each([
     // SPEC section 12: names ending in path, file, dir, directory, cwd (plurals too).
     'path', 'filePath', 'FILEPATH', 'target_file', 'outputDir', 'destinationDirectory', 'cwd', 'paths', 'files', 'directories',
-    // Issue 10: the reference's and common names for a place on disk, as the last word.
+    // The reference's and common names for a place on disk, as the last word.
     'filename', 'file_name', 'fileName', 'dest', 'destination', 'output', 'out', 'target', 'source', 'src', 'location', 'to',
     'from', 'dir', 'folder', 'backup-destination', 'srcFolder', 'copy_to', 'move_from', 'output_filename',
   ])('should take %s for a path', (name) => {
@@ -64,7 +64,7 @@ describe('findPathArguments', () => {
     expect(findPathArguments(wide, undefined)).toHaveLength(100_000);
   });
 
-  // Issue 10: "a parameter whose schema has format: 'path' is always checked",
+  // The hardening round: "a parameter whose schema has format: 'path' is always checked",
   // also where TypeBox and OpenAI strict schemas put it: in a union with null,
   // behind a $ref, in a record's value schema.
   it.each([

@@ -5,9 +5,8 @@ import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { ToolRegistry, ToolResult, type ToolExecutionContext } from '@victor-tools/core';
 import { PATH_SCHEMA, snapshotOf, testTool } from './helpers';
+import { FUZZ_RUNS, fuzzParams } from '../../../../test/support/fuzz';
 
-// `pnpm fuzz` raises FUZZ_RUNS for a longer run; 1000 keeps CI fast.
-const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
 
 const DANGEROUS_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty'];
 
@@ -95,7 +94,7 @@ describe('ToolRegistry', () => {
           expectReadable(result);
           expect(isDeepStrictEqual(args, snapshot)).toBe(true);
         }),
-        { numRuns: FUZZ_RUNS },
+        fuzzParams(),
       );
     });
 
@@ -114,7 +113,7 @@ describe('ToolRegistry', () => {
           expect(({} as Record<string, unknown>).polluted).toBeUndefined();
           expect(isDeepStrictEqual(args, snapshot)).toBe(true);
         }),
-        { numRuns: FUZZ_RUNS },
+        fuzzParams(),
       );
     });
 
@@ -136,7 +135,7 @@ describe('ToolRegistry', () => {
           expectReadable(await registry.execute('write_file', { filePath: 'x', content: root }));
           expect(isDeepStrictEqual(root, snapshot)).toBe(true);
         }),
-        { numRuns: Math.max(50, Math.floor(FUZZ_RUNS / 10)) },
+        fuzzParams(Math.max(50, Math.floor(FUZZ_RUNS / 10))),
       );
     });
 

@@ -3,8 +3,8 @@
 import fc from 'fast-check';
 import { ToolRegistry } from '@victor-tools/core';
 import { PATH_SCHEMA, testTool } from './helpers';
+import { fuzzParams } from '../../../../test/support/fuzz';
 
-const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
 
 function setup(options: { coerce?: boolean; approve?: () => boolean } = {}) {
   const registry = new ToolRegistry(options);
@@ -74,7 +74,7 @@ describe('ToolRegistry', () => {
           expect(result.success).toBe(false);
           expect(result.error).toMatch(/^Invalid parameters for tool 'read_file': \S/);
         }),
-        { numRuns: FUZZ_RUNS },
+        fuzzParams(),
       );
       expect(tool.calls).toHaveLength(0);
     });
@@ -91,7 +91,7 @@ describe('ToolRegistry', () => {
           expect(result.success).toBe(false);
           expect(result.error).toContain('Unknown parameter');
         }),
-        { numRuns: FUZZ_RUNS },
+        fuzzParams(),
       );
     });
   });

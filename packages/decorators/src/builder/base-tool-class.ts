@@ -1,7 +1,7 @@
 import { CostTier, type BaseTool, type JsonSchema, type ToolMetadataInput } from '@victor-tools/core';
 import { BASE_TOOL_BRAND } from '@victor-tools/core/internal';
 import type { ToolOptions } from '../options';
-import { availableBy, declaredToolClass, type ToolClass } from './declared-tool';
+import { availableBy, answeringFromDeclaration, type ToolClass } from './from-declaration';
 import { metadataFromOptions, type ToolDeclaration } from './declaration';
 import { classLabel, defaultClassToolName } from './names';
 import type { BuiltParams } from './params-schema';
@@ -21,13 +21,13 @@ function definesOwn(prototype: object, member: string): boolean {
 
 /**
  * The class that a `@Tool`-decorated `BaseTool` subclass becomes: the shared
- * declared-tool implementation over the user's class, whose declaration is
+ * implementation (`answeringFromDeclaration`) over the user's class, whose declaration is
  * the options, and where the options are silent, the class's own getters
  * (resolved once per instance). `execute` is the class's own, handed an
  * instance of the params class. It stays a `BaseTool`. `params` builds the
  * parameters on first use (by then every `@Param` of the params class is recorded).
  */
-export function declareBaseToolClass<C extends Function>(target: C, options: ToolOptions, params: () => BuiltParams): C {
+export function decorateBaseToolClass<C extends Function>(target: C, options: ToolOptions, params: () => BuiltParams): C {
   const prototype = target.prototype as object;
   const className = classLabel(target);
   const own = (member: string): boolean => definesOwn(prototype, member);
@@ -57,7 +57,7 @@ export function declareBaseToolClass<C extends Function>(target: C, options: Too
     };
   }
 
-  const Declared = declaredToolClass(target as unknown as ToolClass, {
+  const Declared = answeringFromDeclaration(target as unknown as ToolClass, {
     declarationOf(tool) {
       let declaration = declarations.get(tool);
       if (!declaration) declarations.set(tool, (declaration = resolve(tool)));

@@ -1,4 +1,5 @@
 import type { JsonSchema } from '@victor-tools/core';
+import { setOwn } from '@victor-tools/core/internal';
 import { DecoratorUsageError } from '../errors/decorator-usage-error';
 import { classLabel } from './names';
 
@@ -74,9 +75,7 @@ export function toParamsInstance(target: Function, args: Record<string, unknown>
   if (bridge !== undefined) return bridge.toInstance(target, args);
   const instance = new (target as new () => Record<string, unknown>)();
   for (const key of Object.keys(args)) {
-    // Defined, never assigned: a `__proto__` key must not set the prototype.
-    if (key === '__proto__') Object.defineProperty(instance, key, { value: args[key], writable: true, enumerable: true, configurable: true });
-    else instance[key] = args[key];
+    setOwn(instance, key, args[key]); // a `__proto__` key must not set the prototype
   }
   return instance;
 }

@@ -1,6 +1,6 @@
 import { CostTier, type JsonSchema, type SchemaInput, type ToolMetadataInput } from '@victor-tools/core';
 import { MissingDescriptionError } from '../errors/missing-description-error';
-import type { ToolCommonOptions, ToolMetadataOptions, ToolOptions } from '../options';
+import type { ToolCommonOptions, ToolMetadataOptions } from '../options';
 import type { BuiltParams } from './params-schema';
 
 /** Everything a built tool answers with, read from its options once. */
@@ -19,7 +19,8 @@ export interface ToolDeclaration {
   readonly availabilityCheck: (() => boolean) | undefined;
 }
 
-const METADATA_KEYS = [
+/** The metadata options of `@Tool` and `tool()`: fields of `ToolMetadata`. */
+export const METADATA_KEYS = [
   'category',
   'keywords',
   'useCases',
@@ -33,6 +34,7 @@ const METADATA_KEYS = [
   'mandatoryKeywords',
   'progressParams',
   'executionCategory',
+  'requiredScopes',
 ] as const satisfies readonly (keyof ToolMetadataOptions)[];
 
 /**
@@ -53,7 +55,7 @@ export function requireDescription(options: ToolCommonOptions, owner: string): s
 }
 
 /** Reads `options` into a declaration, with the parameters the caller built from them. */
-export function buildDeclaration(options: ToolOptions, owner: string, defaultName: string, params: BuiltParams): ToolDeclaration {
+export function buildDeclaration(options: ToolCommonOptions, owner: string, defaultName: string, params: BuiltParams): ToolDeclaration {
   return {
     owner,
     name: options.name ?? defaultName,

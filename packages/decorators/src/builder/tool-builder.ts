@@ -1,12 +1,12 @@
 import { isBaseTool, type BaseTool, type JsonSchema, type SchemaInput } from '@victor-tools/core';
 import { DecoratorUsageError } from '../errors/decorator-usage-error';
-import type { ParamsClass, ParamsDeclaration, ToolFunction, ToolOptions } from '../options';
+import type { ParamsClass, ParamsDeclaration, ToolCommonOptions, ToolFunction } from '../options';
 import { getMetadataStorage } from '../storage/get-metadata-storage';
 import type { MetadataStorage } from '../storage/metadata-storage';
 import type { ToolClassRecord } from '../storage/tool-class-record';
 import type { ToolMethodRecord } from '../storage/tool-method-record';
 import { buildDeclaration, type ToolDeclaration } from './declaration';
-import { DeclaredTool } from './declared-tool';
+import { FunctionBackedTool } from './from-declaration';
 import { classLabel, defaultClassToolName, snakeCase } from './names';
 import { paramsClassSchema, type BuiltParams } from './params-schema';
 import { withPathParams } from './path-params';
@@ -51,9 +51,9 @@ export class ToolBuilder {
     return built;
   }
 
-  /** The declaration `options` make; the parameters are `parameters` (as `tool()` names them) or `params`. */
-  declaration(options: ToolOptions & { parameters?: ParamsDeclaration }, owner: string, defaultName: string): ToolDeclaration {
-    let params = this.params(options.parameters ?? options.params);
+  /** The declaration `options` make, with the parameters `declared` (`@Tool`'s `params`, `tool()`'s `parameters`). */
+  declaration(options: ToolCommonOptions, owner: string, defaultName: string, declared: ParamsDeclaration | undefined): ToolDeclaration {
+    let params = this.params(declared);
     // A copy per declaration: the params class's own schema stays as its @Param fields say.
     if (options.pathParams !== undefined && options.pathParams.length > 0) {
       params = { ...params, schema: withPathParams(params.schema, options.pathParams, owner) };
@@ -83,7 +83,7 @@ export class ToolBuilder {
       tools.push(
         toolFor(instance, classRecord, () => {
           const execute = (instance as Record<string, ToolFunction<unknown>>).execute!;
-          return new DeclaredTool(this.classDeclaration(classRecord, target), (args, ctx) => execute.call(instance, args, ctx), instance);
+          return new FunctionBackedTool(this.classDeclaration(classRecord, target), (args, ctx) => execute.call(instance, args, ctx), instance);
         }),
       );
     }
@@ -93,7 +93,7 @@ export class ToolBuilder {
           const owner = `${classLabel(target)}.${record.method}`;
           const method = (instance as Record<string, unknown>)[record.method];
           if (typeof method !== 'function') throw new DecoratorUsageError(`@Tool method '${owner}' is not a function on the instance.`);
-          return new DeclaredTool(this.methodDeclaration(record, target, owner), (args, ctx) => method.call(instance, args, ctx), instance);
+          return new FunctionBackedTool(this.methodDeclaration(record, target, owner), (args, ctx) => method.call(instance, args, ctx), instance);
         }),
       );
     }
@@ -105,7 +105,7 @@ export class ToolBuilder {
     let declaration = this.classDeclarations.get(record);
     if (!declaration) {
       const className = classLabel(target);
-      declaration = this.declaration(record.options, className, record.options.name ?? defaultClassToolName(className));
+      declaration = this.declaration(record.options, className, record.options.name ?? defaultClassToolName(className), record.options.params);
       this.classDeclarations.set(record, declaration);
     }
     return declaration;
@@ -116,7 +116,7 @@ export class ToolBuilder {
     if (!byClass) this.methodDeclarations.set(record, (byClass = new WeakMap()));
     let declaration = byClass.get(target);
     if (!declaration) {
-      declaration = this.declaration(record.options, owner, record.options.name ?? snakeCase(record.method));
+      declaration = this.declaration(record.options, owner, record.options.name ?? snakeCase(record.method), record.options.params);
       byClass.set(target, declaration);
     }
     return declaration;

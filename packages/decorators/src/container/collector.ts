@@ -1,6 +1,6 @@
 import { isBaseTool, resolveTool, type BaseTool } from '@victor-tools/core';
-import { isToolProvider } from '@victor-tools/core/internal';
-import { DeclaredTool } from '../builder/declared-tool';
+import { describeValue, isToolProvider } from '@victor-tools/core/internal';
+import { FunctionBackedTool } from '../builder/from-declaration';
 import { classLabel } from '../builder/names';
 import type { ToolBuilder } from '../builder/tool-builder';
 import { hasDecoratorProtocol } from '../decorators/install-protocol';
@@ -31,7 +31,7 @@ function isClass(value: Function): boolean {
 }
 
 function ownerOf(tool: BaseTool): string {
-  return tool instanceof DeclaredTool ? tool.declaration.owner : classLabel(tool.constructor);
+  return tool instanceof FunctionBackedTool ? tool.declaration.owner : classLabel(tool.constructor);
 }
 
 /**
@@ -67,7 +67,7 @@ export class Collector {
     } else if (typeof value === 'object' && value !== null) {
       this.visitObject(value, where, at, origin, top);
     } else {
-      this.findings.skipped.push({ export: at, reason: `not a tool: a ${value === null ? 'null' : typeof value} value` });
+      this.findings.skipped.push({ export: at, reason: `not a tool: ${describeValue(value)}` });
     }
   }
 

@@ -1,8 +1,9 @@
-import { isBaseTool } from '@victor-tools/core';
-import { BASE_TOOL_BRAND } from '@victor-tools/core/internal';
-import { declareBaseToolClass } from '../builder/base-tool-class';
+import { isBaseTool, type BaseTool, type SchemaInput, type ToolCallContext } from '@victor-tools/core';
+import { BASE_TOOL_BRAND, generatorProblem } from '@victor-tools/core/internal';
+import { decorateBaseToolClass } from '../builder/base-tool-class';
 import { globalToolBuilder } from '../builder/tool-builder';
 import { requireDescription } from '../builder/declaration';
+import { checkToolOptions } from '../builder/check-options';
 import { classLabel } from '../builder/names';
 import { DecoratorUsageError } from '../errors/decorator-usage-error';
 import { getMetadataStorage } from '../storage/get-metadata-storage';
@@ -11,14 +12,23 @@ import type { ToolOptions } from '../options';
 import { isStage3Call, metadataOf } from './decorator-call';
 import { installClassToolProtocol, installToolProtocol } from './install-protocol';
 
+/**
+ * What a `@Tool` class's instances are: a `BaseTool` (whose `execute` takes
+ * `(ctx, args)`, BaseTool's order), or a plain class whose `execute` takes
+ * the arguments first and the context second, as a `tool()` function and a
+ * toolbox method do. A plain class written `execute(ctx, args)` does not
+ * compile: its second parameter would be handed the context.
+ */
+export type ToolClassInstance = BaseTool<never, SchemaInput> | { execute(args: never, ctx: ToolCallContext): unknown };
+
 /** What `@Tool(options)` returns: a class or method decorator in either decorator mode. */
 export interface ToolDecorator {
   /** Stage 3, on a class. */
-  <C extends abstract new (...args: never[]) => unknown>(value: C, context: ClassDecoratorContext<C>): C | void;
+  <C extends abstract new (...args: never[]) => ToolClassInstance>(value: C, context: ClassDecoratorContext<C>): C | void;
   /** Stage 3, on a toolbox method. */
   (value: Function, context: ClassMethodDecoratorContext): void;
   /** Legacy, on a class. */
-  <C extends Function>(target: C): C | void;
+  <C extends abstract new (...args: never[]) => ToolClassInstance>(target: C): C | void;
   /** Legacy, on a toolbox method. */
   (target: object, propertyKey: string | symbol, descriptor: PropertyDescriptor): void;
 }
@@ -30,12 +40,20 @@ function definesDescription(prototype: object): boolean {
   return false;
 }
 
+/** Refuses, at declaration, code that answers a generator: a tool answers each call once. */
+function refuseGenerator(fn: unknown, what: string): void {
+  const problem = generatorProblem(fn, what);
+  if (problem !== undefined) throw new DecoratorUsageError(`${problem}.`);
+}
+
 function decorateClass(target: Function, options: ToolOptions, mode: DecoratorMode): Function | undefined {
   const storage = getMetadataStorage();
   const className = classLabel(target);
+  checkToolOptions(options, '@Tool', `@Tool on class '${className}'`);
+  refuseGenerator((target.prototype as { execute?: unknown }).execute, `the execute method of @Tool class '${className}'`);
   if (isBaseTool(target.prototype)) {
     if (options.description !== undefined || !definesDescription(target.prototype)) requireDescription(options, className);
-    const declared = declareBaseToolClass(target, options, () => globalToolBuilder().params(options.params));
+    const declared = decorateBaseToolClass(target, options, () => globalToolBuilder().params(options.params));
     storage.collectToolClass({ target, options, mode });
     storage.collectToolClass({ target: declared, options, mode });
     return declared;
@@ -56,9 +74,14 @@ function usage(kind: string, name: unknown): DecoratorUsageError {
 }
 
 /**
- * Declares a tool: on a class (a `BaseTool` subclass, or a plain class with
- * `execute(args, ctx)`) or on each method of a toolbox class. Works as a
- * TC39 stage-3 and as a legacy (`experimentalDecorators`) decorator.
+ * Declares a tool: on a class (a `BaseTool` subclass, whose `execute(ctx,
+ * args)` takes the context first as BaseTool's does, or a plain class with
+ * `execute(args, ctx)`) or on each method of a toolbox class (`(args, ctx)`).
+ * Works as a TC39 stage-3 and as a legacy (`experimentalDecorators`)
+ * decorator. An unknown option, an option as the reference (Python) spells
+ * it (`access_mode`), `parameters` (`tool()`'s name; here it is `params`)
+ * and a generator `execute` are refused with a `DecoratorUsageError` naming
+ * the right form.
  */
 export function Tool(options: ToolOptions = {}): ToolDecorator {
   function decorate(...args: unknown[]): Function | undefined {
@@ -67,6 +90,8 @@ export function Tool(options: ToolOptions = {}): ToolDecorator {
       const [value, context] = args;
       if (context.kind === 'class') return decorateClass(value as Function, options, 'stage3');
       if (context.kind !== 'method' || context.static || typeof context.name !== 'string') throw usage(context.static ? 'static method' : context.kind, context.name);
+      checkToolOptions(options, '@Tool', `@Tool on method '${context.name}'`);
+      refuseGenerator(value, `@Tool method '${context.name}'`);
       storage.collectToolMethod({ key: metadataOf(context, '@Tool'), method: context.name, options, mode: 'stage3' });
       // Stage-3 method decorators never see the class; its instances get the protocol as they are built.
       context.addInitializer(function (this: object) {
@@ -80,6 +105,9 @@ export function Tool(options: ToolOptions = {}): ToolDecorator {
     if (typeof key !== 'string' || typeof descriptor?.value !== 'function' || target === null || typeof target !== 'object') {
       throw usage(descriptor ? 'accessor' : 'field', key);
     }
+    const owner = `${classLabel(target.constructor)}.${key}`;
+    checkToolOptions(options, '@Tool', `@Tool on method '${owner}'`);
+    refuseGenerator(descriptor.value, `@Tool method '${owner}'`);
     storage.collectToolMethod({ key: target.constructor, method: key, options, mode: 'legacy' });
     installToolProtocol(target);
     return undefined;

@@ -32,7 +32,7 @@ describe('ToolContainer', () => {
       const { skipped } = c.scan(greetModule);
       expect(skipped).toEqual([
         { name: 'GreetParams', export: 'arguments[0].GreetParams', reason: "class 'GreetParams' has no @Tool: decorate it or its methods with @Tool" },
-        { export: 'arguments[0].VERSION', reason: 'not a tool: a string value' },
+        { export: 'arguments[0].VERSION', reason: 'not a tool: a string' },
         { name: 'helper', export: 'arguments[0].helper', reason: "function 'helper' is not a tool: wrap it with tool(options, fn)" },
       ]);
     });

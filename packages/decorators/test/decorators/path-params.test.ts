@@ -7,7 +7,7 @@ import { BaseTool, ToolRegistry, ToolResult, type JsonSchema, type ToolCallConte
 import { DecoratorUsageError, Param, Tool, tool, toolsOfInstance } from '@victor-tools/decorators';
 import { globalToolBuilder } from '../../src/internal';
 
-// Issue 10 item 2: path parameters are declared, not only guessed. A parameter
+// Path parameters are declared, not only guessed. A parameter
 // declared a path (`@Param({ path: true })`, `pathParams` of `tool()` and
 // `@Tool`) gets `format: 'path'`, which core's EXPLORE sandbox always checks,
 // whatever the parameter's name. The names below (`where`, `spot`, `places`)

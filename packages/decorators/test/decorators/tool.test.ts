@@ -304,6 +304,7 @@ describe('Tool', () => {
 
     it('should name the class and say what to add when a @Tool class has no execute', () => {
       expect(() => {
+        // @ts-expect-error a @Tool class without execute does not compile either
         @Tool({ description: 'Nothing to run.' })
         class Inert {}
         return Inert;

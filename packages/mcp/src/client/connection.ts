@@ -15,7 +15,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { ToolResult, type ElicitRequest, type Logger, type SampleRequest, type ToolCallContext, type ToolLogLevel } from '@victor-tools/core';
 import { errorMessage } from '@victor-tools/core/internal';
-import { cutText } from '../limits';
+import { limitText } from '../limits';
 import { packageVersion } from '../package-version';
 import { remoteToolResult } from './remote-result';
 import type { McpRemoteTool, RemoteCaller } from './remote-tool';
@@ -194,7 +194,7 @@ export class McpConnection implements RemoteCaller {
     }
     this.startedAt = Date.now();
     // Set once connected: a failure to start is reported by the error thrown above.
-    client.onerror = (error) => this.logger.warn(`MCP server '${this.name}': ${cutText(error.message, 1000)}`);
+    client.onerror = (error) => this.logger.warn(`MCP server '${this.name}': ${limitText(error.message, 1000)}`);
     client.onclose = () => this.closedByServer(client, stderr);
   }
 
@@ -333,7 +333,7 @@ export class McpConnection implements RemoteCaller {
 
   /** A `notifications/message`: to the running call's `ctx.log` when there is exactly one caller, else to the logger. */
   private serverLog(params: { level: string; logger?: string; data?: unknown }): void {
-    const text = cutText(typeof params.data === 'string' ? params.data : safeJson(params.data), MAX_LOG_TEXT);
+    const text = limitText(typeof params.data === 'string' ? params.data : safeJson(params.data), MAX_LOG_TEXT);
     const call = this.currentCall();
     if (call?.ctx.log) {
       call.ctx.log(params.level as ToolLogLevel, text);

@@ -1,5 +1,6 @@
 import { ToolResult, contentText, type ToolContentBlock } from '@victor-tools/core';
-import { cutText } from '../limits';
+import { limitText } from '../limits';
+import { describeValue } from '@victor-tools/core/internal';
 
 /** The most characters of a server's error text a failed result carries. */
 export const MAX_REMOTE_ERROR_LENGTH = 10_000;
@@ -14,7 +15,7 @@ export const MAX_REMOTE_ERROR_LENGTH = 10_000;
  */
 export function remoteToolResult(result: unknown, who: string): ToolResult {
   if (result === null || typeof result !== 'object' || Array.isArray(result)) {
-    return ToolResult.fail(`${who} answered with ${result === null ? 'null' : Array.isArray(result) ? 'an array' : `a ${typeof result}`}, not a tools/call result`);
+    return ToolResult.fail(`${who} answered with ${describeValue(result)}, not a tools/call result`);
   }
   const { content = [], structuredContent, isError } = result as { content?: unknown; structuredContent?: unknown; isError?: unknown };
   if (!Array.isArray(content) || !content.every(isContentBlock)) {
@@ -22,7 +23,7 @@ export function remoteToolResult(result: unknown, who: string): ToolResult {
   }
   if (isError === true) {
     const text = contentText(content).trim();
-    return ToolResult.fail(cutText(text === '' ? `${who} failed without saying why` : text, MAX_REMOTE_ERROR_LENGTH));
+    return ToolResult.fail(limitText(text === '' ? `${who} failed without saying why` : text, MAX_REMOTE_ERROR_LENGTH));
   }
   const structured = isPlainObject(structuredContent) ? structuredContent : undefined;
   return ToolResult.withContent(content, structured);

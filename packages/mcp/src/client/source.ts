@@ -1,4 +1,5 @@
 import type { McpClientLike, McpHttpServer, McpServerSource, McpStdioServer } from './types';
+import { describeValue } from '@victor-tools/core/internal';
 
 /** A source told apart: a client someone else connected, a server to start, an HTTP endpoint. */
 export type ReadSource =
@@ -23,7 +24,7 @@ export function readSource(source: McpServerSource): ReadSource {
     }
   }
   throw new TypeError(
-    `mcpTools: the source must be a connected MCP client (with listTools and callTool), a server to start ({ command, args?, env?, cwd? }) or a URL ({ url, headers? }, a string or a URL), got ${describe(source)}`,
+    `mcpTools: the source must be a connected MCP client (with listTools and callTool), a server to start ({ command, args?, env?, cwd? }) or a URL ({ url, headers? }, a string or a URL), got ${describeValue(source)}`,
   );
 }
 
@@ -38,13 +39,6 @@ function parseUrl(url: string | URL): URL {
     throw new TypeError(`mcpTools: the URL of an MCP server must be http: or https:, got '${parsed.protocol}'`);
   }
   return parsed;
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'object') return `an object with keys ${Object.keys(value).slice(0, 5).join(', ') || '(none)'}`;
-  return `a ${typeof value}`;
 }
 
 /** A short name for a source in messages: the server's own name when known, else its command or host. */

@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 
 /** Why a request was refused before it reached MCP. */
@@ -42,13 +41,13 @@ export interface GuardSettings {
 export class RequestGuard {
   private readonly hosts: ReadonlySet<string> | undefined;
   private readonly origins: ReadonlySet<string> | undefined;
-  private readonly tokenDigests: readonly Buffer[];
+  private readonly tokens: readonly string[];
 
   constructor(private readonly settings: GuardSettings) {
     const hosts = settings.allowedHosts ?? (settings.loopback ? [...LOOPBACK_NAMES] : undefined);
     this.hosts = hosts && new Set(hosts.map((h) => h.toLowerCase()));
     this.origins = settings.allowedOrigins && new Set(settings.allowedOrigins.map(normalizeOrigin));
-    this.tokenDigests = settings.tokens.map(digest);
+    this.tokens = settings.tokens;
   }
 
   /** The refusal of a request with these headers, or who it comes from when it may pass. */
@@ -60,7 +59,7 @@ export class RequestGuard {
     }
     const origin = headers.origin;
     if (origin !== undefined && !this.originAllowed(origin)) return { refusal: { status: 403, message: `Invalid Origin header: ${origin}` } };
-    if (this.tokenDigests.length === 0) return { identity: undefined };
+    if (this.tokens.length === 0) return { identity: undefined };
     const token = this.tokenIndex(headers.authorization);
     if (token === undefined) {
       return { refusal: { status: 401, message: 'Unauthorized: a valid bearer token is required', headers: { 'WWW-Authenticate': 'Bearer' } } };
@@ -84,13 +83,25 @@ export class RequestGuard {
   private tokenIndex(authorization: string | undefined): number | undefined {
     const match = /^Bearer[ ]+(\S+)\s*$/i.exec(authorization ?? '');
     if (match === null) return undefined;
-    const given = digest(match[1]);
     let found: number | undefined;
-    this.tokenDigests.forEach((expected, index) => {
-      if (timingSafeEqual(given, expected) && found === undefined) found = index;
+    this.tokens.forEach((expected, index) => {
+      if (sameToken(match[1], expected) && found === undefined) found = index;
     });
     return found;
   }
+}
+
+/**
+ * Whether `given` is `expected`, in a time that depends on neither's content
+ * (only on the length of `expected`, the server's own token): no early exit
+ * tells an attacker how many leading characters were right. Plain code, not
+ * node:crypto's timingSafeEqual, so that the web-standard handler runs where
+ * Node's built-ins do not.
+ */
+function sameToken(given: string, expected: string): boolean {
+  let difference = given.length === expected.length ? 0 : 1;
+  for (let i = 0; i < expected.length; i++) difference |= expected.charCodeAt(i) ^ (i < given.length ? given.charCodeAt(i) : 0);
+  return difference === 0;
 }
 
 function hostnameOf(url: string): string | undefined {
@@ -103,9 +114,4 @@ function hostnameOf(url: string): string | undefined {
 
 function normalizeOrigin(origin: string): string {
   return origin.trim().toLowerCase().replace(/\/+$/, '');
-}
-
-// Equal-length digests let timingSafeEqual compare tokens of any length.
-function digest(text: string): Buffer {
-  return createHash('sha256').update(text).digest();
 }

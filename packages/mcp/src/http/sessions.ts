@@ -3,8 +3,9 @@ import type { InFlightRequests } from '../request-ids';
 import type { McpServerHandle } from '../serve-mcp';
 
 /** One MCP session of a stateful HTTP server: its transport and server, and who opened it. */
-export interface Session {
-  readonly transport: StreamableHTTPServerTransport;
+/** One MCP session; `T` is its transport (node's or the web-standard one). */
+export interface Session<T = StreamableHTTPServerTransport> {
+  readonly transport: T;
   readonly mcp: McpServerHandle;
   /** Who opened the session (the token it came with); only they may use it. */
   readonly identity: string | undefined;
@@ -41,8 +42,8 @@ export interface SessionLimits {
  * requests do. A sweep runs every `min(idleMs, initMs) / 2` (at most every
  * minute), on a timer that does not keep the process alive.
  */
-export class SessionStore {
-  private readonly sessions = new Map<string, Session>();
+export class SessionStore<T = StreamableHTTPServerTransport> {
+  private readonly sessions = new Map<string, Session<T>>();
   private readonly timer: NodeJS.Timeout;
 
   constructor(readonly limits: SessionLimits) {
@@ -54,11 +55,11 @@ export class SessionStore {
     return this.sessions.size;
   }
 
-  get(id: string): Session | undefined {
+  get(id: string): Session<T> | undefined {
     return this.sessions.get(id);
   }
 
-  add(id: string, session: Session): void {
+  add(id: string, session: Session<T>): void {
     this.sessions.set(id, session);
   }
 
@@ -84,7 +85,7 @@ export class SessionStore {
   }
 
   /** Marks a request of `session` open until `done` is called. */
-  begin(session: Session): () => void {
+  begin(session: Session<T>): () => void {
     session.open += 1;
     session.lastSeen = Date.now();
     let ended = false;
@@ -114,7 +115,7 @@ export class SessionStore {
     await Promise.all(all.map((s) => s.mcp.close().catch(() => undefined)));
   }
 
-  private expire(id: string, session: Session): void {
+  private expire(id: string, session: Session<T>): void {
     this.sessions.delete(id);
     void session.mcp.close().catch(() => undefined);
   }

@@ -1,5 +1,5 @@
 import { AccessMode, BaseTool, Priority, ToolResult, type ToolCallContext, type ToolMetadataInput } from '@victor-tools/core';
-import { splitSentences } from '@victor-tools/core/internal';
+import { cutText, splitSentences } from '@victor-tools/core/internal';
 
 /** The most tools one search may enable. */
 export const MAX_SEARCH_LIMIT = 20;
@@ -63,5 +63,5 @@ export class SearchToolsTool extends BaseTool<{ query: string; limit?: number }>
 
 function firstSentence(text: string): string {
   const sentence = splitSentences(text)[0] ?? text;
-  return sentence.length > 200 ? `${sentence.slice(0, 197)}...` : sentence;
+  return cutText(sentence, 200);
 }

@@ -1,7 +1,8 @@
+import { describeValue } from '@victor-tools/core/internal';
 import type { EmbeddingStore } from './embedding-store';
+import type { EmbeddingVector } from './embedding-vector';
 
-/** One vector as an embedder may answer it. */
-export type EmbeddingVector = ArrayLike<number>;
+export type { EmbeddingVector } from './embedding-vector';
 
 /** What the registry passes along with texts to embed. */
 export interface EmbedOptions {
@@ -73,7 +74,7 @@ export function unitVector(vector: EmbeddingVector): Float32Array {
 /** Checks what an embedder answered for `count` texts; throws a TypeError naming the problem. */
 export function checkedVectors(answer: unknown, count: number): EmbeddingVector[] {
   if (!Array.isArray(answer)) {
-    throw new TypeError(`The embedder's embed() must answer an array of vectors (number[][] or Float32Array[]), got ${answer === null ? 'null' : typeof answer}`);
+    throw new TypeError(`The embedder's embed() must answer an array of vectors (number[][] or Float32Array[]), got ${describeValue(answer)}`);
   }
   if (answer.length !== count) throw new TypeError(`The embedder's embed() answered ${answer.length} vectors for ${count} texts; it must answer one per text, in order`);
   let dimensions: number | undefined;

@@ -1,5 +1,5 @@
 import { nodeCrypto, nodeFs } from '@victor-tools/core/internal';
-import type { EmbeddingVector } from './embedder';
+import type { EmbeddingVector } from './embedding-vector';
 
 /**
  * Where tools' vectors are kept beyond one process, so a restart with the

@@ -1,5 +1,5 @@
 import { SchemaLevel, resolveTool, type BaseTool, type JsonSchema } from '@victor-tools/core';
-import { outputSchemaOf } from '@victor-tools/core/internal';
+import { describeValue, outputSchemaOf } from '@victor-tools/core/internal';
 import type { ExportableTool, ExportOptions } from '../types';
 import { cloneSchema, type DropLog } from './walk';
 
@@ -42,8 +42,7 @@ export function dropOutputSchema(input: ToolInput, log: DropLog, provider: strin
 export function requireTool(value: unknown): BaseTool {
   const tool = resolveTool(value);
   if (tool) return tool;
-  const shown = value === null ? 'null' : typeof value === 'object' ? (value.constructor?.name ?? 'object') : typeof value;
   throw new TypeError(
-    `Cannot export ${shown} as a tool: pass a BaseTool, an instance of a @Tool class or a function tool from tool().`,
+    `Cannot export ${describeValue(value)} as a tool: pass a BaseTool, an instance of a @Tool class or a function tool from tool().`,
   );
 }

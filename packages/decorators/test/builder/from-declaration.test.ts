@@ -1,6 +1,6 @@
 import { BaseTool, ToolResult, type JsonSchema, type ToolCallContext } from '@victor-tools/core';
 import { DecoratedTool, Param, Tool, tool, toolsOfInstance } from '@victor-tools/decorators';
-import { DeclaredTool } from '../../src/internal';
+import { FunctionBackedTool } from '../../src/internal';
 import { foreignCore } from '../helpers/foreign-core';
 import { newRegistry } from '../helpers/registry';
 
@@ -145,8 +145,8 @@ describe('declared tools', () => {
     it('should give a @Tool BaseTool subclass and a @Tool class the same members from the same options', async () => {
       const subclass = new GreetSubclass();
       const [declared] = toolsOfInstance(new GreetClass());
-      expect(declared).toBeInstanceOf(DeclaredTool);
-      expect(subclass).not.toBeInstanceOf(DeclaredTool);
+      expect(declared).toBeInstanceOf(FunctionBackedTool);
+      expect(subclass).not.toBeInstanceOf(FunctionBackedTool);
       const members = (t: BaseTool<never>) => [t.description, t.parameters, t.costTier, t.isIdempotent, t.timeoutMs, t.metadata];
       expect(members(subclass)).toEqual(members(declared!));
       const ctx = {} as ToolCallContext;

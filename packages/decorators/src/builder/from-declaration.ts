@@ -15,8 +15,8 @@ import type { ToolDeclaration } from './declaration';
 /** A class of tools, abstract or not: `BaseTool` itself, or a user's subclass (`any[]`: what TypeScript requires of a mixin's base). */
 export type ToolClass = abstract new (...args: any[]) => BaseTool<any, any>;
 
-/** Where a declared tool class finds, for one of its tools, what was declared and the code to run. */
-export interface DeclaredToolSource {
+/** Where a class made by `answeringFromDeclaration` finds, for one of its tools, what was declared and the code to run. */
+export interface DeclarationSource {
   /** What was declared for `tool`. */
   declarationOf(tool: BaseTool<any, any>): ToolDeclaration;
   /** Runs the user's code with the prepared arguments and returns what it returned. */
@@ -25,15 +25,15 @@ export interface DeclaredToolSource {
 
 /**
  * The one implementation of a declared tool, behind `tool()` functions,
- * `@Tool` classes and toolbox methods (`DeclaredTool`) and `@Tool` `BaseTool`
- * subclasses (`declareBaseToolClass`): a subclass of `Base` whose getters
+ * `@Tool` classes and toolbox methods (`FunctionBackedTool`) and `@Tool` `BaseTool`
+ * subclasses (`decorateBaseToolClass`): a subclass of `Base` whose getters
  * answer from the declaration, whose validation adds class-validator's, and
  * whose `execute` hands the user's code prepared arguments and answers what
  * it returned by core's `toToolResult`, the rule the registry applies to every
  * tool. `isAvailable` is left alone: the registry polls only a tool that
  * overrides it, so only a declared `availabilityCheck` does (see `availableBy`).
  */
-export function declaredToolClass<B extends ToolClass>(Base: B, source: DeclaredToolSource) {
+export function answeringFromDeclaration<B extends ToolClass>(Base: B, source: DeclarationSource) {
   const { declarationOf, run } = source;
 
   abstract class Declared extends Base {
@@ -98,23 +98,24 @@ export function availableBy(check: () => boolean, thisOf: (tool: BaseTool) => ob
   };
 }
 
-/** What a `DeclaredTool` holds; read by the shared implementation above. */
-interface DeclaredToolParts {
+/** What a `FunctionBackedTool` holds; read by the shared implementation above. */
+interface FunctionBackedToolParts {
   readonly declaration: ToolDeclaration;
   readonly fn: ToolFunction<never>;
 }
 
-const DeclaredToolBase = declaredToolClass(BaseTool, {
-  declarationOf: (tool) => (tool as unknown as DeclaredToolParts).declaration,
-  run: (tool, args, ctx) => (tool as unknown as DeclaredToolParts).fn(args as never, ctx),
+const FunctionBackedToolBase = answeringFromDeclaration(BaseTool, {
+  declarationOf: (tool) => (tool as unknown as FunctionBackedToolParts).declaration,
+  run: (tool, args, ctx) => (tool as unknown as FunctionBackedToolParts).fn(args as never, ctx),
 });
 
 /**
- * The `BaseTool` that stands for a `tool()` function, a plain `@Tool` class
- * instance or a toolbox method: every getter answers from the declaration,
- * and `execute` calls `fn(args, ctx)` (args first, as those are written).
+ * The `BaseTool` of a declaration and a function: it stands for a `tool()`
+ * function, a plain `@Tool` class instance (its `execute`) or a toolbox
+ * method. Every getter answers from the declaration, and `execute` calls
+ * `fn(args, ctx)` (args first, as those are written).
  */
-export class DeclaredTool extends DeclaredToolBase implements DeclaredToolParts {
+export class FunctionBackedTool extends FunctionBackedToolBase implements FunctionBackedToolParts {
   constructor(
     /** What the decorator or `tool()` declared. */
     readonly declaration: ToolDeclaration,

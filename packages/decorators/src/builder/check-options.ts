@@ -1,0 +1,77 @@
+import { referenceMetadataKeyProblem } from '@victor-tools/core/internal';
+import { DecoratorUsageError } from '../errors/decorator-usage-error';
+import type { ToolOptions } from '../options';
+import { METADATA_KEYS } from './declaration';
+
+/** The two ways to declare a tool, each with its name for the parameters (SPEC section 9). */
+export type ToolDoor = '@Tool' | 'tool()';
+
+const PARAMETERS_KEY: Readonly<Record<ToolDoor, string>> = { '@Tool': 'params', 'tool()': 'parameters' };
+
+/** Every option but the parameters, which each door names its own way. */
+const COMMON_KEYS: readonly string[] = [
+  'name',
+  'description',
+  'aliases',
+  'costTier',
+  'isIdempotent',
+  'availabilityCheck',
+  'timeoutMs',
+  'pathParams',
+  'outputSchema',
+  ...METADATA_KEYS,
+  'metadata',
+] satisfies readonly (keyof ToolOptions)[];
+
+const KNOWN: Readonly<Record<ToolDoor, ReadonlySet<string>>> = {
+  '@Tool': new Set([...COMMON_KEYS, PARAMETERS_KEY['@Tool']]),
+  'tool()': new Set([...COMMON_KEYS, PARAMETERS_KEY['tool()']]),
+};
+
+/** `use_cases` -> `useCases`. */
+function camelCase(key: string): string {
+  return key.replace(/_+([a-z0-9])/g, (_match, c: string) => c.toUpperCase());
+}
+
+/**
+ * Refuses, at declaration, every option that would be kept and never read:
+ * an unknown key (a misspelt `accesMode` would leave a WRITE tool READONLY),
+ * a key as the reference (Python) spells it (`access_mode`, `use_cases`,
+ * `cost_tier`), and the other door's name for the parameters. Each error
+ * names the key and the right one. Keys of the `metadata` option are the
+ * project's own fields (declaration merging), so only the reference's
+ * spellings are refused there.
+ */
+export function checkToolOptions(options: unknown, door: ToolDoor, owner: string): asserts options is ToolOptions {
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw new DecoratorUsageError(`${owner}: the options must be an object, got ${options === null ? 'null' : Array.isArray(options) ? 'an array' : typeof options}.`);
+  }
+  const known = KNOWN[door];
+  for (const key of Object.keys(options)) {
+    if (known.has(key)) continue;
+    throw new DecoratorUsageError(`${owner}: ${optionProblem(key, door)}.`);
+  }
+  const metadata = (options as ToolOptions).metadata;
+  if (metadata !== undefined && metadata !== null && typeof metadata === 'object') {
+    for (const key of Object.keys(metadata)) {
+      const problem = referenceMetadataKeyProblem(key);
+      if (problem !== undefined) throw new DecoratorUsageError(`${owner}: ${problem}.`);
+    }
+  }
+}
+
+function optionProblem(key: string, door: ToolDoor): string {
+  const parameters = PARAMETERS_KEY[door];
+  const otherDoor: ToolDoor = door === '@Tool' ? 'tool()' : '@Tool';
+  if (key === PARAMETERS_KEY[otherDoor]) {
+    return `option '${key}' is ${otherDoor}'s name for the parameters: ${door} takes them as '${parameters}'`;
+  }
+  const camel = camelCase(key);
+  if (camel !== key && (KNOWN[door].has(camel) || camel === PARAMETERS_KEY[otherDoor])) {
+    const right = camel === PARAMETERS_KEY[otherDoor] ? parameters : camel;
+    return `option '${key}' is the reference's spelling: write '${right}'`;
+  }
+  const close = [...KNOWN[door]].find((known) => known.toLowerCase() === key.toLowerCase());
+  const hint = close === undefined ? '' : ` Did you mean '${close}'?`;
+  return `unknown option '${key}'.${hint} ${door} takes ${[...KNOWN[door]].join(', ')}`;
+}

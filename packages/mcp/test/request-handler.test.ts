@@ -1,0 +1,163 @@
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { getRequestListener } from '@hono/node-server';
+import { ToolRegistry } from '@victor-tools/core';
+import { mcpRequestHandler, type McpRequestHandler, type McpRequestHandlerOptions } from '@victor-tools/mcp';
+import express from 'express';
+import Fastify from 'fastify';
+import { Hono } from 'hono';
+import { MCP_POST_HEADERS, rawRequest } from './support/http';
+import { EchoTool, ReadFileTool } from './support/tools';
+
+// mcpRequestHandler, the web-standard handler, mounted in real Hono, Express
+// and Fastify apps (as the README shows) and called with the official clients
+// of both SDK lines, then with what serveMcpHttp refuses.
+jest.setTimeout(30_000);
+
+function registry(): ToolRegistry {
+  const r = new ToolRegistry({ logger: { debug() {}, info() {}, warn() {}, error() {} } });
+  r.register(new ReadFileTool());
+  r.register(new EchoTool());
+  return r;
+}
+
+function textOf(result: unknown): string {
+  return (result as { content: Array<{ text?: string }> }).content.map((c) => c.text ?? '').join('');
+}
+
+type Mounted = { url: string; close(): Promise<void> };
+
+/** Listens with a node:http server on a free loopback port. */
+async function listen(server: http.Server, path: string): Promise<Mounted> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}${path}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+// Node's IncomingMessage and ServerResponse to a web Request and Response, for
+// Express and Fastify (the adapter Hono's node server uses).
+const toNode = (handler: (request: Request) => Promise<Response>) => getRequestListener(handler, { overrideGlobalObjects: false });
+
+const MOUNTS: Record<string, (handler: McpRequestHandler) => Promise<Mounted>> = {
+  async hono(handler) {
+    const app = new Hono();
+    app.all('/mcp', (c) => handler(c.req.raw));
+    return listen(http.createServer(toNode((request) => Promise.resolve(app.fetch(request)))), '/mcp');
+  },
+  async express(handler) {
+    const app = express();
+    // No body parser on this route: the handler reads the body itself, with its size limit.
+    app.all('/mcp', (req, res) => void toNode(handler)(req, res));
+    return listen(http.createServer(app), '/mcp');
+  },
+  async fastify(handler) {
+    const app = Fastify();
+    // Fastify would parse JSON bodies itself; leave them to the handler.
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    app.all('/mcp', (request, reply) => {
+      reply.hijack();
+      return toNode(handler)(request.raw, reply.raw);
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    return { url: `http://127.0.0.1:${port}/mcp`, close: () => app.close() };
+  },
+};
+
+describe.each(Object.keys(MOUNTS))('mcpRequestHandler mounted in %s', (framework) => {
+  const opened: Array<{ handler: McpRequestHandler; mounted: Mounted }> = [];
+  async function mount(options: McpRequestHandlerOptions = {}) {
+    const handler = mcpRequestHandler(registry(), options);
+    const mounted = await MOUNTS[framework](handler);
+    opened.push({ handler, mounted });
+    return mounted;
+  }
+
+  afterEach(async () => {
+    for (const { handler, mounted } of opened.splice(0)) {
+      await handler.close();
+      await mounted.close();
+    }
+  });
+
+  it.each([
+    ['stateless', true],
+    ['stateful', false],
+  ])('should list and call with the 1.x and the 2.x client, %s', async (_label, stateless) => {
+    const { url } = await mount({ stateless, token: 'a-token-of-24-characters' });
+    const headers = { Authorization: 'Bearer a-token-of-24-characters' };
+    const v1 = new Client({ name: 'v1', version: '1.0.0' });
+    const v2 = new ClientV2({ name: 'v2', version: '1.0.0' });
+    await v1.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
+    await v2.connect(new TransportV2(new URL(url), { requestInit: { headers } }));
+    try {
+      for (const client of [v1, v2] as Client[]) {
+        expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(['echo', 'read_file']);
+        expect(textOf(await client.callTool({ name: 'read_file', arguments: { path: 'a.txt' } }))).toBe('contents of a.txt');
+      }
+    } finally {
+      await v1.close();
+      await v2.close();
+    }
+  });
+
+  it('should refuse what serveMcpHttp refuses: a wrong token, a foreign Host, a large body, bad JSON, a session of another token', async () => {
+    const { url } = await mount({ stateless: false, token: ['token-of-client-a-0001', 'token-of-client-b-0002'], allowedHosts: ['127.0.0.1'], maxRequestBytes: 1024 });
+    const post = (headers: Record<string, string>, body: string) => rawRequest(url, { headers: { ...MCP_POST_HEADERS, host: new URL(url).host, ...headers }, body });
+    const list = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+
+    const noToken = await post({}, list);
+    expect(noToken.status).toBe(401);
+    expect(noToken.headers['www-authenticate']).toBe('Bearer');
+    expect((await post({ authorization: 'Bearer token-of-client-a-0001', host: 'evil.example:80' }, list)).status).toBe(403);
+    const large = await post({ authorization: 'Bearer token-of-client-a-0001' }, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { pad: 'x'.repeat(2000) } }));
+    expect(large.status).toBe(413);
+    expect(JSON.parse(large.body).error.message).toBe('Payload Too Large: the request body must not exceed 1024 bytes');
+    const garbage = await post({ authorization: 'Bearer token-of-client-a-0001' }, '{not json');
+    expect(garbage.status).toBe(400);
+    expect(JSON.parse(garbage.body).error.code).toBe(-32700);
+
+    const owner = new Client({ name: 'owner', version: '1.0.0' });
+    const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: 'Bearer token-of-client-a-0001' } } });
+    await owner.connect(transport);
+    try {
+      const stolen = await post({ authorization: 'Bearer token-of-client-b-0002', 'mcp-session-id': transport.sessionId!, 'mcp-protocol-version': '2025-06-18' }, list);
+      expect(stolen.status).toBe(404);
+      expect((await owner.listTools()).tools).toHaveLength(2);
+    } finally {
+      await owner.close();
+    }
+  });
+});
+
+describe('mcpRequestHandler alone (a web-standard runtime calls it directly)', () => {
+  it('should answer a Request with a Response, refusing a duplicate id in a batch', async () => {
+    const handler = mcpRequestHandler(registry());
+    const call = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'read_file', arguments: { path: 'x' } } });
+    const ok = await handler(new Request('http://localhost/mcp', { method: 'POST', headers: MCP_POST_HEADERS, body: JSON.stringify(call(1)) }));
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ id: 1, result: { content: [{ type: 'text', text: 'contents of x' }] } });
+    const twice = await handler(new Request('http://localhost/mcp', { method: 'POST', headers: MCP_POST_HEADERS, body: JSON.stringify([call(2), call(2)]) }));
+    expect(twice.status).toBe(400);
+    expect(((await twice.json()) as { id: unknown }).id).toBe(2);
+    const get = await handler(new Request('http://localhost/mcp', { headers: { accept: 'text/event-stream' } }));
+    expect(get.status).toBe(405);
+    await handler.close();
+  });
+
+  it('should refuse contradicting options as serveMcpHttp does', () => {
+    expect(() => mcpRequestHandler(registry(), { token: 'a-token-of-24-characters', verifyToken: () => undefined })).toThrow('pass token or verifyToken, not both');
+    expect(() => mcpRequestHandler(registry(), { progressive: { searcher: () => [] } as never })).toThrow('progressive needs sessions');
+  });
+});

@@ -1,0 +1,255 @@
+import { BaseTool, ToolRegistry, ToolResult, type AuthInfo, type JsonSchema, type ToolCallContext, type ToolMetadataInput } from '@victor-tools/core';
+import { serveMcpHttp, type McpHttpServerHandle, type ServeMcpHttpOptions } from '@victor-tools/mcp';
+import { MCP_POST_HEADERS, firstMessage, httpClient, rawRequest } from './support/http';
+import { ReadFileTool } from './support/tools';
+
+// jose ships ES modules only: jest compiles it to CommonJS as it loads (jest.config.ts), as for TypeBox 1.x.
+type Jose = typeof import('jose', { with: { 'resolution-mode': 'import' } });
+type CryptoKey = Awaited<ReturnType<Jose['generateKeyPair']>>['privateKey'];
+const { SignJWT, generateKeyPair, jwtVerify } = require('jose') as Jose;
+
+jest.setTimeout(60_000);
+
+const ISSUER = 'https://auth.example.com';
+const AUDIENCE = 'https://tools.example.com/mcp';
+
+/** Writes a (fake) file: requires the 'files:write' scope. */
+class WriteNoteTool extends BaseTool {
+  get name() {
+    return 'write_note';
+  }
+  get description() {
+    return 'Write a note.';
+  }
+  get parameters(): JsonSchema {
+    return { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] };
+  }
+  override get metadata(): ToolMetadataInput {
+    return { accessMode: 'write', requiredScopes: ['files:write'] };
+  }
+  async execute(_ctx: ToolCallContext, args: Record<string, unknown>) {
+    return ToolResult.ok(`wrote ${String(args.text)}`);
+  }
+}
+
+/** Answers who calls, as the tool sees it (`ctx.auth`). */
+class WhoAmITool extends BaseTool {
+  get name() {
+    return 'who_am_i';
+  }
+  get description() {
+    return 'Say who calls.';
+  }
+  get parameters(): JsonSchema {
+    return { type: 'object', properties: {} };
+  }
+  async execute(ctx: ToolCallContext) {
+    const auth = ctx.auth;
+    return ToolResult.ok(auth === undefined ? 'nobody' : `${auth.clientId} (${String(auth.extra?.sub)}) with ${auth.scopes.join(' ')}`);
+  }
+}
+
+let keys: { publicKey: CryptoKey; privateKey: CryptoKey };
+let otherKeys: { publicKey: CryptoKey; privateKey: CryptoKey };
+
+beforeAll(async () => {
+  keys = await generateKeyPair('ES256');
+  otherKeys = await generateKeyPair('ES256');
+});
+
+/** A signed access token (RFC 9068 claims), valid for an hour unless told otherwise. */
+function accessToken(claims: { client: string; scope: string; sub?: string; expires?: string | number }, key = keys.privateKey): Promise<string> {
+  return new SignJWT({ client_id: claims.client, scope: claims.scope })
+    .setProtectedHeader({ alg: 'ES256' })
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setSubject(claims.sub ?? 'user-1')
+    .setIssuedAt()
+    .setExpirationTime(claims.expires ?? '1h')
+    .sign(key);
+}
+
+/** A verifier as a user writes one: jose checks signature, issuer, audience and expiry. */
+async function verifyJwt(token: string): Promise<AuthInfo | undefined> {
+  const { payload } = await jwtVerify(token, keys.publicKey, { issuer: ISSUER, audience: AUDIENCE });
+  return {
+    token,
+    clientId: String(payload.client_id),
+    scopes: typeof payload.scope === 'string' ? payload.scope.split(' ') : [],
+    expiresAt: payload.exp,
+    extra: { sub: payload.sub },
+  };
+}
+
+function registry(): ToolRegistry {
+  const r = new ToolRegistry({ logger: { debug() {}, info() {}, warn() {}, error() {} } });
+  r.register(new ReadFileTool());
+  r.register(new WriteNoteTool());
+  r.register(new WhoAmITool());
+  return r;
+}
+
+function textOf(result: unknown): string {
+  return (result as { content: Array<{ text?: string }> }).content.map((c) => c.text ?? '').join('');
+}
+
+function callBody(id: number, name: string, args: unknown): string {
+  return JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
+}
+
+describe('serveMcpHttp with verifyToken: the MCP authorization spec for a resource server', () => {
+  const handles: McpHttpServerHandle[] = [];
+  async function start(options: ServeMcpHttpOptions = {}) {
+    const handle = await serveMcpHttp(registry(), {
+      logger: { warn: () => undefined },
+      verifyToken: verifyJwt,
+      resourceMetadata: { authorizationServers: [ISSUER], scopesSupported: ['files:read', 'files:write'] },
+      ...options,
+    });
+    handles.push(handle);
+    return handle;
+  }
+
+  afterEach(async () => {
+    await Promise.all(handles.splice(0).map((h) => h.close()));
+  });
+
+  it('should show a caller only the tools its scopes allow, and pass the caller to the tool as ctx.auth', async () => {
+    const { url } = await start();
+    const reader = await httpClient(url, { token: await accessToken({ client: 'reader-app', scope: 'files:read' }) });
+    const writer = await httpClient(url, { token: await accessToken({ client: 'writer-app', scope: 'files:read files:write', sub: 'ada' }) });
+    try {
+      expect((await reader.client.listTools()).tools.map((t) => t.name).sort()).toEqual(['read_file', 'who_am_i']);
+      expect((await writer.client.listTools()).tools.map((t) => t.name).sort()).toEqual(['read_file', 'who_am_i', 'write_note']);
+      expect(textOf(await writer.client.callTool({ name: 'who_am_i', arguments: {} }))).toBe('writer-app (ada) with files:read files:write');
+      expect(textOf(await writer.client.callTool({ name: 'write_note', arguments: { text: 'hi' } }))).toBe('wrote hi');
+    } finally {
+      await reader.client.close();
+      await writer.client.close();
+    }
+  });
+
+  it("should refuse a call without the tool's scopes with 403 insufficient_scope, naming the missing scope", async () => {
+    const { url } = await start();
+    const token = await accessToken({ client: 'reader-app', scope: 'files:read' });
+    const res = await rawRequest(url, { headers: { ...MCP_POST_HEADERS, authorization: `Bearer ${token}` }, body: callBody(7, 'write_note', { text: 'hi' }) });
+    expect(res.status).toBe(403);
+    const challenge = res.headers['www-authenticate'];
+    expect(challenge).toContain('Bearer error="insufficient_scope"');
+    expect(challenge).toContain('scope="files:write"');
+    expect(challenge).toContain(`resource_metadata="${new URL(url).origin}/.well-known/oauth-protected-resource/mcp"`);
+    const message = firstMessage(res.body) as { id: unknown; error: { message: string } };
+    expect(message.id).toBe(7);
+    expect(message.error.message).toBe("Tool 'write_note' requires the scope 'files:write', which the caller's token does not grant");
+  });
+
+  it('should answer a request without a token with 401 and where the resource metadata is', async () => {
+    const { url } = await start();
+    const res = await rawRequest(url, { headers: MCP_POST_HEADERS, body: callBody(1, 'read_file', { path: 'a' }) });
+    expect(res.status).toBe(401);
+    expect(res.headers['www-authenticate']).toBe(`Bearer resource_metadata="${new URL(url).origin}/.well-known/oauth-protected-resource/mcp"`);
+  });
+
+  it.each([
+    ['expired', () => accessToken({ client: 'app', scope: 'files:read', expires: Math.floor(Date.now() / 1000) - 60 })],
+    ['signed by another key', () => accessToken({ client: 'app', scope: 'files:read' }, otherKeys.privateKey)],
+    ['not a JWT', async () => 'not-a-jwt'],
+  ])('should refuse a token %s with 401 invalid_token', async (_label, make) => {
+    const { url } = await start();
+    const res = await rawRequest(url, { headers: { ...MCP_POST_HEADERS, authorization: `Bearer ${await make()}` }, body: callBody(1, 'read_file', { path: 'a' }) });
+    expect(res.status).toBe(401);
+    expect(res.headers['www-authenticate']).toMatch(/^Bearer error="invalid_token", error_description="[^"]+", resource_metadata="http:\/\/[^"]+"$/);
+  });
+
+  it('should refuse a token whose AuthInfo says it expired, whatever the verifier', async () => {
+    const { url } = await start({ verifyToken: (token) => ({ token, clientId: 'app', scopes: [], expiresAt: Math.floor(Date.now() / 1000) - 1 }) });
+    const res = await rawRequest(url, { headers: { ...MCP_POST_HEADERS, authorization: 'Bearer whatever' }, body: callBody(1, 'read_file', { path: 'a' }) });
+    expect(res.status).toBe(401);
+    expect(res.headers['www-authenticate']).toContain('error_description="the bearer token has expired"');
+  });
+
+  it('should give the verifier the request as a web-standard Request', async () => {
+    const seen: Array<{ method: string; url: string; agent: string | null }> = [];
+    const { url } = await start({
+      verifyToken: (token, request) => {
+        seen.push({ method: request.method, url: request.url, agent: request.headers.get('x-agent') });
+        return { token, clientId: 'app', scopes: [] };
+      },
+    });
+    const res = await rawRequest(url, { headers: { ...MCP_POST_HEADERS, authorization: 'Bearer abc', 'x-agent': 'tester' }, body: callBody(1, 'read_file', { path: 'a' }) });
+    expect(res.status).toBe(200);
+    expect(seen).toEqual([{ method: 'POST', url, agent: 'tester' }]);
+  });
+
+  it('should serve the RFC 9728 document at the well-known path, with and without the endpoint path', async () => {
+    const { url } = await start();
+    const origin = new URL(url).origin;
+    for (const path of ['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp']) {
+      const res = await rawRequest(url, { method: 'GET', path, headers: {} });
+      expect(res.status).toBe(200);
+      expect(JSON.parse(res.body)).toEqual({
+        resource: `${origin}/mcp`,
+        authorization_servers: [ISSUER],
+        bearer_methods_supported: ['header'],
+        scopes_supported: ['files:read', 'files:write'],
+      });
+    }
+  });
+
+  it('should keep a session to the client that opened it', async () => {
+    const { url } = await start({ stateless: false });
+    const owner = await httpClient(url, { token: await accessToken({ client: 'owner-app', scope: 'files:read' }) });
+    try {
+      const sessionId = owner.transport.sessionId!;
+      expect(sessionId).toBeDefined();
+      const stranger = await accessToken({ client: 'other-app', scope: 'files:read files:write' });
+      const res = await rawRequest(url, {
+        headers: { ...MCP_POST_HEADERS, authorization: `Bearer ${stranger}`, 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-06-18' },
+        body: callBody(9, 'read_file', { path: 'a' }),
+      });
+      expect(res.status).toBe(404);
+      expect(textOf(await owner.client.callTool({ name: 'read_file', arguments: { path: 'a' } }))).toBe('contents of a');
+    } finally {
+      await owner.client.close();
+    }
+  });
+
+  it('should start off loopback with verifyToken and no static token', async () => {
+    const handle = await start({ host: '0.0.0.0', allowedHosts: ['127.0.0.1'] });
+    const token = await accessToken({ client: 'app', scope: 'files:read' });
+    const res = await rawRequest(handle.url.replace('0.0.0.0', '127.0.0.1'), {
+      headers: { ...MCP_POST_HEADERS, authorization: `Bearer ${token}` },
+      body: callBody(1, 'read_file', { path: 'a' }),
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it('should still answer 401 when the Host header cannot name a resource URL', async () => {
+    const handle = await start({ host: '0.0.0.0' });
+    const res = await rawRequest(handle.url.replace('0.0.0.0', '127.0.0.1'), { headers: { ...MCP_POST_HEADERS, host: 'a<b' }, body: callBody(1, 'read_file', { path: 'a' }) });
+    expect(res.status).toBe(401);
+    expect(res.headers['www-authenticate']).toBe('Bearer');
+  });
+
+  it('should refuse options that contradict each other', async () => {
+    await expect(serveMcpHttp(registry(), { token: 'a-long-enough-token-1234', verifyToken: verifyJwt })).rejects.toThrow(
+      'pass token or verifyToken, not both',
+    );
+    await expect(serveMcpHttp(registry(), { resourceMetadata: { authorizationServers: [ISSUER] } })).rejects.toThrow('pass verifyToken too');
+    await expect(serveMcpHttp(registry(), { verifyToken: verifyJwt, resourceMetadata: { authorizationServers: [] } })).rejects.toThrow(
+      'must name at least one authorization server',
+    );
+  });
+});
+
+describe('requiredScopes at registration', () => {
+  it('should refuse scopes that are not scope names', () => {
+    const r = new ToolRegistry();
+    class Bad extends WriteNoteTool {
+      override get metadata(): ToolMetadataInput {
+        return { requiredScopes: ['files write'] };
+      }
+    }
+    expect(() => r.register(new Bad())).toThrow("its metadata's requiredScopes must be an array of OAuth scope names");
+  });
+});

@@ -1,6 +1,7 @@
 // The selection datasets and the measures of `pnpm eval:selection`: the BFCL
 // development set (outside the repository, ../shared/selection-dev) and the
 // example catalogue with its requests.
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BaseTool, ToolResult, type JsonSchema } from '@victor-tools/core';
@@ -90,6 +91,16 @@ export function loadBfcl(file = findBfcl()): EvalCategory[] | undefined {
     });
     return { name: name.replace(/^BFCL_v\d+_/, ''), requests, pool: [...pool.values()] };
   });
+}
+
+/** Half A or B of a request, by a hash of its id: stable, and unrelated to the request's text. */
+export function halfOf(id: string): 'A' | 'B' {
+  return createHash('sha256').update(id).digest()[0] % 2 === 0 ? 'A' : 'B';
+}
+
+/** The categories with only the requests of one half (the pool stays whole): tune on one, check on the other. */
+export function half(categories: readonly EvalCategory[], which: 'A' | 'B'): EvalCategory[] {
+  return categories.map((c) => ({ ...c, requests: c.requests.filter((r) => halfOf(r.id) === which) }));
 }
 
 const EMPTY_SCHEMA: JsonSchema = { type: 'object', properties: {} };

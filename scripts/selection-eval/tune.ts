@@ -4,7 +4,7 @@
 // leave-one-category-out check that the tuned values carry over to a BFCL
 // category they were not tuned on.
 //
-// Run: SELECTION_DEV_SET=path/to/bfcl.json pnpm exec ts-node --transpile-only scripts/selection-eval/tune.ts [--semantic]
+// Run: SELECTION_DEV_SET=path/to/bfcl.json pnpm exec ts-node --transpile-only scripts/selection-eval/tune.ts [--semantic] [--half A|B] [--from-default] [--no-cv]
 // It imports the metadata sources (their internals take the parameters) and,
 // with --semantic, the built @victor-tools/semantic to tune the fusion weight.
 import { CostTier, type BaseTool } from '@victor-tools/core';
@@ -14,7 +14,7 @@ import { embeddingText } from '../../packages/metadata/src/embedding/tool-text';
 import { VectorStore } from '../../packages/metadata/src/embedding/vector-store';
 import { DEFAULT_RANKING, type RankingParameters } from '../../packages/metadata/src/search/ranking';
 import { Searcher, type SearchEntry, type SemanticScores } from '../../packages/metadata/src/search/searcher';
-import { loadBfcl, measure, pool, withoutParameters, type EvalCategory, type Measures } from './datasets';
+import { half, loadBfcl, measure, pool, withoutParameters, type EvalCategory, type Measures } from './datasets';
 
 
 const entryCache = new WeakMap<BaseTool, SearchEntry>();
@@ -167,18 +167,21 @@ function report(label: string, categories: readonly EvalCategory[], params: Rank
 }
 
 async function main(): Promise<void> {
-  const categories = loadBfcl();
-  if (!categories) {
+  const all = loadBfcl();
+  if (!all) {
     console.log('No development set found (set SELECTION_DEV_SET); nothing to tune.');
     return;
   }
+  // --half A (or B): tune on that half of the requests only; lexical.ts reports both halves.
+  const halfFlag = process.argv.indexOf('--half');
+  const categories = halfFlag >= 0 ? half(all, process.argv[halfFlag + 1] === 'B' ? 'B' : 'A') : all;
   const semantic = process.argv.includes('--semantic');
   const cache = semantic ? new VectorStore((require('../../packages/semantic/dist') as { wordVectorEmbedder(): Embedder }).wordVectorEmbedder()) : undefined;
   const knobs = semantic
     ? [{ label: 'semanticWeight', get: (p: RankingParameters) => p.semanticWeight, set: (p: RankingParameters, v: number) => ({ ...p, semanticWeight: v }), candidates: () => [0.2, 0.3, 0.4, 0.5, 0.6, 0.7] }]
     : lexicalKnobs();
   report('current DEFAULT_RANKING, all', categories, DEFAULT_RANKING, cache);
-  const start = semantic ? DEFAULT_RANKING : NEUTRAL;
+  const start = semantic || process.argv.includes('--from-default') ? DEFAULT_RANKING : NEUTRAL;
   report('start', categories, start, cache);
   const tuned = coordinateSearch(categories, start, knobs, 3, cache);
   report('tuned on all categories', categories, tuned, cache);

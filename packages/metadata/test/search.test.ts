@@ -140,6 +140,49 @@ describe('ToolMetadataRegistry', () => {
       expect(names(registry.search('web search'))[0]).toBe('websearch');
     });
 
+    it('should reach a word the tools write with another ending (financial/finance, musician/music, healthy/health)', () => {
+      const registry = new ToolMetadataRegistry();
+      registry.refreshFromTools([
+        new TestTool('market_news', 'Latest finance news and stock quotes.'),
+        new TestTool('music_player', 'Plays music from a library.'),
+        new TestTool('fitness_coach', 'Workouts and health advice.'),
+        new TestTool('read_file', 'Reads a file.'),
+      ]);
+      expect(names(registry.search('financial'))).toEqual(['market_news']);
+      expect(names(registry.search('find a musician'))).toEqual(['music_player']);
+      expect(names(registry.search('eat healthy'))).toEqual(['fitness_coach']);
+      expect(registry.search('financial')[0].reasons).toContain("matched 'financial' in keywords, description");
+      // A word the tools hold ranks its own tool above one with another ending.
+      registry.refreshFromTools([new TestTool('finance_news', 'Finance news.'), new TestTool('financial_report', 'A financial report.')]);
+      expect(names(registry.search('financial'))).toEqual(['financial_report', 'finance_news']);
+    });
+
+    it('should not reach words that only share a common beginning', () => {
+      const registry = new ToolMetadataRegistry();
+      // 'transit' shares 'trans' with four stems: a prefix that many words share says nothing.
+      registry.refreshFromTools([
+        new TestTool('money_transfer', 'Transfer money.'),
+        new TestTool('translator', 'Translate text.'),
+        new TestTool('radio', 'Transmit a signal.'),
+        new TestTool('ledger', 'Transact with an account.'),
+      ]);
+      expect(registry.search('transit')).toEqual([]);
+      // Short words have no relatives: 'plan' does not reach 'plane'.
+      registry.refreshFromTools([new TestTool('flight_booking', 'Book a plane ticket.')]);
+      expect(registry.search('plan')).toEqual([]);
+    });
+
+    it('should stem common irregular plurals and past forms as the word they inflect', () => {
+      const registry = new ToolMetadataRegistry();
+      registry.refreshFromTools([
+        new TestTool('child_care', 'Finds care for a child.'),
+        new TestTool('order_history', 'Lists what you buy online.'),
+        new TestTool('read_file', 'Reads a file.'),
+      ]);
+      expect(names(registry.search('activities for my children'))).toEqual(['child_care']);
+      expect(names(registry.search('what I bought last month'))).toEqual(['order_history']);
+    });
+
     it('should prefer a tool holding two request words side by side (a phrase)', () => {
       const registry = new ToolMetadataRegistry();
       registry.refreshFromTools([

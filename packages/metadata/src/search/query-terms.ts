@@ -21,8 +21,8 @@ const MIN_PART = 3;
 // ... and no longer than this (Lucene's compound filters stop at 15 characters): a word
 // is tried at a few dozen split points at most, however long it is.
 const MAX_PART = 20;
-// The most distinct request words the index lacks that are tried as agent nouns and
-// compounds, each at the cost of a few stems: more than a request typed to an agent
+// The most distinct request words tried for related stems, agent nouns and compounds,
+// each at the cost of a few lookups: more than a request typed to an agent
 // holds, so a pasted log or dump costs its words' lookups, not thousands of splits
 // (Elasticsearch bounds a fuzzy term's variants the same way, `max_expansions`).
 const MAX_VARIANT_WORDS = 64;
@@ -64,13 +64,16 @@ function specificity(word: string, generic: RankingParameters['generic']): numbe
  * `index`: each distinct stem once (a repeated word does not count twice),
  * weighted down the more generic it is in English
  * (`generic`: 'provide', 'planning') and the more tools share it (by
- * `commonness`, 0 by default: idf alone). A word the index lacks is tried
- * as an agent noun ('finder' -> find), then as the base of the index's agent
- * nouns ('scan' -> scanner), then as a compound ('website' -> web, site);
- * two adjacent words reach their joined form ('web site' -> website). Those
- * variants weigh `variantWeight`; only the first `MAX_VARIANT_WORDS` words
- * the index lacks are tried. Two adjacent words also reach the `phrases`
- * field as a pair, in either order. Linear in the number of words.
+ * `commonness`, 0 by default: idf alone). A word also reaches the index's
+ * stems that differ from it only in their endings ('financial' -> finance,
+ * 'healthy' -> health; `SearchIndex.relatedStems`). A word the index lacks,
+ * with no such relative, is tried as an agent noun ('finder' -> find), then
+ * as the base of the index's agent nouns ('scan' -> scanner), then as a
+ * compound ('website' -> web, site); two adjacent words reach their joined
+ * form ('web site' -> website). Those variants weigh `variantWeight`; only
+ * the first `MAX_VARIANT_WORDS` distinct words are tried. Two adjacent words
+ * also reach the `phrases` field as a pair, in either order. Linear in the
+ * number of words.
  */
 export function queryTerms(words: readonly Term[], index: SearchIndex): QueryTerm[] {
   const { commonness, variantWeight, generic } = index.parameters;
@@ -88,23 +91,29 @@ export function queryTerms(words: readonly Term[], index: SearchIndex): QueryTer
   // Exact terms first: a variant never displaces a word the request holds itself.
   for (const { word, stem } of words) add(word, stem, specificity(word, generic));
   const queryStems = new Set(words.map((w) => w.stem));
-  // Only a word the index lacks is tried otherwise: one it holds keeps its own meaning
-  // ('user' stays 'user' wherever 'use' is a term).
   const tried = new Set<string>();
   for (const { word, stem } of words) {
-    if (index.get(stem) !== undefined || tried.has(stem)) continue;
+    if (tried.has(stem)) continue;
     if (tried.size === MAX_VARIANT_WORDS) break;
     tried.add(stem);
+    const weight = variantWeight * specificity(word, generic);
+    // Other endings of the word ('financial' -> finance, 'healthy' -> health), whether or
+    // not the index holds the word itself: a tool says 'finance' where a request says 'financial'.
+    const related = index.relatedStems(stem).filter((other) => !queryStems.has(other));
+    for (const other of related) add(word, other, weight);
+    // Only a word the index lacks is tried further: one it holds keeps its own meaning
+    // ('user' stays 'user' wherever 'use' is a term).
+    if (related.length > 0 || index.get(stem) !== undefined) continue;
     const base = agentNounBases(word).find((candidate) => index.get(stemWord(candidate)) !== undefined);
     if (base !== undefined) {
-      add(word, stemWord(base), variantWeight * specificity(word, generic));
+      add(word, stemWord(base), weight);
       continue;
     }
     const nouns = index.agentNounsOf(stem).filter((noun) => !queryStems.has(noun));
-    for (const noun of nouns) add(word, noun, variantWeight * specificity(word, generic));
+    for (const noun of nouns) add(word, noun, weight);
     if (nouns.length > 0) continue;
     const parts = splitCompound(word, index);
-    if (parts) for (const part of parts) add(word, part, variantWeight * specificity(word, generic));
+    if (parts) for (const part of parts) add(word, part, weight);
   }
   // The pair's own text is made only for a pair the index holds: a long request has many.
   for (let i = 0; i + 1 < words.length; i++) {

@@ -13,6 +13,15 @@ export interface Postings {
   readonly fields: Uint8Array;
 }
 
+// Related stems (`relatedStems`): the least letters two stems share, the most letters
+// either has past them, the most stems one word reaches, and the most index stems read
+// past a binary search (a prefix that many stems share says little anyway).
+const MIN_SHARED = 5;
+const MAX_ENDING = 3;
+const MAX_RELATED = 3;
+const MAX_SCAN = 64;
+const LETTERS = /^[a-z]+$/;
+
 /** For each bit mask of fields, their labels joined by ', ', built once. */
 const FIELD_LABELS: readonly string[] = Array.from({ length: 1 << SEARCH_FIELDS.length }, (_, mask) =>
   SEARCH_FIELDS.filter((_field, f) => (mask & (1 << f)) !== 0)
@@ -44,6 +53,8 @@ export class SearchIndex {
   private readonly postings = new Map<string, Postings>();
   /** stem -> the index's agent nouns that may be made from it ('find' -> ['finder'], also 'wat' -> ['water']: only asked for words the index lacks). */
   private readonly agentNouns = new Map<string, string[]>();
+  /** The index's word stems (no phrase keys), sorted: a stem's relatives are found by binary search. */
+  private readonly sortedStems: string[];
   /** How many words each tool's fields hold together: the tie-break (the more focused tool first). */
   readonly lengths: Int32Array;
 
@@ -105,6 +116,7 @@ export class SearchIndex {
       }
       this.postings.set(stem, { docs: Int32Array.from(ids), weights, fields });
     }
+    this.sortedStems = [...this.postings.keys()].filter((stem) => !stem.includes(' ')).sort();
     for (const [word, stem] of erWords) {
       for (const base of agentNounBases(word)) {
         const baseStem = stemWord(base);
@@ -129,6 +141,36 @@ export class SearchIndex {
   /** Stems of the index's agent nouns made from `stem` ('find' -> ['finder']). */
   agentNounsOf(stem: string): readonly string[] {
     return this.agentNouns.get(stem) ?? [];
+  }
+
+  /**
+   * Stems of the index that differ from `stem` only in their endings
+   * ('musician' -> music, 'therapist' -> therapi, 'dramas' -> dramat): they
+   * share the longest prefix any index stem shares with it, at least
+   * MIN_SHARED letters, and neither has more than MAX_ENDING letters past it.
+   * None when more than MAX_RELATED stems qualify (the prefix says too
+   * little). Bounded: a few binary searches and at most MAX_SCAN stems read.
+   */
+  relatedStems(stem: string): string[] {
+    if (!LETTERS.test(stem)) return [];
+    const sorted = this.sortedStems;
+    const shortest = Math.max(MIN_SHARED, stem.length - MAX_ENDING);
+    for (let shared = stem.length; shared >= shortest; shared--) {
+      const prefix = stem.slice(0, shared);
+      let lo = 0;
+      let hi = sorted.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (sorted[mid] < prefix) lo = mid + 1;
+        else hi = mid;
+      }
+      const related: string[] = [];
+      for (let i = lo; i < sorted.length && i < lo + MAX_SCAN && sorted[i].startsWith(prefix); i++) {
+        if (sorted[i] !== stem && sorted[i].length - shared <= MAX_ENDING) related.push(sorted[i]);
+      }
+      if (related.length > 0) return related.length <= MAX_RELATED ? related : [];
+    }
+    return [];
   }
 
   /** The labels of the fields where `stem` occurs in document `id`, joined by ', ' (binary search); undefined if none. */

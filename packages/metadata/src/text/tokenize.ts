@@ -1,5 +1,6 @@
 import { stem } from 'porter2';
 import { LruCache, stringBytes } from '../lru-cache';
+import { IRREGULAR_FORMS } from './irregular-forms';
 import { isStopWord } from './stop-words';
 
 const CAMEL_LOWER_UPPER = /([a-z0-9])([A-Z])/g;
@@ -58,7 +59,8 @@ export function contentWords(text: string): string[] {
 
 /**
  * The Porter2 stem of a lower-case word ('searching' and 'search' share one),
- * cached. Numbers, words of two letters and words longer than
+ * cached; a common irregular form is stemmed as the word it inflects
+ * ('children' as child, 'bought' as buy: irregular-forms.ts). Numbers, words of two letters and words longer than
  * `MAX_STEMMED_LENGTH` are their own stem.
  */
 export function stemWord(word: string): string {
@@ -66,7 +68,7 @@ export function stemWord(word: string): string {
   let stemmed = stemCache.get(word);
   if (stemmed === undefined) {
     // The stemmer would only damage a number.
-    stemmed = DIGITS.test(word) ? word : stem(word);
+    stemmed = DIGITS.test(word) ? word : stem(IRREGULAR_FORMS.get(word) ?? word);
     stemCache.set(word, stemmed);
   }
   return stemmed;

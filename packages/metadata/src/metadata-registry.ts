@@ -1,5 +1,6 @@
 import { AccessMode, CostTier, Priority, type BaseTool, type ToolMetadata } from '@victor-tools/core';
 import type { AccessModeLike } from '@victor-tools/core/framework';
+import { cutText } from '@victor-tools/core/internal';
 import { resolveMetadata } from './auto-metadata';
 import type { MetadataRegistryOptions } from './embedding/embedder';
 import { embeddingText } from './embedding/tool-text';
@@ -9,6 +10,9 @@ import { Searcher, type SearchEntry, type SemanticScores } from './search/search
 import { analyze, contentWords, splitWords, stemWord } from './text/tokenize';
 import { toolsOf } from './tool-source';
 import type { MetadataStatistics, RefreshOptions, SearchOptions, SearchResult, ToolSource } from './types';
+
+/** The most characters of a request given to an embedder (about 2,000 tokens of English). */
+export const MAX_EMBEDDED_REQUEST_CHARS = 8_000;
 
 /** The `globalThis` key of the process-wide instance, shared by every copy of the package. */
 export const METADATA_REGISTRY_KEY: unique symbol = Symbol.for('victor-tools.ToolMetadataRegistry') as never;
@@ -330,10 +334,15 @@ export class ToolMetadataRegistry {
     return { ...options, filter: accept === undefined ? enabled : (name) => enabled(name) && accept(name) };
   }
 
-  /** The semantic scores of a request, when an embedder is configured and the request has words. */
+  /**
+   * The semantic scores of a request, when an embedder is configured and the
+   * request has words. The embedder gets at most its first
+   * `MAX_EMBEDDED_REQUEST_CHARS` characters: a hosted model is paid by the
+   * token and refuses long inputs, and the start of a request says what it wants.
+   */
   private semanticScores(query: string, signal?: AbortSignal): SemanticScores | undefined | Promise<SemanticScores | undefined> {
     if (this.vectors === undefined || this.embeddingTexts.length === 0 || analyze(query, 1).length === 0) return undefined;
-    return this.vectors.scores(query, this.embeddingTexts, signal);
+    return this.vectors.scores(cutText(query, MAX_EMBEDDED_REQUEST_CHARS, ''), this.embeddingTexts, signal);
   }
 
   /** The tool object indexed under a name or alias (the one of the last refresh). */

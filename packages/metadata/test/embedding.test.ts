@@ -37,6 +37,27 @@ describe('ToolMetadataRegistry', () => {
       expect(registry.search('read the log')).toEqual(lexical.search('read the log'));
     });
 
+    it("should give an embedder at most a request's first 8,000 characters, and lexical search the whole of it", async () => {
+      const seen: string[] = [];
+      const registry = new ToolMetadataRegistry().configure({
+        embedder: {
+          embed: async (texts: string[]) => {
+            seen.push(...texts);
+            return texts.map(topicVector);
+          },
+        },
+      });
+      registry.refreshFromTools([new TestTool('forecast', 'Weather for a city.'), new TestTool('send_mail', 'Send an email.')]);
+      // 😀 (two UTF-16 units) straddles the cut: it is dropped whole, never split.
+      const request = 'rain '.repeat(1_599) + 'xxxx😀' + ' email'.repeat(20_000);
+      const [first] = await registry.searchAsync(request);
+      const asked = seen.filter((text) => text.startsWith('rain rain'));
+      expect(asked.map((text) => text.length)).toEqual([7_999]);
+      expect(asked[0].endsWith('rain xxxx')).toBe(true);
+      // The 20,000 'email' words past the cut still count lexically.
+      expect(first.name).toBe('send_mail');
+    });
+
     it('should not call the embedder for a query of stop words only', () => {
       const embedder = topicEmbedder();
       const registry = new ToolMetadataRegistry().configure({ embedder });

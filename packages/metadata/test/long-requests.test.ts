@@ -201,7 +201,7 @@ describe('searchAsync with an embedder and long requests', () => {
     return counts;
   };
 
-  it('should compare a request too large to be cached with the tools all the same', async () => {
+  it('should rank a long request by the vector of its first 8,000 characters, asked once and then kept', async () => {
     const asked: number[] = [];
     const embedder: Embedder = {
       embed: async (texts) => {
@@ -211,18 +211,18 @@ describe('searchAsync with an embedder and long requests', () => {
     };
     const registry = new ToolMetadataRegistry().configure({ embedder });
     registry.refreshFromTools([new TestTool('player', 'Plays a song.'), new TestTool('reader', 'Reads a file from disk.'), new TestTool('browser', 'Opens web pages.')]);
-    // No word of it is the player's but 'song' (past the first 10,000 words the lexical
-    // search reads): only the vectors can route it.
-    const request = `${'lorem '.repeat(50_000)}${'song '.repeat(100)}`;
+    // 'music' is no word of the player's: only the vectors can route it. 'disk', past
+    // the first 8,000 characters, never reaches the embedder.
+    const request = `${'music '.repeat(100)}${'lorem '.repeat(50_000)}${'disk '.repeat(100)}`;
     expect(request.length).toBeGreaterThan(MB / 4);
     const started = process.cpuUsage();
     const [first] = await registry.searchAsync(request);
     expect(cpuMs(started)).toBeLessThan(WITHIN_MS);
     expect(first.name).toBe('player');
-    expect(asked).toContain(request.length);
-    // Asked again (it is not kept), and ranked the same.
+    expect(asked.filter((length) => length > 100)).toEqual([8_000]);
+    // Asked once: the cut request's vector is kept.
     expect((await registry.searchAsync(request))[0].name).toBe('player');
-    expect(asked.filter((length) => length === request.length)).toHaveLength(2);
+    expect(asked.filter((length) => length > 100)).toEqual([8_000]);
   });
 
   it('should answer a 1 MB hex dump within seconds with a synchronous embedder', async () => {

@@ -1,12 +1,14 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { isInitializeRequest, isInitializedNotification, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, isInitializeRequest, isInitializedNotification, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
+import type { Logger } from '@victor-tools/core';
 import type { AuthInfo } from '@victor-tools/core/framework';
 import { Authorizer, checkAuthorizationOptions, type RequestHead, type ResourceMetadataOptions, type VerifyToken } from './http/authorization';
 import { RequestGuard } from './http/request-guard';
 import { insufficientScope } from './http/scope-refusal';
 import { SessionStore, type Session } from './http/sessions';
-import { DEFAULT_MAX_REQUEST_BYTES, limitText, positiveLimit } from './limits';
+import { errorResponse } from './http/responses';
+import { DEFAULT_MAX_REQUEST_BYTES, positiveLimit } from './limits';
 import { InFlightRequests, duplicateIdError } from './request-ids';
 import { serveMcp, type McpServerHandle, type ServeMcpOptions } from './serve-mcp';
 import type { ServableRegistry } from './servable-registry';
@@ -55,6 +57,43 @@ export interface McpRequestHandler {
  * held across requests) is the HTTP server's: the stack you mount it in.
  */
 export function mcpRequestHandler(registry: ServableRegistry, options: McpRequestHandlerOptions = {}): McpRequestHandler {
+  const endpoint = mcpEndpoint(registry, options, { loopback: false });
+  return Object.assign((request: Request) => endpoint.handle(request), { close: endpoint.close });
+}
+
+/**
+ * What the HTTP server around the endpoint knows of one exchange that a
+ * `Request` does not say (`serveMcpHttp`'s node:http server): it reads the
+ * body itself, within the bytes all requests may hold at once and draining
+ * what it refuses so that the client sees the answer, and it knows when the
+ * answer has been sent, streams included.
+ */
+export interface ServerExchange {
+  /** The body as one JSON-RPC message or batch, or the answer refusing it. */
+  readMessage(): Promise<MessageRead>;
+  /** Runs `done` once the answer has ended, or the client left. */
+  whenAnswered(done: () => void): void;
+}
+
+/** A request body read: the message, or the answer that refuses it. */
+export type MessageRead = { message: unknown } | { refusal: Response };
+
+/** How the endpoint is deployed: by `mcpRequestHandler` in any stack, or by `serveMcpHttp` on its own server. */
+export interface EndpointSetting {
+  /** Bound to loopback: the Host and Origin defaults are loopback names (DNS rebinding). */
+  loopback: boolean;
+  /** The endpoint owns the whole server: requests for other paths get 404. */
+  ownsServer?: boolean;
+}
+
+/** The MCP endpoint `mcpRequestHandler` and `serveMcpHttp` share: one set of checks, messages and sessions. */
+export interface McpEndpoint {
+  handle(request: Request, exchange?: ServerExchange): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/** The endpoint behind `mcpRequestHandler` and `serveMcpHttp`; `setting` says which of the two deploys it. */
+export function mcpEndpoint(registry: ServableRegistry, options: McpRequestHandlerOptions, setting: EndpointSetting): McpEndpoint {
   const {
     path = '/mcp',
     stateless = true,
@@ -75,7 +114,8 @@ export function mcpRequestHandler(registry: ServableRegistry, options: McpReques
     throw new TypeError('progressive needs sessions: a stateless server forgets what search_tools enabled after each request; pass stateless: false');
   }
   const maxBytes = positiveLimit('maxRequestBytes', maxRequestBytes, DEFAULT_MAX_REQUEST_BYTES);
-  const guard = new RequestGuard({ loopback: false, tokens, allowedHosts, allowedOrigins });
+  const guard = new RequestGuard({ loopback: setting.loopback, tokens, allowedHosts, allowedOrigins });
+  const logger: Pick<Logger, 'warn'> = serveOptions.logger ?? console;
   const authorizer = verifyToken === undefined ? undefined : new Authorizer(verifyToken, path, resourceMetadata);
   const sessions = stateless
     ? undefined
@@ -85,7 +125,21 @@ export function mcpRequestHandler(registry: ServableRegistry, options: McpReques
         maxSessions: positiveLimit('maxSessions', maxSessions, 1000),
       });
 
-  const handle = async (request: Request): Promise<Response> => {
+  const handle = async (request: Request, exchange?: ServerExchange): Promise<Response> => {
+    // Without a server that says when an answer ends, it is taken to end when it is returned (a stateless answer is then one JSON body).
+    const ends: (() => void)[] = [];
+    const whenAnswered = exchange?.whenAnswered ?? ((done: () => void) => void ends.push(done));
+    try {
+      return await answer(request, exchange, whenAnswered);
+    } catch (error) {
+      logger.warn(`MCP HTTP endpoint: ${error instanceof Error ? error.message : String(error)}`);
+      return errorResponse(500, ErrorCode.InternalError, 'Internal error');
+    } finally {
+      for (const done of ends) done();
+    }
+  };
+
+  const answer = async (request: Request, exchange: ServerExchange | undefined, whenAnswered: (done: () => void) => void): Promise<Response> => {
     const url = new URL(request.url);
     const head: RequestHead = { headers: headersOf(request.headers, url), url: `${url.pathname}${url.search}`, method: request.method };
     const verdict = guard.check(head.headers);
@@ -94,6 +148,7 @@ export function mcpRequestHandler(registry: ServableRegistry, options: McpReques
     if (authorizer?.isMetadataPath(url.pathname) && (request.method === 'GET' || request.method === 'HEAD')) {
       return Response.json(authorizer.metadataDocument(head), { headers: { 'Cache-Control': 'max-age=3600' } });
     }
+    if (setting.ownsServer && url.pathname !== path) return errorResponse(404, -32000, `Not Found: the MCP endpoint is ${path}`);
     let auth: AuthInfo | undefined;
     if (authorizer !== undefined) {
       const authentication = await authorizer.authenticate(head);
@@ -102,19 +157,20 @@ export function mcpRequestHandler(registry: ServableRegistry, options: McpReques
     }
 
     const method = request.method;
+    const accept = request.headers.get('accept') ?? '';
+    if (method === 'GET' && !accept.includes('text/event-stream')) return errorResponse(406, -32000, 'Not Acceptable: Client must accept text/event-stream');
     if (method === 'GET' || method === 'DELETE') {
       if (!sessions) return errorResponse(405, -32000, 'Method Not Allowed: this server is stateless', { Allow: 'POST' });
-      return forwardToSession(sessions, request, undefined, identity, auth);
+      return forwardToSession(sessions, request, undefined, identity, auth, whenAnswered);
     }
     if (method !== 'POST') return errorResponse(405, -32000, 'Method Not Allowed', { Allow: sessions ? 'GET, POST, DELETE' : 'POST' });
-    const accept = request.headers.get('accept') ?? '';
     if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
       return errorResponse(406, -32000, 'Not Acceptable: Client must accept both application/json and text/event-stream');
     }
     if (!/^application\/json\s*(;|$)/i.test(request.headers.get('content-type') ?? '')) {
       return errorResponse(415, -32000, 'Unsupported Media Type: Content-Type must be application/json');
     }
-    const read = await readMessage(request, maxBytes);
+    const read = await (exchange?.readMessage() ?? readMessage(request, maxBytes));
     if ('refusal' in read) return read.refusal;
     const { message } = read;
     const scopeRefusal = auth === undefined ? undefined : insufficientScope(registry, serveOptions.context, message, auth);
@@ -122,25 +178,34 @@ export function mcpRequestHandler(registry: ServableRegistry, options: McpReques
       const challenge = authorizer!.challenge(head, { code: 'insufficient_scope', description: 'the token lacks a scope the tool requires', scope: scopeRefusal.required.join(' ') });
       return errorResponse(403, -32000, scopeRefusal.message, { 'WWW-Authenticate': challenge }, scopeRefusal.id);
     }
-    if (!sessions) return answerStateless(request, message, auth);
-    return forwardToSession(sessions, request, message, identity, auth);
+    if (!sessions) return answerStateless(request, message, auth, exchange !== undefined, whenAnswered);
+    return forwardToSession(sessions, request, message, identity, auth, whenAnswered);
   };
 
-  /** One request, one server: the answer is one JSON body, so the server can close as soon as it is ready. */
-  const answerStateless = async (request: Request, message: unknown, auth: AuthInfo | undefined): Promise<Response> => {
+  /**
+   * One request, one server, closed once the answer has ended (or the client
+   * left, which aborts a call still running). The answer streams (SSE:
+   * progress and logs reach the client during the call) only when the server
+   * around says when a stream ends; otherwise it is one JSON body.
+   */
+  const answerStateless = async (
+    request: Request,
+    message: unknown,
+    auth: AuthInfo | undefined,
+    stream: boolean,
+    whenAnswered: (done: () => void) => void,
+  ): Promise<Response> => {
     const duplicate = new InFlightRequests().claim(message);
     if (duplicate !== undefined) return refuseDuplicate(duplicate);
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !stream });
     const mcp = await serveMcp(registry, { ...serveOptions, transport });
-    // A client that leaves aborts the call still running, as closing the connection does with serveMcpHttp.
-    const leave = () => void mcp.close().catch(() => undefined);
-    request.signal.addEventListener('abort', leave, { once: true });
-    try {
-      return await transport.handleRequest(request, { parsedBody: message, authInfo: auth });
-    } finally {
-      request.signal.removeEventListener('abort', leave);
-      await mcp.close().catch(() => undefined);
-    }
+    const close = () => void mcp.close().catch(() => undefined);
+    request.signal.addEventListener('abort', close, { once: true });
+    whenAnswered(() => {
+      request.signal.removeEventListener('abort', close);
+      close();
+    });
+    return transport.handleRequest(request, { parsedBody: message, authInfo: auth });
   };
 
   const forwardToSession = async (
@@ -149,6 +214,7 @@ export function mcpRequestHandler(registry: ServableRegistry, options: McpReques
     message: unknown,
     identity: string | undefined,
     auth: AuthInfo | undefined,
+    whenAnswered: (done: () => void) => void,
   ): Promise<Response> => {
     const id = request.headers.get('mcp-session-id');
     if (id !== null) {
@@ -159,21 +225,17 @@ export function mcpRequestHandler(registry: ServableRegistry, options: McpReques
         session.lastSeen = Date.now();
         return session.transport.handleRequest(request, { authInfo: auth });
       }
-      const done = store.begin(session);
-      try {
-        if (message !== undefined) {
-          const duplicate = session.requests.claim(message);
-          if (duplicate !== undefined) return refuseDuplicate(duplicate);
-          session.requests.received(message);
-          if (isInitialized(message)) session.initialized = true;
-        }
-        const response = await session.transport.handleRequest(request, { parsedBody: message, authInfo: auth });
-        // A request the transport refused was never handed to the server: its ids are free.
-        if (response.status >= 400 && message !== undefined) session.requests.forget(message);
-        return response;
-      } finally {
-        done();
+      whenAnswered(store.begin(session));
+      if (message !== undefined) {
+        const duplicate = session.requests.claim(message);
+        if (duplicate !== undefined) return refuseDuplicate(duplicate);
+        session.requests.received(message);
+        if (isInitialized(message)) session.initialized = true;
       }
+      const response = await session.transport.handleRequest(request, { parsedBody: message, authInfo: auth });
+      // A request the transport refused was never handed to the server: its ids are free.
+      if (response.status >= 400 && message !== undefined) session.requests.forget(message);
+      return response;
     }
     if (!isInitialize(message)) return errorResponse(400, -32000, 'Bad Request: Mcp-Session-Id header is required');
     if (!store.makeRoom()) return errorResponse(503, -32000, 'Service Unavailable: too many sessions, try again later', { 'Retry-After': '60' });
@@ -198,22 +260,19 @@ export function mcpRequestHandler(registry: ServableRegistry, options: McpReques
     mcp = await serveMcp(registry, { ...serveOptions, transport });
     const now = Date.now();
     session = { transport, mcp, identity, requests, createdAt: now, initialized: false, lastSeen: now, open: 0 };
-    const done = store.begin(session);
-    try {
-      const response = await transport.handleRequest(request, { parsedBody: message, authInfo: auth });
-      // An initialize the transport refused started no session: nothing else will close it.
-      if (transport.sessionId === undefined) await mcp.close();
-      return response;
-    } finally {
-      done();
-    }
+    whenAnswered(store.begin(session));
+    const response = await transport.handleRequest(request, { parsedBody: message, authInfo: auth });
+    // An initialize the transport refused started no session: nothing else will close it.
+    if (transport.sessionId === undefined) await mcp.close();
+    return response;
   };
 
-  return Object.assign(handle, {
+  return {
+    handle,
     close: async () => {
       await sessions?.closeAll();
     },
-  });
+  };
 }
 
 /** The SDK's web-standard transport for one session, noting each answer it sends: a request id is free again once answered. */
@@ -276,11 +335,6 @@ async function readMessage(request: Request, max: number): Promise<{ message: un
 function refuseDuplicate(id: RequestId): Response {
   const { code, message } = duplicateIdError(id);
   return errorResponse(400, code, message, {}, id);
-}
-
-/** A JSON-RPC error as the HTTP answer, as the SDK's transport answers what it refuses. */
-function errorResponse(status: number, code: number, message: string, headers: Record<string, string> = {}, id: RequestId | null = null): Response {
-  return Response.json({ jsonrpc: '2.0', error: { code, message: limitText(message, 500) }, id }, { status, headers });
 }
 
 function isInitialize(message: unknown): boolean {

@@ -1,25 +1,18 @@
-import { randomUUID } from 'node:crypto';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
-import { ErrorCode, isInitializeRequest, isInitializedNotification } from '@modelcontextprotocol/sdk/types.js';
-import type { Logger } from '@victor-tools/core';
-import type { AuthInfo } from '@victor-tools/core/framework';
-import { Authorizer, checkAuthorizationOptions, type ResourceMetadataOptions, type VerifyToken } from './http/authorization';
-import { insufficientScope } from './http/scope-refusal';
-import { ByteBudget, type ByteHold } from './http/byte-budget';
+import { getRequestListener, type HttpBindings } from '@hono/node-server';
+import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import type { ResourceMetadataOptions, VerifyToken } from './http/authorization';
+import { ByteBudget } from './http/byte-budget';
 import { limitConnections, requestTimeouts } from './http/connection-limits';
 import { MissingTokenError } from './http/missing-token-error';
-import { readBody } from './http/read-body';
-import { RequestGuard, isLoopbackHost } from './http/request-guard';
-import { sendJson, sendJsonRpcError } from './http/responses';
-import { SessionTransport } from './http/session-transport';
-import { SessionStore, type Session } from './http/sessions';
+import { readBody, type BodyRead } from './http/read-body';
+import { isLoopbackHost } from './http/request-guard';
+import { errorResponse } from './http/responses';
 import { MIN_TOKEN_LENGTH, WeakTokenError } from './http/weak-token-error';
 import { DEFAULT_MAX_REQUEST_BYTES, positiveLimit } from './limits';
-import { InFlightRequests, duplicateIdError } from './request-ids';
-import { serveMcp, type McpServerHandle, type ServeMcpOptions } from './serve-mcp';
+import { mcpEndpoint, type MessageRead, type ServerExchange } from './request-handler';
+import type { ServeMcpOptions } from './serve-mcp';
 import type { ServableRegistry } from './servable-registry';
 
 /** Options of `serveMcpHttp`: where to listen, how safe, and those of `serveMcp` (context, level, limits). */
@@ -103,16 +96,16 @@ export interface McpHttpServerHandle {
   close(): Promise<void>;
 }
 
-const DEFAULT_SESSION_IDLE_MS = 30 * 60_000;
-const DEFAULT_SESSION_INIT_MS = 10_000;
-const DEFAULT_MAX_SESSIONS = 1000;
 const DEFAULT_MAX_BUFFERED_BYTES = 32 * 1024 * 1024;
 const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
 const DEFAULT_MAX_CONNECTIONS = 256;
 
 /**
- * Serves a registry over MCP's Streamable HTTP transport (the SDK's
- * `StreamableHTTPServerTransport` on node:http); resolves once listening.
+ * Serves a registry over MCP's Streamable HTTP transport on a node:http
+ * server of its own; resolves once listening. Requests are answered by the
+ * endpoint `mcpRequestHandler` is made of (the same checks, messages and
+ * sessions), reached through `@hono/node-server`'s request listener as the
+ * SDK's node transport does; this server adds what is about sockets.
  * Safe by default: bound to 127.0.0.1 with Host and Origin checked against
  * loopback names (DNS rebinding), a bearer token of 16 characters or more
  * required to bind anything else, bodies over `maxRequestBytes` refused with
@@ -125,34 +118,12 @@ const DEFAULT_MAX_CONNECTIONS = 256;
  * Every call runs as `serveMcp` runs it (context, level, mode, limits).
  */
 export async function serveMcpHttp(registry: ServableRegistry, options: ServeMcpHttpOptions = {}): Promise<McpHttpServerHandle> {
-  const {
-    port = 0,
-    host = '127.0.0.1',
-    path = '/mcp',
-    stateless = true,
-    token,
-    verifyToken,
-    resourceMetadata,
-    allowedHosts,
-    allowedOrigins,
-    maxRequestBytes,
-    maxBufferedBytes,
-    requestTimeoutMs,
-    maxConnections,
-    sessionIdleMs,
-    sessionInitMs,
-    maxSessions,
-    ...serveOptions
-  } = options;
+  const { port = 0, host = '127.0.0.1', maxBufferedBytes, requestTimeoutMs, maxConnections, ...endpointOptions } = options;
   const loopback = isLoopbackHost(host);
-  const tokens = (typeof token === 'string' ? [token] : (token ?? [])).filter((t) => t !== '');
-  checkAuthorizationOptions(tokens, verifyToken, resourceMetadata);
-  if (!loopback && verifyToken === undefined) checkNetworkTokens(host, tokens);
-  const authorizer = verifyToken === undefined ? undefined : new Authorizer(verifyToken, path, resourceMetadata);
-  if (stateless && serveOptions.progressive) {
-    throw new TypeError('progressive needs sessions: a stateless server forgets what search_tools enabled after each request; pass stateless: false');
-  }
-  const maxBytes = positiveLimit('maxRequestBytes', maxRequestBytes, DEFAULT_MAX_REQUEST_BYTES);
+  const tokens = (typeof options.token === 'string' ? [options.token] : (options.token ?? [])).filter((t) => t !== '');
+  if (!loopback && options.verifyToken === undefined) checkNetworkTokens(host, tokens);
+  const path = options.path ?? '/mcp';
+  const maxBytes = positiveLimit('maxRequestBytes', options.maxRequestBytes, DEFAULT_MAX_REQUEST_BYTES);
   const budget = new ByteBudget(positiveLimit('maxBufferedBytes', maxBufferedBytes, Math.max(DEFAULT_MAX_BUFFERED_BYTES, maxBytes)));
   if (budget.max < maxBytes) {
     throw new RangeError(`maxBufferedBytes (${budget.max}) must be at least maxRequestBytes (${maxBytes}), or no body of the largest size could be read`);
@@ -161,144 +132,25 @@ export async function serveMcpHttp(registry: ServableRegistry, options: ServeMcp
     requestTimeoutMs: positiveLimit('requestTimeoutMs', requestTimeoutMs, DEFAULT_REQUEST_TIMEOUT_MS),
     maxConnections: positiveLimit('maxConnections', maxConnections, DEFAULT_MAX_CONNECTIONS),
   };
-  const logger: Pick<Logger, 'warn'> = serveOptions.logger ?? console;
-  const guard = new RequestGuard({ loopback, tokens, allowedHosts, allowedOrigins });
-  const sessions = stateless
-    ? undefined
-    : new SessionStore({
-        idleMs: positiveLimit('sessionIdleMs', sessionIdleMs, DEFAULT_SESSION_IDLE_MS),
-        initMs: positiveLimit('sessionInitMs', sessionInitMs, DEFAULT_SESSION_INIT_MS),
-        maxSessions: positiveLimit('maxSessions', maxSessions, DEFAULT_MAX_SESSIONS),
-      });
+  const endpoint = mcpEndpoint(registry, endpointOptions, { loopback, ownsServer: true });
 
-  const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
-    const verdict = guard.check(req.headers);
-    if (verdict.refusal) {
-      const { status, message, headers } = verdict.refusal;
-      return sendJsonRpcError(res, status, -32000, message, headers);
-    }
-    let identity = verdict.identity;
-    const pathname = pathOf(req.url);
-    if (authorizer?.isMetadataPath(pathname) && (req.method === 'GET' || req.method === 'HEAD')) {
-      return sendJson(res, 200, authorizer.metadataDocument(req));
-    }
-    if (pathname !== path) return sendJsonRpcError(res, 404, -32000, `Not Found: the MCP endpoint is ${path}`);
-    let auth: AuthInfo | undefined;
-    if (authorizer !== undefined) {
-      const authentication = await authorizer.authenticate(req);
-      if ('refusal' in authentication) {
-        const { status, message, headers } = authentication.refusal;
-        return sendJsonRpcError(res, status, -32000, message, headers);
-      }
-      ({ auth, identity } = authentication);
-      // The SDK's transport hands `req.auth` to every request handler as `extra.authInfo`.
-      (req as http.IncomingMessage & { auth?: AuthInfo }).auth = auth;
-    }
-
-    const method = req.method ?? 'GET';
-    const accept = req.headers.accept ?? '';
-    if (method === 'GET') {
-      if (!accept.includes('text/event-stream')) {
-        return sendJsonRpcError(res, 406, -32000, 'Not Acceptable: Client must accept text/event-stream');
-      }
-      // A stateless server has no stream to offer outside a request (MCP: answer 405).
-      if (!sessions) return sendJsonRpcError(res, 405, -32000, 'Method Not Allowed: this server is stateless', { Allow: 'POST' });
-      return forwardToSession(sessions, req, res, undefined, identity);
-    }
-    if (method === 'DELETE') {
-      if (!sessions) return sendJsonRpcError(res, 405, -32000, 'Method Not Allowed: this server is stateless', { Allow: 'POST' });
-      return forwardToSession(sessions, req, res, undefined, identity);
-    }
-    if (method !== 'POST') {
-      return sendJsonRpcError(res, 405, -32000, 'Method Not Allowed', { Allow: sessions ? 'GET, POST, DELETE' : 'POST' });
-    }
-
-    if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
-      return sendJsonRpcError(res, 406, -32000, 'Not Acceptable: Client must accept both application/json and text/event-stream');
-    }
-    if (!isJsonContentType(req.headers['content-type'])) {
-      return sendJsonRpcError(res, 415, -32000, 'Unsupported Media Type: Content-Type must be application/json');
-    }
-    // The body's bytes count against the budget until the answer ends: the request they became is held that long.
-    const hold = budget.hold();
-    res.on('close', hold.release);
-    const read = await readMessage(req, res, maxBytes, hold);
-    if (!read.ok) return;
-    const { message } = read;
-    const scopeRefusal = auth === undefined ? undefined : insufficientScope(registry, serveOptions.context, message, auth);
-    if (scopeRefusal !== undefined) {
-      const challenge = authorizer!.challenge(req, { code: 'insufficient_scope', description: 'the token lacks a scope the tool requires', scope: scopeRefusal.required.join(' ') });
-      return sendJsonRpcError(res, 403, -32000, scopeRefusal.message, { 'WWW-Authenticate': challenge }, scopeRefusal.id);
-    }
-
-    if (!sessions) {
-      // Each request is a connection of its own: only a batch can repeat an id.
-      const duplicate = new InFlightRequests().claim(message);
-      if (duplicate !== undefined) return refuseDuplicate(res, duplicate);
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-      const mcp = await serveMcp(registry, { ...serveOptions, transport });
-      // Closing the server when the response ends (or the client leaves) aborts a call still running.
-      res.on('close', () => void mcp.close().catch(() => undefined));
-      return transport.handleRequest(req, res, message);
-    }
-    return forwardToSession(sessions, req, res, message, identity);
-  };
-
-  const forwardToSession = async (store: SessionStore, req: http.IncomingMessage, res: http.ServerResponse, message: unknown, identity: string | undefined) => {
-    const id = req.headers['mcp-session-id'];
-    if (typeof id === 'string') {
-      const session = store.get(id);
-      // A session belongs to whoever opened it: to anyone else it does not exist.
-      if (!session || session.identity !== identity) return sendJsonRpcError(res, 404, -32001, 'Session not found');
-      if (req.method === 'GET') session.lastSeen = Date.now();
-      else res.on('close', store.begin(session));
-      if (message === undefined) return session.transport.handleRequest(req, res, message);
-      const duplicate = session.requests.claim(message);
-      if (duplicate !== undefined) return refuseDuplicate(res, duplicate);
-      session.requests.received(message);
-      if (isInitialized(message)) session.initialized = true;
-      await session.transport.handleRequest(req, res, message);
-      // A request the transport refused (a bad protocol version...) was never handed to the server: its ids are free.
-      if (res.statusCode >= 400) session.requests.forget(message);
-      return;
-    }
-    if (!isInitialize(message)) return sendJsonRpcError(res, 400, -32000, 'Bad Request: Mcp-Session-Id header is required');
-    if (!store.makeRoom()) {
-      return sendJsonRpcError(res, 503, -32000, 'Service Unavailable: too many sessions, try again later', { 'Retry-After': '60' });
-    }
-    const requests = new InFlightRequests();
-    requests.claim(message);
-    let session: Session | undefined;
-    let mcp: McpServerHandle | undefined;
-    const transport = new SessionTransport(
-      {
-        sessionIdGenerator: () => randomUUID(),
-        onsessioninitialized: (sessionId) => {
-          if (session) store.add(sessionId, session);
-        },
-      },
-      requests,
-    );
-    // The client's DELETE closes the transport: the session's server goes with it.
-    transport.onclose = () => {
-      if (transport.sessionId !== undefined) store.delete(transport.sessionId);
-      void mcp?.close().catch(() => undefined);
-    };
-    mcp = await serveMcp(registry, { ...serveOptions, transport });
-    const now = Date.now();
-    session = { transport, mcp, identity, requests, createdAt: now, initialized: false, lastSeen: now, open: 0 };
-    res.on('close', store.begin(session));
-    await transport.handleRequest(req, res, message);
-    // An initialize the transport refused started no session: nothing else will close it.
-    if (transport.sessionId === undefined) await mcp.close();
-  };
-
-  const server = http.createServer(requestTimeouts(limits.requestTimeoutMs), (req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      logger.warn(`MCP HTTP server: ${error instanceof Error ? error.message : String(error)}`);
-      sendJsonRpcError(res, 500, ErrorCode.InternalError, 'Internal error');
-    });
+  /** The socket-level side of one exchange: the body read within the byte budget, the answer's end seen on the socket. */
+  const exchangeOf = ({ incoming, outgoing }: HttpBindings): ServerExchange => ({
+    readMessage: async () => {
+      // The body's bytes count against the budget until the answer ends: the request they became is held that long.
+      const hold = budget.hold();
+      outgoing.on('close', hold.release);
+      return messageOf(await readBody(incoming, maxBytes, hold), maxBytes);
+    },
+    whenAnswered: (done) => void outgoing.on('close', done),
   });
+  const listener = getRequestListener((request, bindings) => endpoint.handle(request, exchangeOf(bindings as HttpBindings)), {
+    // Node's own Request and Response stay: another library's (Next.js...) may extend them.
+    overrideGlobalObjects: false,
+    // Called when no URL can be made of the Host header and request target (RFC 9112: answer 400).
+    errorHandler: () => errorResponse(400, -32000, 'Bad Request: the Host header and request target name no valid URL'),
+  });
+  const server = http.createServer(requestTimeouts(limits.requestTimeoutMs), (req, res) => void listener(req, res));
 
   try {
     await new Promise<void>((resolve, reject) => {
@@ -309,7 +161,7 @@ export async function serveMcpHttp(registry: ServableRegistry, options: ServeMcp
       });
     });
   } catch (error) {
-    await sessions?.closeAll(); // stops the expiry sweep
+    await endpoint.close(); // stops the expiry sweep
     throw error;
   }
   const stopWatching = limitConnections(server, limits);
@@ -324,29 +176,13 @@ export async function serveMcpHttp(registry: ServableRegistry, options: ServeMcp
       closing ??= (async () => {
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
         stopWatching();
-        await sessions?.closeAll();
+        await endpoint.close();
         server.closeAllConnections();
         await stopped;
       })();
       return closing;
     },
   };
-}
-
-function pathOf(url: string | undefined): string | undefined {
-  try {
-    return new URL(url ?? '/', 'http://localhost').pathname;
-  } catch {
-    return undefined;
-  }
-}
-
-function isInitialize(message: unknown): boolean {
-  return Array.isArray(message) ? message.some((m) => isInitializeRequest(m)) : isInitializeRequest(message);
-}
-
-function isInitialized(message: unknown): boolean {
-  return Array.isArray(message) ? message.some((m) => isInitializedNotification(m)) : isInitializedNotification(message);
 }
 
 /** Off loopback: at least one token, each long enough not to be guessed. */
@@ -356,36 +192,23 @@ function checkNetworkTokens(host: string, tokens: readonly string[]): void {
   if (weak !== undefined) throw new WeakTokenError(host, weak.length);
 }
 
-/**
- * Reads and parses a POST's JSON body, answering the request itself when it
- * cannot be had: 413 over `maxBytes`, 503 past the byte budget, 400 for
- * malformed JSON, nothing when the client left. A function of its own so
- * that the body's text is not kept while the call runs.
- */
-async function readMessage(req: http.IncomingMessage, res: http.ServerResponse, maxBytes: number, hold: ByteHold): Promise<{ ok: true; message: unknown } | { ok: false }> {
-  const body = await readBody(req, maxBytes, hold);
+/** A body as `readBody` read it, answered as the endpoint answers: 413 over `maxBytes`, 503 past the byte budget, 400 for malformed JSON. */
+function messageOf(body: BodyRead, maxBytes: number): MessageRead {
   switch (body.kind) {
     case 'aborted':
-      return { ok: false };
+      // The client left, or its request timed out: nobody reads this answer.
+      return { refusal: errorResponse(400, -32000, 'Bad Request: the request body did not arrive') };
     case 'tooLarge':
-      sendJsonRpcError(res, 413, -32000, `Payload Too Large: the request body must not exceed ${maxBytes} bytes`);
-      return { ok: false };
+      return { refusal: errorResponse(413, -32000, `Payload Too Large: the request body must not exceed ${maxBytes} bytes`) };
     case 'overBudget':
-      sendJsonRpcError(res, 503, -32000, 'Service Unavailable: the server holds as many request bytes as it may (maxBufferedBytes), try again shortly', {
-        'Retry-After': '1',
-      });
-      return { ok: false };
+      return {
+        refusal: errorResponse(503, -32000, 'Service Unavailable: the server holds as many request bytes as it may (maxBufferedBytes), try again shortly', { 'Retry-After': '1' }),
+      };
     case 'read':
       try {
-        return { ok: true, message: JSON.parse(body.text) as unknown };
+        return { message: JSON.parse(body.text) as unknown };
       } catch {
-        sendJsonRpcError(res, 400, ErrorCode.ParseError, 'Parse error: Invalid JSON');
-        return { ok: false };
+        return { refusal: errorResponse(400, ErrorCode.ParseError, 'Parse error: Invalid JSON') };
       }
   }
-}
-
-function refuseDuplicate(res: http.ServerResponse, id: string | number): void {
-  const { code, message } = duplicateIdError(id);
-  sendJsonRpcError(res, 400, code, message, {}, id);
 }

@@ -1,6 +1,6 @@
 import { BaseTool, ToolRegistry, ToolResult, type JsonSchema, type ToolCallContext, type ToolMetadataInput } from '@victor-tools/core';
 import type { AuthInfo } from '@victor-tools/core/framework';
-import { serveMcpHttp, type McpHttpServerHandle, type ServeMcpHttpOptions } from '@victor-tools/mcp';
+import { mcpRequestHandler, serveMcpHttp, type McpHttpServerHandle, type ServeMcpHttpOptions } from '@victor-tools/mcp';
 import { MCP_POST_HEADERS, firstMessage, httpClient, rawRequest } from './support/http';
 import { ReadFileTool } from './support/tools';
 
@@ -225,11 +225,19 @@ describe('serveMcpHttp with verifyToken: the MCP authorization spec for a resour
     expect(res.status).toBe(200);
   });
 
-  it('should still answer 401 when the Host header cannot name a resource URL', async () => {
+  it('should refuse a Host header that names no URL with 400, before any token is looked at', async () => {
     const handle = await start({ host: '0.0.0.0' });
     const res = await rawRequest(handle.url.replace('0.0.0.0', '127.0.0.1'), { headers: { ...MCP_POST_HEADERS, host: 'a<b' }, body: callBody(1, 'read_file', { path: 'a' }) });
+    expect(res.status).toBe(400);
+    expect(res.headers['www-authenticate']).toBeUndefined();
+  });
+
+  it('should still answer 401 when a Request reaching mcpRequestHandler carries a Host header that cannot name a resource URL', async () => {
+    const handler = mcpRequestHandler(registry(), { verifyToken: verifyJwt, resourceMetadata: { authorizationServers: [ISSUER] } });
+    const res = await handler(new Request('http://localhost/mcp', { method: 'POST', headers: { ...MCP_POST_HEADERS, host: 'a<b' }, body: callBody(1, 'read_file', { path: 'a' }) }));
     expect(res.status).toBe(401);
-    expect(res.headers['www-authenticate']).toBe('Bearer');
+    expect(res.headers.get('www-authenticate')).toBe('Bearer');
+    await handler.close();
   });
 
   it('should refuse options that contradict each other', async () => {

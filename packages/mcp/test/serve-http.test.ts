@@ -245,11 +245,19 @@ describe('serveMcpHttp', () => {
       expect((await rawRequest(handle.url, { headers: MCP_POST_HEADERS, body: body.replace('"y', '"yy') })).status).toBe(413);
     });
 
-    it.each(['evil.example.com', 'evil.example.com:80', '127.0.0.1.nip.io', 'not a host'])('should refuse the Host %p with 403 on loopback, and keep serving', async (host) => {
+    it.each(['evil.example.com', 'evil.example.com:80', '127.0.0.1.nip.io'])('should refuse the Host %p with 403 on loopback, and keep serving', async (host) => {
       const handle = await start();
       const response = await rawRequest(handle.url, { headers: { ...MCP_POST_HEADERS, host }, body: callBody(1, 'echo', { text: 'x' }) });
       expect(response.status).toBe(403);
       expect(JSON.parse(response.body)).toMatchObject({ error: { message: expect.stringMatching(/^Invalid Host header/) } });
+      await expectServing(handle.url);
+    });
+
+    it.each(['not a host', 'a<b'])('should answer 400 to the Host %p, which names no URL (RFC 9112: an invalid Host is a bad request), and keep serving', async (host) => {
+      const handle = await start();
+      const response = await rawRequest(handle.url, { headers: { ...MCP_POST_HEADERS, host }, body: callBody(1, 'echo', { text: 'x' }) });
+      expect(response.status).toBe(400);
+      expect(JSON.parse(response.body)).toEqual({ jsonrpc: '2.0', error: { code: -32000, message: 'Bad Request: the Host header and request target name no valid URL' }, id: null });
       await expectServing(handle.url);
     });
 

@@ -1,10 +1,9 @@
-import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { InFlightRequests } from '../request-ids';
 import type { McpServerHandle } from '../serve-mcp';
 
-/** One MCP session of a stateful HTTP server: its transport and server, and who opened it. */
-/** One MCP session; `T` is its transport (node's or the web-standard one). */
-export interface Session<T = StreamableHTTPServerTransport> {
+/** One MCP session of a stateful HTTP endpoint: its transport and server, and who opened it. */
+export interface Session<T = WebStandardStreamableHTTPServerTransport> {
   readonly transport: T;
   readonly mcp: McpServerHandle;
   /** Who opened the session (the token it came with); only they may use it. */
@@ -42,7 +41,7 @@ export interface SessionLimits {
  * requests do. A sweep runs every `min(idleMs, initMs) / 2` (at most every
  * minute), on a timer that does not keep the process alive.
  */
-export class SessionStore<T = StreamableHTTPServerTransport> {
+export class SessionStore<T = WebStandardStreamableHTTPServerTransport> {
   private readonly sessions = new Map<string, Session<T>>();
   private readonly timer: NodeJS.Timeout;
 

@@ -41,9 +41,10 @@ function makeLangChain() {
  * `doParseToolCall`): `safeValidateTypes` against `asSchema(tool.inputSchema)`,
  * then `tool.execute`. `generateText` converts the schema on every call; here
  * it is converted once, the faster path, so the comparison flatters the peer
- * rather than us. `sdk` is the `ai` package, `utils` its `@ai-sdk/provider-utils`.
+ * rather than us. `sdk` is the `ai` package, `utils` its `@ai-sdk/provider-utils`
+ * (also used by cpu-ab.mjs --peers).
  */
-function makeAiSdk(sdk, utils) {
+export function makeAiSdk(sdk, utils) {
   const sdkTool = sdk.tool({ description: SEARCH_CODE_DESCRIPTION, inputSchema: SEARCH_CODE_ZOD, execute: async (args) => searchCode(args) });
   const schema = utils.asSchema(sdkTool.inputSchema);
   const options = { toolCallId: 'call_1', messages: [] };

@@ -85,15 +85,18 @@ function asksApprovalOrLogs(entry: ToolEntry): boolean {
   return entry.approval.rule !== 'never' || entry.logsCalls;
 }
 
-/** The steps of each registered tool's calls, made on its first call (an entry is made anew when a tool is registered again). */
-const stepsOfEntry = new WeakMap<ToolEntry, readonly Step[]>();
-
-/** The steps a call of `entry`'s tool runs after `findTool`: the rest of STEPS, in order, without those that cannot apply to it. */
+/**
+ * The steps a call of `entry`'s tool runs after `findTool`: the rest of
+ * STEPS, in order, without those that cannot apply to it. Made on the tool's
+ * first call and kept on its entry (made anew when a tool is registered
+ * again): a WeakMap beside the pipeline cost 6% of a call to look up
+ * (bench/cpu-ab-processes.mjs, Node 20).
+ */
 export function stepsFor(entry: ToolEntry): readonly Step[] {
-  let steps = stepsOfEntry.get(entry);
+  let steps = entry.pipelineSteps as readonly Step[] | undefined;
   if (steps === undefined) {
     steps = STEPS.filter((step) => step !== findTool && (APPLIES_IF.get(step)?.(entry) ?? true));
-    stepsOfEntry.set(entry, steps);
+    entry.pipelineSteps = steps;
   }
   return steps;
 }

@@ -30,6 +30,7 @@ export interface HttpFlags {
   maxConnections?: number;
   maxBuffered?: number;
   sessionIdle?: number;
+  sessionInit?: number;
   maxSessions?: number;
 }
 
@@ -45,11 +46,12 @@ const HTTP_ONLY = {
   maxConnections: '--max-connections',
   maxBuffered: '--max-buffered',
   sessionIdle: '--session-idle',
+  sessionInit: '--session-init',
   maxSessions: '--max-sessions',
 } as const;
 
 /** The options that only make sense with `--stateful`. */
-const STATEFUL_ONLY = { sessionIdle: '--session-idle', maxSessions: '--max-sessions' } as const;
+const STATEFUL_ONLY = { sessionIdle: '--session-idle', sessionInit: '--session-init', maxSessions: '--max-sessions' } as const;
 
 /** Adds `--http` and the flags of the HTTP server (`--port`, `--host`, `--stateful`, `--token`, its limits) to a command. */
 export function addHttpOptions(command: Command): Command {
@@ -78,6 +80,9 @@ export function addHttpOptions(command: Command): Command {
     .addOption(new Option('--max-connections <n>', 'HTTP: the most connections open at once (default: 256)').argParser(parsePositiveInteger))
     .addOption(new Option('--max-buffered <size>', 'HTTP: the most bytes of request bodies held at once, e.g. 32MiB (default: 32MiB)').argParser(parseSize))
     .addOption(new Option('--session-idle <duration>', 'with --stateful: close a session idle this long, e.g. 30m (default: 30m)').argParser(parseDuration))
+    .addOption(
+      new Option('--session-init <duration>', 'with --stateful: close a session whose client has not finished its handshake this long after initialize, e.g. 10s (default: 10s)').argParser(parseDuration),
+    )
     .addOption(new Option('--max-sessions <n>', 'with --stateful: the most sessions at once (default: 1000)').argParser(parsePositiveInteger));
 }
 
@@ -165,6 +170,7 @@ async function serveHttp(ctx: CommandContext, registry: ToolRegistry, settings: 
       maxConnections: flags.maxConnections,
       maxBufferedBytes: flags.maxBuffered,
       sessionIdleMs: flags.sessionIdle,
+      sessionInitMs: flags.sessionInit,
       maxSessions: flags.maxSessions,
     });
   } catch (error) {

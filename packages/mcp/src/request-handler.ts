@@ -238,7 +238,24 @@ export function mcpEndpoint(registry: ServableRegistry, options: McpRequestHandl
       return response;
     }
     if (!isInitialize(message)) return errorResponse(400, -32000, 'Bad Request: Mcp-Session-Id header is required');
-    if (!store.makeRoom()) return errorResponse(503, -32000, 'Service Unavailable: too many sessions, try again later', { 'Retry-After': '60' });
+    const place = store.reserve();
+    if (place === undefined) return errorResponse(503, -32000, 'Service Unavailable: too many sessions, try again later', { 'Retry-After': '60' });
+    try {
+      return await openSession(store, request, message, identity, auth, whenAnswered);
+    } finally {
+      place();
+    }
+  };
+
+  /** Answers an `initialize` with a new session (its own server and transport), added to `store` once the transport names it. */
+  const openSession = async (
+    store: SessionStore<WebSessionTransport>,
+    request: Request,
+    message: unknown,
+    identity: string | undefined,
+    auth: AuthInfo | undefined,
+    whenAnswered: (done: () => void) => void,
+  ): Promise<Response> => {
     const requests = new InFlightRequests();
     requests.claim(message);
     let session: Session<WebSessionTransport> | undefined;

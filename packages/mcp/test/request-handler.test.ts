@@ -156,6 +156,21 @@ describe('mcpRequestHandler alone (a web-standard runtime calls it directly)', (
     await handler.close();
   });
 
+  it('should open at most maxSessions sessions for initializes that arrive together', async () => {
+    const handler = mcpRequestHandler(registry(), { stateless: false, maxSessions: 2 });
+    const initialize = JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+    const post = (headers: Record<string, string> = {}) => new Request('http://localhost/mcp', { method: 'POST', headers: { ...MCP_POST_HEADERS, ...headers }, body: initialize });
+    const answers = await Promise.all(Array.from({ length: 8 }, () => handler(post())));
+    const opened = answers.filter((a) => a.status === 200).map((a) => a.headers.get('mcp-session-id')!);
+    expect([opened.length, answers.filter((a) => a.status === 503).length]).toEqual([2, 6]);
+    for (const answer of answers) await answer.body?.cancel();
+    for (const id of opened) {
+      const remove = await handler(new Request('http://localhost/mcp', { method: 'DELETE', headers: { 'mcp-session-id': id } }));
+      expect(remove.status).toBe(200);
+    }
+    await handler.close();
+  });
+
   it('should refuse contradicting options as serveMcpHttp does', () => {
     expect(() => mcpRequestHandler(registry(), { token: 'a-token-of-24-characters', verifyToken: () => undefined })).toThrow('pass token or verifyToken, not both');
     expect(() => mcpRequestHandler(registry(), { progressive: { searcher: () => [] } as never })).toThrow('progressive needs sessions');

@@ -215,6 +215,40 @@ describe('serveMcpHttp with verifyToken: the MCP authorization spec for a resour
     }
   });
 
+  it('should neither name nor enable, in a progressive search, a tool the caller\'s scopes do not allow', async () => {
+    // Ranks every tool it is given by the words of its name found in the query: the scope filter, not the ranking, is under test.
+    const searcher = {
+      tools: [] as BaseTool[],
+      refreshFromTools(tools: Iterable<BaseTool>) {
+        this.tools = [...tools];
+      },
+      search(query: string, options: { limit?: number; filter?: (name: string) => boolean }) {
+        const words = query.toLowerCase().split(/\W+/);
+        return this.tools
+          .filter((tool) => options.filter?.(tool.name) ?? true)
+          .map((tool) => ({ name: tool.name, score: tool.name.split('_').filter((part) => words.includes(part)).length }))
+          .filter((hit) => hit.score > 0)
+          .sort((a, b) => b.score - a.score)
+          .slice(0, options.limit);
+      },
+    };
+    const { url } = await start({ stateless: false, progressive: { searcher } });
+    const reader = await httpClient(url, { token: await accessToken({ client: 'reader-app', scope: 'files:read' }) });
+    const writer = await httpClient(url, { token: await accessToken({ client: 'writer-app', scope: 'files:read files:write' }) });
+    try {
+      const readerFound = textOf(await reader.client.callTool({ name: 'search_tools', arguments: { query: 'write a note or read a file' } }));
+      expect(readerFound).toContain('read_file');
+      expect(readerFound).not.toContain('write_note');
+      expect((await reader.client.listTools()).tools.map((t) => t.name).sort()).toEqual(['read_file', 'search_tools']);
+      const writerFound = textOf(await writer.client.callTool({ name: 'search_tools', arguments: { query: 'write a note or read a file' } }));
+      expect(writerFound).toContain('write_note');
+      expect((await writer.client.listTools()).tools.map((t) => t.name).sort()).toEqual(['read_file', 'search_tools', 'write_note']);
+    } finally {
+      await reader.client.close();
+      await writer.client.close();
+    }
+  });
+
   it('should start off loopback with verifyToken and no static token', async () => {
     const handle = await start({ host: '0.0.0.0', allowedHosts: ['127.0.0.1'] });
     const token = await accessToken({ client: 'app', scope: 'files:read' });

@@ -58,7 +58,7 @@ export function approvalProblem(secret: string, queueBase: string, data: ToolJob
  */
 function jobMac(secret: string, queueBase: string, data: ToolJobData, expires: number): string {
   const { v, callId, tool, fingerprint, args, idempotent, deadline, timeoutMs, resultTtlMs } = data;
-  const ctx = { mode: data.ctx.mode, sandbox: data.ctx.sandbox, conversationId: data.ctx.conversationId };
+  const ctx = { mode: data.ctx.mode, sandbox: data.ctx.sandbox, conversationId: data.ctx.conversationId, auth: data.ctx.auth };
   const signed = { v, callId, tool, fingerprint, args, ctx, idempotent, deadline, timeoutMs, resultTtlMs };
   return createHmac('sha256', secret).update(`victor-tools job\n${queueBase}\n${expires}\n${canonicalJson(signed)}`).digest('hex');
 }

@@ -8,6 +8,19 @@ export interface JobContext {
   mode?: string;
   sandbox?: string;
   conversationId?: string;
+  auth?: JobAuth;
+}
+
+/**
+ * Who calls (`ctx.auth`, as a door's `verifyToken` said), without the bearer
+ * token itself: jobs rest in Redis, and a token there could be replayed by
+ * whoever reads it. The worker's tool sees `ctx.auth` with `token: ''`.
+ */
+export interface JobAuth {
+  clientId: string;
+  scopes: string[];
+  expiresAt?: number;
+  extra?: Record<string, unknown>;
 }
 
 /**
@@ -85,14 +98,37 @@ export class QueueKeys {
   }
 }
 
-/** The JSON-safe context of a call: mode (as its value), sandbox and conversation id, when they are strings. */
-export function jobContext(ctx: { mode?: AgentModeLike; sandbox?: unknown; conversationId?: unknown }): JobContext {
+/** The JSON-safe context of a call: mode (as its value), sandbox and conversation id, when they are strings, and who calls. */
+export function jobContext(ctx: { mode?: AgentModeLike; sandbox?: unknown; conversationId?: unknown; auth?: unknown }): JobContext {
   const out: JobContext = {};
   const mode = modeValue(ctx.mode);
   if (mode !== undefined) out.mode = mode;
   if (typeof ctx.sandbox === 'string') out.sandbox = ctx.sandbox;
   if (typeof ctx.conversationId === 'string') out.conversationId = ctx.conversationId;
+  const auth = jobAuth(ctx.auth);
+  if (auth !== undefined) out.auth = auth;
   return out;
+}
+
+/** `ctx.auth` as it travels: its client, scopes and expiry, and `extra` when it is JSON; never the token. */
+function jobAuth(auth: unknown): JobAuth | undefined {
+  if (!isRecord(auth) || typeof auth.clientId !== 'string' || !Array.isArray(auth.scopes)) return undefined;
+  const out: JobAuth = { clientId: auth.clientId, scopes: auth.scopes.filter((scope): scope is string => typeof scope === 'string') };
+  if (typeof auth.expiresAt === 'number' && Number.isFinite(auth.expiresAt)) out.expiresAt = auth.expiresAt;
+  const extra = jsonRecord(auth.extra);
+  if (extra !== undefined) out.extra = extra;
+  return out;
+}
+
+/** A copy of `value` as JSON gives it back, when it is an object JSON can carry; else undefined. */
+function jsonRecord(value: unknown): Record<string, unknown> | undefined {
+  if (!isRecord(value)) return undefined;
+  try {
+    const copy = JSON.parse(JSON.stringify(value)) as unknown;
+    return isRecord(copy) ? copy : undefined;
+  } catch {
+    return undefined; // a cycle, a BigInt, a throwing toJSON: extra stays behind, the call goes on
+  }
 }
 
 function modeValue(mode: unknown): string | undefined {
@@ -117,10 +153,13 @@ export function callJobId(callId: string): string {
 
 /**
  * The key of an idempotent call: identical calls (same tool, schema,
- * arguments, mode and sandbox) share it, and with it one job and one kept result.
+ * arguments, mode and sandbox, and the same caller when there is one) share
+ * it, and with it one job and one kept result: one caller never gets a
+ * result made for another.
  */
 export function idempotentCallKey(tool: string, fingerprint: string, args: unknown, ctx: JobContext): string {
-  return sha256(canonicalJson([tool, fingerprint, args, ctx.mode ?? null, ctx.sandbox ?? null]));
+  const who = ctx.auth === undefined ? [] : [ctx.auth.clientId, ctx.auth.scopes];
+  return sha256(canonicalJson([tool, fingerprint, args, ctx.mode ?? null, ctx.sandbox ?? null, ...who]));
 }
 
 /** The job id identical idempotent calls share. */
@@ -141,6 +180,12 @@ function isApproval(value: unknown): value is JobApproval {
   return typeof value.expires === 'number' && Number.isFinite(value.expires) && typeof value.mac === 'string' && /^[0-9a-f]{64}$/.test(value.mac);
 }
 
+function isJobAuth(value: unknown): value is JobAuth {
+  if (!isRecord(value)) return false;
+  const { clientId, scopes, expiresAt, extra } = value;
+  return typeof clientId === 'string' && Array.isArray(scopes) && scopes.every((scope) => typeof scope === 'string') && optionalNumber(expiresAt) && (extra === undefined || isRecord(extra));
+}
+
 function optionalNumber(value: unknown): value is number | undefined {
   return value === undefined || (typeof value === 'number' && Number.isFinite(value));
 }
@@ -157,6 +202,7 @@ export function readJobData(data: unknown): ToolJobData | string {
   if (!isRecord(data.ctx)) return 'the job has no context';
   const ctx = data.ctx;
   if (!optionalString(ctx.mode) || !optionalString(ctx.sandbox) || !optionalString(ctx.conversationId)) return "the job's context is not plain strings";
+  if (ctx.auth !== undefined && !isJobAuth(ctx.auth)) return "the job's caller is not a client id, a list of scopes, an optional expiry and optional extra fields";
   if (!optionalNumber(data.deadline) || !optionalNumber(data.timeoutMs) || !optionalNumber(data.resultTtlMs)) return "the job's deadline, timeout or result TTL is not a number";
   if (typeof data.idempotent !== 'boolean') return 'the job does not say whether the tool is idempotent';
   if (data.approval !== undefined && !isApproval(data.approval)) return "the job's approval is not an expiry and a hex MAC";

@@ -27,6 +27,7 @@ describe('job approvals', () => {
     for (const changed of [
       { ...job, args: { table: 'orders' } },
       { ...job, ctx: { mode: 'build', sandbox: '/' } },
+      { ...job, ctx: { mode: 'build', auth: { clientId: 'admin-app', scopes: ['admin'] } } },
       { ...job, tool: 'other' },
       { ...job, callId: 'c2' },
       { ...job, idempotent: true },

@@ -40,6 +40,29 @@ async function setup(tools: ProbeTool[], options: { concurrency?: number; result
   return { queue, worker, invoker };
 }
 
+/** Every key and value Redis holds, as text (strings, hashes, lists, sets, sorted sets and streams). */
+async function everythingIn(server: RedisServer): Promise<string> {
+  const client = server.client();
+  try {
+    const out: string[] = [];
+    for (const key of await client.keys('*')) {
+      const type = await client.type(key);
+      const value =
+        type === 'string' ? await client.get(key)
+        : type === 'hash' ? await client.hgetall(key)
+        : type === 'list' ? await client.lrange(key, 0, -1)
+        : type === 'set' ? await client.smembers(key)
+        : type === 'zset' ? await client.zrange(key, 0, -1)
+        : type === 'stream' ? await client.xrange(key, '-', '+')
+        : type;
+      out.push(key, JSON.stringify(value));
+    }
+    return out.join('\n');
+  } finally {
+    client.disconnect();
+  }
+}
+
 describe('queueInvoker with startToolWorker', () => {
   it('should run the call on the worker and answer its ToolResult, with the JSON-safe context', async () => {
     // Declared READONLY: the worker applies the mode policy too, and EXPLORE refuses a tool that declares no access mode.
@@ -52,6 +75,24 @@ describe('queueInvoker with startToolWorker', () => {
     const ctx = echo.runs[0].ctx;
     expect([ctx.mode, ctx.sandbox, ctx.conversationId, ctx.toolName]).toEqual(['explore', '/tmp/box', 'c1', 'echo']);
     expect(ctx.signal).toBeInstanceOf(AbortSignal);
+  });
+
+  it('should give the worker\'s tool who calls (ctx.auth) without the bearer token, which never rests in Redis', async () => {
+    // While the tool runs, its job is in Redis: everything Redis holds then is read back.
+    let stored = '';
+    const whoami = new ProbeTool({
+      name: 'whoami',
+      run: async () => {
+        stored = await everythingIn(redis);
+        return ToolResult.ok('seen');
+      },
+    });
+    const { invoker } = await setup([whoami]);
+    const auth = { token: 'secret-bearer-token-0123456789', clientId: 'reader-app', scopes: ['files:read'], expiresAt: 4_000_000_000, extra: { sub: 'ada', lost: () => 1 } };
+    expect(await invoker.invoke(invocation(whoami, { value: 'x' }, { auth }))).toMatchObject({ success: true });
+    expect(whoami.runs[0].ctx.auth).toEqual({ token: '', clientId: 'reader-app', scopes: ['files:read'], expiresAt: 4_000_000_000, extra: { sub: 'ada' } });
+    expect(stored).toContain('reader-app');
+    expect(stored).not.toContain('secret-bearer-token');
   });
 
   it("should answer a tool's failed result, and its thrown error as core words it, without retrying a tool that is not idempotent", async () => {
@@ -290,12 +331,17 @@ describe('queueInvoker with startToolWorker', () => {
     for (const result of results) expect(result).toMatchObject({ success: true, output: { value: 'k', ran: 1 } });
     expect(await invoker.invoke(invocation(lookup, { value: 'k', ms: 300 }, { mode: 'build' }))).toMatchObject({ output: { ran: 1 } });
     expect(lookup.runs).toHaveLength(1);
+    // Another caller is another call: a result made for one client is never handed to another.
+    const other = { token: 't', clientId: 'other-app', scopes: [] };
+    expect(await invoker.invoke(invocation(lookup, { value: 'k', ms: 300 }, { mode: 'build', auth: other }))).toMatchObject({ output: { ran: 2 } });
+    expect(await invoker.invoke(invocation(lookup, { value: 'k', ms: 300 }, { mode: 'build', auth: other }))).toMatchObject({ output: { ran: 2 } });
+    expect(lookup.runs).toHaveLength(2);
     // Another mode is another call; so is the same call once the TTL is over.
     await invoker.invoke(invocation(lookup, { value: 'k', ms: 300 }, { mode: 'plan' }));
-    expect(lookup.runs).toHaveLength(2);
+    expect(lookup.runs).toHaveLength(3);
     await sleep(1_600);
     await invoker.invoke(invocation(lookup, { value: 'k', ms: 300 }, { mode: 'build' }));
-    expect(lookup.runs).toHaveLength(3);
+    expect(lookup.runs).toHaveLength(4);
   });
 
   it('should not keep failures for identical calls', async () => {

@@ -56,6 +56,7 @@ describe('victor-tools serve', () => {
     ['--max-connections', '10'],
     ['--max-buffered', '32MiB'],
     ['--session-idle', '5m'],
+    ['--session-init', '5s'],
     ['--max-sessions', '10'],
   ])('should refuse %s without --http, with exit 2', async (...flag) => {
     const { code, stderr } = await runCli(['serve', ...flag]);
@@ -65,6 +66,7 @@ describe('victor-tools serve', () => {
 
   it.each([
     ['--session-idle', '5m'],
+    ['--session-init', '5s'],
     ['--max-sessions', '10'],
   ])('should refuse %s without --stateful, with exit 2', async (...flag) => {
     const { code, stderr } = await runCli(['serve', '--http', ...flag]);
@@ -75,6 +77,7 @@ describe('victor-tools serve', () => {
   it.each([
     ['--request-timeout', 'soon', "Expected a duration such as 500ms, 10s, 30m or 1h, got 'soon'."],
     ['--session-idle', '0s', "Expected a duration such as 500ms, 10s, 30m or 1h, got '0s'."],
+    ['--session-init', 'later', "Expected a duration such as 500ms, 10s, 30m or 1h, got 'later'."],
     ['--max-buffered', '32MB', "Expected a size such as 1048576, 512KiB or 32MiB, got '32MB'."],
     ['--max-connections', '0', "Expected a positive integer, got '0'."],
   ])('should refuse %s %s with exit 2', async (flag, value, message) => {

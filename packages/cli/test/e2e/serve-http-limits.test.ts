@@ -109,6 +109,16 @@ describe('victor-tools serve --http limits', () => {
       }
     });
 
+    it('should close a session whose client never finished its handshake after --session-init', async () => {
+      serve = await spawnHttpServe(['--tools', FIXTURE_TOOLS, '--stateful', '--session-init', '300ms']);
+      const opened = await post(serve.url, INITIALIZE);
+      expect(opened.status).toBe(200);
+      const sessionId = opened.sessionId!;
+      await sleep(1500);
+      const after = await post(serve.url, JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'tools/list' }), { 'mcp-session-id': sessionId });
+      expect(after.status).toBe(404);
+    });
+
     it('should bind a session to the --token that opened it', async () => {
       const [alice, bob] = ['alice-0123456789abcdef', 'bob-0123456789abcdefgh'];
       serve = await spawnHttpServe(['--tools', FIXTURE_TOOLS, '--stateful', '--token', alice, '--token', bob]);

@@ -44,6 +44,8 @@ export interface SessionLimits {
 export class SessionStore<T = WebStandardStreamableHTTPServerTransport> {
   private readonly sessions = new Map<string, Session<T>>();
   private readonly timer: NodeJS.Timeout;
+  /** Places reserved by initializes still being answered. */
+  private opening = 0;
 
   constructor(readonly limits: SessionLimits) {
     this.timer = setInterval(() => this.sweep(), Math.max(10, Math.min(limits.idleMs / 2, limits.initMs / 2, 60_000)));
@@ -67,12 +69,25 @@ export class SessionStore<T = WebStandardStreamableHTTPServerTransport> {
   }
 
   /**
-   * Whether a new session may open. When the store is full, the oldest
-   * session that never finished its handshake (and runs no request) is
-   * closed to make room; with none, the store stays full.
+   * A place for a new session, held until the returned function is called
+   * (once its `initialize` was answered, the session added or not), so that
+   * initializes arriving together cannot open more than `maxSessions`; or
+   * undefined when there is none. When the store is full, the oldest session
+   * that never finished its handshake (and runs no request) is closed to make
+   * room; with none, the store stays full.
    */
-  makeRoom(): boolean {
-    if (this.sessions.size < this.limits.maxSessions) return true;
+  reserve(): (() => void) | undefined {
+    if (this.sessions.size + this.opening >= this.limits.maxSessions && !this.evictUnfinished()) return undefined;
+    this.opening += 1;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.opening -= 1;
+    };
+  }
+
+  private evictUnfinished(): boolean {
     // Map order is insertion order: the first match is the oldest.
     for (const [id, session] of this.sessions) {
       if (!session.initialized && session.open === 0) {

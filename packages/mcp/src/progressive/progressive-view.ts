@@ -1,5 +1,6 @@
 import { Priority, ToolRegistry, ToolResult, type BaseTool, type ToolCallContext, type ToolExecutionContext } from '@victor-tools/core';
 import type { RegistryChangeEvent } from '@victor-tools/core/framework';
+import { missingScopes } from '../scopes';
 import type { ServableRegistry } from '../servable-registry';
 import { MAX_SEARCH_LIMIT, SearchToolsTool, type FoundTool } from './search-tools-tool';
 import type { ProgressiveOptions } from './types';
@@ -80,9 +81,14 @@ export class ProgressiveView implements ServableRegistry {
     return undefined;
   }
 
-  /** Ranks every listed tool of the registry for `query`, enables the best `limit` for this connection, and announces the change. */
+  /**
+   * Ranks every listed tool of the registry that the caller's scopes allow
+   * for `query`, enables the best `limit` for this connection, and announces
+   * the change. A tool the caller may not call is neither named nor enabled:
+   * its name and description are as hidden as in `tools/list`.
+   */
   private async find(query: string, limit: number, ctx: ToolCallContext): Promise<FoundTool[]> {
-    const tools = [...this.base.listTools()].filter((tool) => tool.name !== this.searchTool.name);
+    const tools = [...this.base.listTools()].filter((tool) => tool.name !== this.searchTool.name && missingScopes(tool, ctx.auth).length === 0);
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
     const { searcher } = this.options;
     searcher.refreshFromTools(tools);

@@ -2,7 +2,7 @@
 // caller side that call invoker.invoke(...) directly.
 import type { BaseTool } from '@victor-tools/core';
 import type { ToolCallContext } from '@victor-tools/core';
-import type { ProgressReporter, ToolInvocation, ToolLogFunction } from '@victor-tools/core/framework';
+import type { AuthInfo, ProgressReporter, ToolInvocation, ToolLogFunction } from '@victor-tools/core/framework';
 
 export interface InvocationOptions {
   name?: string;
@@ -11,6 +11,7 @@ export interface InvocationOptions {
   mode?: string;
   sandbox?: string;
   conversationId?: string;
+  auth?: AuthInfo;
   reportProgress?: ProgressReporter;
   log?: ToolLogFunction;
 }
@@ -25,6 +26,7 @@ export function invocation(tool: BaseTool, args: Record<string, unknown>, option
     ...(options.mode === undefined ? {} : { mode: options.mode }),
     ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
     ...(options.conversationId === undefined ? {} : { conversationId: options.conversationId }),
+    ...(options.auth === undefined ? {} : { auth: options.auth }),
   } as ToolCallContext;
   return {
     name,

@@ -3,7 +3,7 @@
 // over all of them alike. Wall-clock medians (run.mjs) swing 2x with the
 // neighbours on a 2-core VM; process.cpuUsage counts only this process.
 //
-//   node --expose-gc cpu-ab.mjs [label=/path/to/core/dist/index.js ...] [--rounds=N] [--calls=N] [--variants=a,b] [--gc]
+//   node --expose-gc cpu-ab.mjs [label=/path/to/core/dist/index.js ...] [--rounds=N] [--calls=N] [--variants=a,b] [--gc] [--peers]
 //
 // Without builds it measures this workspace's `packages/core/dist`. Variants
 // of the registry: `hooks` (bench case 1: one before-hook and one after-hook),
@@ -12,6 +12,8 @@
 // a full GC before every round, as mitata does before every measurement: the
 // young generation starts small again, so a path that allocates more pays
 // for more scavenges (about twice the time per call of the case 1 path).
+// `--peers` adds bench case 2's AI SDK 6 and 7 paths, so that the speedup over
+// them is read in CPU time too (their ratio to the baseline, over ours).
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import Ajv from 'ajv';
@@ -58,6 +60,15 @@ for (const [label, file] of builds) {
     const result = await call({ ...CALL_ARGS });
     if (!result.success || result.output !== EXPECTED_OUTPUT) throw new Error(`${label}: ${JSON.stringify(result)}`);
     paths[name] = { call, loop };
+  }
+}
+if (flags.peers !== undefined) {
+  const { makeAiSdk } = await import('./cases/execute.mjs');
+  const peers = { 'ai-sdk-6': ['ai', '@ai-sdk/provider-utils'], 'ai-sdk-7': ['ai7', 'ai7-provider-utils'] };
+  for (const [name, [sdk, utils]] of Object.entries(peers)) {
+    const call = makeAiSdk(await import(sdk), await import(utils));
+    if ((await call({ ...CALL_ARGS })) !== EXPECTED_OUTPUT) throw new Error(`${name} did not answer ${EXPECTED_OUTPUT}`);
+    paths[name] = { call, loop: (await pathModule(name)).loop };
   }
 }
 const names = Object.keys(paths);

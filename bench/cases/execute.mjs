@@ -2,8 +2,10 @@
 // and the AI SDK, each against the same baseline measured in the same run.
 import Ajv from 'ajv';
 import { tool as langchainTool } from '@langchain/core/tools';
-import { tool as aiTool } from 'ai';
-import { asSchema, safeValidateTypes } from '@ai-sdk/provider-utils';
+import * as ai6 from 'ai';
+import * as ai6Utils from '@ai-sdk/provider-utils';
+import * as ai7 from 'ai7';
+import * as ai7Utils from 'ai7-provider-utils';
 import { interleaved } from '../lib/harness.mjs';
 import { hasRealValidation, missing } from '../lib/victor.mjs';
 import {
@@ -35,17 +37,19 @@ function makeLangChain() {
 }
 
 /**
- * AI SDK 6: what `generateText` does for a tool call (see `doParseToolCall`):
- * `safeValidateTypes` against `asSchema(tool.inputSchema)`, then `tool.execute`.
- * `generateText` converts the schema on every call; here it is converted once,
- * the faster path, so the comparison flatters the peer rather than us.
+ * The AI SDK (6 and 7 alike): what `generateText` does for a tool call (see
+ * `doParseToolCall`): `safeValidateTypes` against `asSchema(tool.inputSchema)`,
+ * then `tool.execute`. `generateText` converts the schema on every call; here
+ * it is converted once, the faster path, so the comparison flatters the peer
+ * rather than us. `sdk` is the `ai` package, `utils` its `@ai-sdk/provider-utils`
+ * (also used by cpu-ab.mjs --peers).
  */
-function makeAiSdk() {
-  const sdkTool = aiTool({ description: SEARCH_CODE_DESCRIPTION, inputSchema: SEARCH_CODE_ZOD, execute: async (args) => searchCode(args) });
-  const schema = asSchema(sdkTool.inputSchema);
+export function makeAiSdk(sdk, utils) {
+  const sdkTool = sdk.tool({ description: SEARCH_CODE_DESCRIPTION, inputSchema: SEARCH_CODE_ZOD, execute: async (args) => searchCode(args) });
+  const schema = utils.asSchema(sdkTool.inputSchema);
   const options = { toolCallId: 'call_1', messages: [] };
   return async (args) => {
-    const parsed = await safeValidateTypes({ value: args, schema });
+    const parsed = await utils.safeValidateTypes({ value: args, schema });
     if (!parsed.success) throw parsed.error;
     return sdkTool.execute(parsed.value, options);
   };
@@ -116,7 +120,8 @@ export async function runExecuteCases(victor, report) {
 
   const peers = [
     ['langchain', 'LangChain.js tool().invoke (zod)', makeLangChain, 20],
-    ['aiSdk', 'AI SDK 6 safeValidateTypes + tool.execute (zod)', makeAiSdk, 1.5],
+    ['aiSdk6', 'AI SDK 6 safeValidateTypes + tool.execute (zod)', () => makeAiSdk(ai6, ai6Utils), 1.5],
+    ['aiSdk7', 'AI SDK 7 safeValidateTypes + tool.execute (zod)', () => makeAiSdk(ai7, ai7Utils), 1.5],
   ];
   for (const [key, name, make] of peers) {
     await report.guard({ case: '2', name }, async () => {
@@ -144,7 +149,8 @@ export async function runExecuteCases(victor, report) {
   for (const [key, name, , goal] of peers) {
     if (!timed[key]) continue;
     report.row({ case: '2', name, median: timed[key].median, ratio: timed[key].ratio });
-    const speedupName = `victor-tools speedup over ${name.split(' ').slice(0, 2).join(' ')}`;
+    // The peer's name up to what it calls: 'LangChain.js tool().invoke', 'AI SDK 6'.
+    const speedupName = `victor-tools speedup over ${name.split(' ').slice(0, name.startsWith('AI SDK') ? 3 : 2).join(' ')}`;
     if (!timed.victor) {
       report.skip({ case: '2', name: speedupName, missing: ['registry.execute (case 1 did not run)'], goal: `>= ${goal}x` });
       continue;

@@ -7,7 +7,7 @@ import type { ToolInvocation } from './invoker';
  * call's timeout and the caller's signal. Its answer (or the timeout, or
  * the cancellation, whichever comes first) becomes `call.result`, and the
  * call goes on to the steps after the tool. A promise it answers is the
- * tool's own, which `call.wait` normalizes.
+ * tool's own, which `call.watch` normalizes.
  */
 export function invokeTool(call: ToolCall): StepAnswer | PromiseLike<unknown> {
   const cancelled = call.cancelled();

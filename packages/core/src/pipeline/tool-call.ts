@@ -13,7 +13,6 @@ import type { ToolInvoker } from './invoker';
 import { logToolMessage } from './tool-log';
 
 const NO_ARGUMENTS: Readonly<Record<string, unknown>> = Object.freeze({});
-const RESOLVED = Promise.resolve();
 
 /** What a step answers: a ToolResult ends the call with it; `undefined` lets the call through. */
 export type StepAnswer = ToolResult | undefined;
@@ -21,7 +20,7 @@ export type StepAnswer = ToolResult | undefined;
 /**
  * A step of a call: lets it through (undefined) or answers its ToolResult,
  * now or later. A promise resolves to the step's answer, except the one
- * `invokeTool` answers, which is the tool's own (normalized by `ToolCall.wait`).
+ * `invokeTool` answers, which is the tool's own (normalized by `ToolCall.watch`).
  */
 export type Step = (call: ToolCall) => StepAnswer | PromiseLike<unknown>;
 
@@ -97,7 +96,7 @@ export class ToolCall implements PolicyContext {
   private controller: AbortController | undefined;
   /** The timeout or cancellation that stopped the call, once one did. */
   private stopped: { result: ToolResult; reason: unknown } | undefined;
-  /** The raced wait in progress, if any (see `wait`). */
+  /** The raced wait in progress, if any (see `watch`). */
   private waiting: Waiting | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private unlisten: (() => void) | undefined;
@@ -181,31 +180,23 @@ export class ToolCall implements PolicyContext {
   }
 
   /**
-   * Waits for the promise a step answered, and answers the step's answer.
-   * Never rejects: a rejection is the call's internal failure. The tool's own
-   * promise (the wait right after `invokeTool`) is normalized into
-   * `call.result` instead, and the wait answers undefined.
+   * Starts waiting for the promise a step answered. The runner gives it one
+   * turn of the microtask queue (most tools answer with a promise that has
+   * already settled), then reads `waiting.answer` if it is `done`, or else
+   * waits for `race(waiting)`. Never rejects: a rejection is the call's
+   * internal failure. The tool's own promise (the wait right after
+   * `invokeTool`) is normalized into `call.result` instead, and the wait
+   * answers undefined.
    *
    * Before the tool answered, the wait is raced against the call's stop (its
    * timeout or the caller's abort), except while approval waits, which has a
    * timeout of its own: stopped before the tool, the wait answers the stop's
    * failed result; once the tool was reached, that result becomes
    * `call.result` and the after-hooks still run.
-   *
-   * The timer and the abort listener are armed one turn of the microtask
-   * queue later, and only if the wait is not over by then: most tools answer
-   * with a promise that is already resolved, and a timer armed and cleared on
-   * every call costs about 580 ns (bench/cpu-ab.mjs, Node 20), most of what
-   * the rest of such a call costs. The timer is set for what is left until the
-   * deadline, counted from the call's start, so a busy event loop does not
-   * lengthen the timeout; armed once, it stays until the tool settles.
    */
-  wait(pending: PromiseLike<unknown>): Promise<StepAnswer> {
-    let resolve!: (answer: StepAnswer) => void;
-    const promise = new Promise<StepAnswer>((settle) => (resolve = settle));
-    const waiting: Waiting = { resolve, isTool: this.reachedTool && !this.settled, done: false };
-    const raced = !this.approving && !this.settled;
-    if (raced) this.waiting = waiting;
+  watch(pending: PromiseLike<unknown>): Waiting {
+    const waiting: Waiting = { isTool: this.reachedTool && !this.settled, done: false, answer: undefined, resolve: undefined };
+    if (!this.approving && !this.settled) this.waiting = waiting;
     try {
       pending.then(
         (value) => this.settle(waiting, value, false),
@@ -214,9 +205,23 @@ export class ToolCall implements PolicyContext {
     } catch (error) {
       this.settle(waiting, error, true); // a thenable whose `then` throws
     }
-    // A promise job rather than queueMicrotask, which costs an async-hooks resource per call in Node.
-    if (raced && !waiting.done) void RESOLVED.then(() => waiting.done || this.arm());
-    return promise;
+    return waiting;
+  }
+
+  /**
+   * The answer of a wait still in progress after its first turn. Only now
+   * are the timer and the abort listener armed (for a raced wait): a timer
+   * armed and cleared on every call costs about 580 ns (bench/cpu-ab.mjs,
+   * Node 20), most of what the rest of such a call costs. The timer is set
+   * for what is left until the deadline, counted from the call's start, so a
+   * busy event loop does not lengthen the timeout; armed once, it stays
+   * until the tool settles.
+   */
+  race(waiting: Waiting): Promise<StepAnswer> {
+    return new Promise<StepAnswer>((resolve) => {
+      waiting.resolve = resolve;
+      if (this.waiting === waiting) this.arm();
+    });
   }
 
   /** The promise `waiting` waited for settled: the tool's answer becomes the call's result, a step's answer ends the wait. */
@@ -234,11 +239,12 @@ export class ToolCall implements PolicyContext {
   private end(waiting: Waiting, answer: StepAnswer): void {
     if (waiting.done) return;
     waiting.done = true;
+    waiting.answer = answer;
     if (this.waiting === waiting) this.waiting = undefined;
-    waiting.resolve(answer);
+    waiting.resolve?.(answer);
   }
 
-  /** Starts watching the caller's signal and the deadline for the raced wait in progress. */
+  /** Starts watching the caller's signal and the deadline for the raced wait in progress (see `race`). */
   private arm(): void {
     if (this.stopped !== undefined) return this.endWithStop(this.stopped.result);
     // The caller aborted while the tool ran synchronously: the tool's signal follows, as it would later.
@@ -313,12 +319,15 @@ export function isThenable(value: unknown): value is PromiseLike<unknown> {
   );
 }
 
-/** A wait in progress (see `ToolCall.wait`). */
-interface Waiting {
-  readonly resolve: (answer: StepAnswer) => void;
+/** A wait in progress (see `ToolCall.watch`). */
+export interface Waiting {
   /** Whether it waits for the tool's own answer, which becomes `call.result`. */
   readonly isTool: boolean;
+  /** Set once the wait is over, with its answer. */
   done: boolean;
+  answer: StepAnswer;
+  /** Set by `race`, once the runner waits for the wait's promise. */
+  resolve: ((answer: StepAnswer) => void) | undefined;
 }
 
 // A name that is not a string shows as JSON (never '[object Object]'); capText cuts a huge one.

@@ -85,18 +85,15 @@ function asksApprovalOrLogs(entry: ToolEntry): boolean {
   return entry.approval.rule !== 'never' || entry.logsCalls;
 }
 
-/**
- * The steps a call of `entry`'s tool runs after `findTool`: the rest of
- * STEPS, in order, without those that cannot apply to it. Made on the tool's
- * first call and kept on its entry (made anew when a tool is registered
- * again): a WeakMap beside the pipeline cost 6% of a call to look up
- * (bench/cpu-ab-processes.mjs, Node 20).
- */
+/** The steps of each registered tool's calls, made on its first call (an entry is made anew when a tool is registered again). */
+const stepsOfEntry = new WeakMap<ToolEntry, readonly Step[]>();
+
+/** The steps a call of `entry`'s tool runs after `findTool`: the rest of STEPS, in order, without those that cannot apply to it. */
 export function stepsFor(entry: ToolEntry): readonly Step[] {
-  let steps = entry.pipelineSteps as readonly Step[] | undefined;
+  let steps = stepsOfEntry.get(entry);
   if (steps === undefined) {
     steps = STEPS.filter((step) => step !== findTool && (APPLIES_IF.get(step)?.(entry) ?? true));
-    entry.pipelineSteps = steps;
+    stepsOfEntry.set(entry, steps);
   }
   return steps;
 }

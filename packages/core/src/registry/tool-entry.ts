@@ -48,12 +48,6 @@ export interface ToolEntry {
   /** The compiled validator, looked up on the first call (validators are compiled lazily). */
   compiled: CompiledSchema | undefined;
   /**
-   * The steps this tool's calls run, kept here for the pipeline (`stepsFor`
-   * in pipeline/steps.ts) from the first call on. Opaque here, so that the
-   * registry does not import the pipeline.
-   */
-  pipelineSteps: readonly unknown[] | undefined;
-  /**
    * Whether the tool keeps BaseTool's own `isAvailable` (always true), read
    * at registration: such a tool is never polled, so listing and cached
    * schemas cost nothing per static tool.
@@ -145,7 +139,6 @@ export function createEntry(registered: unknown, tool: BaseTool, name: string, e
     approval: approvalRequirementOf(accessMode, dangerLevel),
     logsCalls: accessMode.approvalLevel === 1,
     compiled: undefined,
-    pipelineSteps: undefined,
     alwaysAvailable: keepsDefaultAvailability(tool),
     enabled,
     approvedOnce: false,

@@ -3,7 +3,7 @@
 // compile-once handle and validation issues as data.
 import { ToolRegistry, ToolValidationResult, type JsonSchema } from '@victor-tools/core';
 import { compileSchema, validateArguments, type ValidationIssue } from '@victor-tools/core/framework';
-import { silentLogger, TestTool } from './helpers';
+import { silentLogger, TestTool } from '../../../test/support/tools';
 
 const errorsOf = (schema: JsonSchema, args: unknown) => validateArguments(schema, args).result.errors;
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { AccessMode, BaseTool, ToolRegistry, ToolResult, type JsonSchema, type ToolCallContext, type ToolExecutionContext, type ToolMetadataInput } from '@victor-tools/core';
-import { TestTool, silentLogger } from './helpers';
+import { TestTool, silentLogger } from '../../../../test/support/tools';
 
 // The shared resources these tests pass, declared as a project declares its own (declaration merging).
 declare module '@victor-tools/core' {

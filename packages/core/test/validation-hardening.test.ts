@@ -10,7 +10,7 @@ import {
 import { DEFAULT_MAX_ERROR_CHARS, DEFAULT_MAX_ERRORS, validateArguments } from '@victor-tools/core/framework';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { silentLogger, TestTool } from './helpers';
+import { silentLogger, TestTool } from '../../../test/support/tools';
 
 /** The garbage collector, from a flag set at run time (jest's workers do not start with --expose-gc). */
 function collector(): () => void {

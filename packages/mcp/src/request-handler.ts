@@ -126,17 +126,17 @@ export function mcpEndpoint(registry: ServableRegistry, options: McpRequestHandl
       });
 
   const handle = async (request: Request, exchange?: ServerExchange): Promise<Response> => {
-    // Without a server that says when an answer ends, it is taken to end when it is returned (a stateless answer is then one JSON body).
+    // Without a server that says when an answer ends, a streamed answer ends with its stream, any other once it is returned.
     const ends: (() => void)[] = [];
     const whenAnswered = exchange?.whenAnswered ?? ((done: () => void) => void ends.push(done));
+    let response: Response;
     try {
-      return await answer(request, exchange, whenAnswered);
+      response = await answer(request, exchange, whenAnswered);
     } catch (error) {
       logger.warn(`MCP HTTP endpoint: ${error instanceof Error ? error.message : String(error)}`);
-      return errorResponse(500, ErrorCode.InternalError, 'Internal error');
-    } finally {
-      for (const done of ends) done();
+      response = errorResponse(500, ErrorCode.InternalError, 'Internal error');
     }
+    return ends.length === 0 ? response : afterAnswer(request, response, () => ends.forEach((done) => done()));
   };
 
   const answer = async (request: Request, exchange: ServerExchange | undefined, whenAnswered: (done: () => void) => void): Promise<Response> => {
@@ -305,6 +305,51 @@ class WebSessionTransport extends WebStandardStreamableHTTPServerTransport {
     this.requests.sent(message);
     return super.send(message, options);
   }
+}
+
+/**
+ * `response`, with `done` run once it has been answered: for an event stream
+ * (a session's call streams progress, then its result), once the stream has
+ * been read to its end, cancelled or the client left; for any other answer
+ * at once. A session counts a call as running until then, so a call longer
+ * than `sessionIdleMs` does not see its session expire under it.
+ */
+function afterAnswer(request: Request, response: Response, done: () => void): Response {
+  const body = response.body;
+  if (body === null || !(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
+    done();
+    return response;
+  }
+  let finished = false;
+  const finish = () => {
+    if (finished) return;
+    finished = true;
+    request.signal.removeEventListener('abort', finish);
+    done();
+  };
+  request.signal.addEventListener('abort', finish, { once: true });
+  const reader = body.getReader();
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done: over, value } = await reader.read();
+        if (over) {
+          finish();
+          controller.close();
+        } else {
+          controller.enqueue(value);
+        }
+      } catch (error) {
+        finish();
+        controller.error(error);
+      }
+    },
+    cancel(reason) {
+      finish();
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(stream, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
 /** A request's headers as node names them (lower case), the Host taken from the URL when the runtime gives none. */

@@ -10,6 +10,7 @@ import express from 'express';
 import Fastify from 'fastify';
 import { Hono } from 'hono';
 import { MCP_POST_HEADERS, rawRequest } from './support/http';
+import { SlowTool } from './support/feature-tools';
 import { EchoTool, ReadFileTool } from './support/tools';
 
 // mcpRequestHandler, the web-standard handler, mounted in real Hono, Express
@@ -168,6 +169,27 @@ describe('mcpRequestHandler alone (a web-standard runtime calls it directly)', (
       const remove = await handler(new Request('http://localhost/mcp', { method: 'DELETE', headers: { 'mcp-session-id': id } }));
       expect(remove.status).toBe(200);
     }
+    await handler.close();
+  });
+
+  it("should count a session's call as running until its streamed answer ends, so a call longer than sessionIdleMs keeps its session", async () => {
+    const tools = registry();
+    tools.register(new SlowTool());
+    const handler = mcpRequestHandler(tools, { stateless: false, sessionIdleMs: 200 });
+    const post = (body: unknown, session?: string) =>
+      handler(new Request('http://localhost/mcp', { method: 'POST', headers: { ...MCP_POST_HEADERS, ...(session ? { 'mcp-session-id': session } : {}) }, body: JSON.stringify(body) }));
+    const opened = await post({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+    const session = opened.headers.get('mcp-session-id')!;
+    await opened.text();
+    await (await post({ jsonrpc: '2.0', method: 'notifications/initialized' }, session)).text();
+    // The call runs 1.2 s, six times the idle limit; its answer streams all along.
+    const call = await post({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'slow', arguments: { ms: 1_200 } } }, session);
+    expect(call.headers.get('content-type')).toContain('text/event-stream');
+    const streamed = await call.text();
+    expect(streamed).toContain('"text":"finished"');
+    // Idle once the answer ended: the session then expires as usual.
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect((await post({ jsonrpc: '2.0', id: 2, method: 'tools/list' }, session)).status).toBe(404);
     await handler.close();
   });
 

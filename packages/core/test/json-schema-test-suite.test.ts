@@ -9,8 +9,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
-import { BaseTool, ToolRegistry, ToolResult, type JsonSchema, type ToolCallContext } from '@victor-tools/core';
+import { ToolRegistry, ToolResult, type JsonSchema } from '@victor-tools/core';
 import { validateArguments } from '@victor-tools/core/framework';
+import { tool } from '../../../test/support/tools';
 
 interface SuiteTest {
   description: string;
@@ -66,23 +67,8 @@ function plainAjv(schema: JsonSchema | boolean, data: unknown): boolean | 'throw
   }
 }
 
-class SchemaTool extends BaseTool {
-  constructor(private readonly schema: JsonSchema) {
-    super();
-  }
-  get name(): string {
-    return 'suite_case';
-  }
-  get description(): string {
-    return 'A tool whose parameters are a case of the JSON Schema Test Suite.';
-  }
-  get parameters(): JsonSchema {
-    return this.schema;
-  }
-  async execute(_ctx: ToolCallContext, _args: Record<string, unknown>): Promise<ToolResult> {
-    return ToolResult.ok('ran');
-  }
-}
+const schemaTool = (schema: JsonSchema) =>
+  tool({ name: 'suite_case', description: 'A tool whose parameters are a case of the JSON Schema Test Suite.', parameters: schema, run: () => 'ran' });
 
 /** The library's answer: valid or not, or the schema could not be compiled (which is neither). */
 type Verdict = boolean | 'invalid schema';
@@ -125,11 +111,11 @@ describe('the JSON Schema Test Suite, draft-07, object instances', () => {
         // a schema of another type (or a boolean one) is refused.
         const { schema } = suiteCase;
         if (typeof schema !== 'object' || (schema.type !== undefined && schema.type !== 'object')) {
-          expect(() => registry.register(new SchemaTool(schema as JsonSchema))).toThrow(/its parameters schema must be an object schema/);
+          expect(() => registry.register(schemaTool(schema as JsonSchema))).toThrow(/its parameters schema must be an object schema/);
           return;
         }
         if (JSON.stringify(schema).includes('"$ref":"#"')) return;
-        registry.register(new SchemaTool({ type: 'object', ...schema }));
+        registry.register(schemaTool({ type: 'object', ...schema }));
         const result = await registry.execute('suite_case', copy(test.data));
         expect(result).toBeInstanceOf(ToolResult);
         if (!result.success) expect(result.error).toMatch(/^Invalid parameters for tool 'suite_case': /);
@@ -173,7 +159,7 @@ describe('the JSON Schema Test Suite, draft-07: uniqueItems, const and enum, any
     '%s',
     async (_key, suiteCase, test) => {
       const registry = new ToolRegistry({ logger: silent });
-      registry.register(new SchemaTool(wrap(suiteCase.schema)));
+      registry.register(schemaTool(wrap(suiteCase.schema)));
       const data = JSON.parse(JSON.stringify({ value: test.data })) as Record<string, unknown>;
       const result = await registry.execute('suite_case', data);
       expect(result.success).toBe(test.valid);

@@ -1,6 +1,7 @@
-import { BaseTool, SchemaLevel, ToolResult, type JsonSchema } from '@victor-tools/core';
+import { SchemaLevel, type JsonSchema } from '@victor-tools/core';
 import type { ToolJSONSchema } from '@victor-tools/core/framework';
 import { getSchemaRenderer, registerSchemaRenderer, schemaRendererNames, renderSchema, splitSentences, truncateDescription } from '@victor-tools/core/internal';
+import { tool } from '../../../test/support/tools';
 
 const LONG_DESCRIPTION =
   'Read a text file from the workspace, e.g. src/main.py or docs/guide.md, and return its lines. ' +
@@ -54,40 +55,19 @@ const PARAMETERS: JsonSchema = {
   additionalProperties: false,
 };
 
-class ReadFileTool extends BaseTool {
-  get name() {
-    return 'read_file';
-  }
-  get description() {
-    return LONG_DESCRIPTION;
-  }
-  get parameters() {
-    return PARAMETERS;
-  }
-  async execute() {
-    return ToolResult.ok('');
-  }
-}
+const readFileTool = () => tool({ name: 'read_file', description: LONG_DESCRIPTION, parameters: PARAMETERS });
 
 /** The CustomTool of the reference's tests, with short texts. */
-class CustomTool extends BaseTool {
-  get name() {
-    return 'custom_tool';
-  }
-  get description() {
-    return 'A custom tool for testing.';
-  }
-  get parameters(): JsonSchema {
-    return {
+const customTool = () =>
+  tool({
+    name: 'custom_tool',
+    description: 'A custom tool for testing.',
+    parameters: {
       type: 'object',
       properties: { param1: { type: 'string', description: 'First parameter' }, param2: { type: 'integer' } },
       required: ['param1'],
-    };
-  }
-  async execute() {
-    return ToolResult.ok('');
-  }
-}
+    },
+  });
 
 const withDescription = (description: string, parameters: JsonSchema = { type: 'object', properties: {} }): ToolJSONSchema => ({
   type: 'function',
@@ -109,7 +89,7 @@ function* nodes(schema: unknown, path = 'parameters'): Generator<[string, Record
 }
 
 describe('renderSchema', () => {
-  const tool = new ReadFileTool();
+  const tool = readFileTool();
 
   describe('FULL', () => {
     it('should be toJSONSchema() unchanged', () => {
@@ -150,7 +130,7 @@ describe('renderSchema', () => {
 
     it('should keep a description that fits whole, whatever its sentences', () => {
       expect(tool.toSchema('compact').function.name).toBe('read_file');
-      expect(new CustomTool().toSchema(SchemaLevel.COMPACT).function.description).toBe('A custom tool for testing.');
+      expect(customTool().toSchema(SchemaLevel.COMPACT).function.description).toBe('A custom tool for testing.');
     });
 
     it('should hard-cap at 147 characters and "..." when the first sentence is too long', () => {

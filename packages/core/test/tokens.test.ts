@@ -1,23 +1,16 @@
-import { BaseTool, estimateTokens, SchemaLevel, ToolResult, type JsonSchema } from '@victor-tools/core';
+import { estimateTokens, SchemaLevel } from '@victor-tools/core';
+import { tool } from '../../../test/support/tools';
 
-class ReadFileTool extends BaseTool {
-  get name() {
-    return 'read_file';
-  }
-  get description() {
-    return 'Read a text file.';
-  }
-  get parameters(): JsonSchema {
-    return {
+const readFileTool = () =>
+  tool({
+    name: 'read_file',
+    description: 'Read a text file.',
+    parameters: {
       type: 'object',
       properties: { path: { type: 'string' }, limit: { type: 'integer', minimum: 1, default: 100, description: 'Maximum number of lines to return.' } },
       required: ['path'],
-    };
-  }
-  async execute() {
-    return ToolResult.ok('');
-  }
-}
+    },
+  });
 
 const charsOver4 = (value: unknown) => Math.ceil(JSON.stringify(value).length / 4);
 
@@ -59,12 +52,12 @@ describe('estimateTokens', () => {
   });
 
   it('should shrink from FULL to COMPACT to STUB for a tool with optional parameters', () => {
-    const tool = new ReadFileTool();
-    const full = estimateTokens(tool.toSchema(SchemaLevel.FULL));
-    expect(full).toBe(estimateTokens(tool.toJSONSchema()));
-    const compact = estimateTokens(tool.toSchema(SchemaLevel.COMPACT));
+    const readFile = readFileTool();
+    const full = estimateTokens(readFile.toSchema(SchemaLevel.FULL));
+    expect(full).toBe(estimateTokens(readFile.toJSONSchema()));
+    const compact = estimateTokens(readFile.toSchema(SchemaLevel.COMPACT));
     expect(compact).toBeLessThan(full);
-    expect(estimateTokens(tool.toSchema(SchemaLevel.STUB))).toBeLessThan(compact);
+    expect(estimateTokens(readFile.toSchema(SchemaLevel.STUB))).toBeLessThan(compact);
   });
 
   it('should load the tokenizer from its CommonJS build', () => {

@@ -1,28 +1,20 @@
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { BaseTool, ToolRegistry, ToolResult, type JsonSchema } from '@victor-tools/core';
+import { ToolRegistry } from '@victor-tools/core';
 import { serveMcpHttp } from '@victor-tools/mcp';
+import { addTool } from '../../../test/support/tools';
 
 // Clients of the MCP SDK's 2.x line (`@modelcontextprotocol/client`) call our
 // server, built on the 1.x line, over stdio and Streamable HTTP: the protocol
 // is what both lines share.
 jest.setTimeout(30_000);
 
-class AddTool extends BaseTool {
-  get name() {
-    return 'add';
-  }
-  get description() {
-    return 'Add two numbers.';
-  }
-  get parameters(): JsonSchema {
-    return { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'], additionalProperties: false };
-  }
-  async execute(_ctx: unknown, args: Record<string, unknown>) {
-    return ToolResult.ok(String(Number(args.a) + Number(args.b)));
-  }
-}
+const strictAddTool = () =>
+  addTool({
+    parameters: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'], additionalProperties: false },
+    run: (args) => String(Number(args.a) + Number(args.b)),
+  });
 
 function textOf(result: unknown): string {
   return (result as { content: Array<{ text?: string }> }).content.map((c) => c.text ?? '').join('');
@@ -52,7 +44,7 @@ describe('an MCP SDK 2.x client', () => {
     ['stateful', false],
   ])('should list and call over Streamable HTTP, %s', async (_label, stateless) => {
     const registry = new ToolRegistry({ logger: { debug() {}, info() {}, warn() {}, error() {} } });
-    registry.register(new AddTool());
+    registry.register(strictAddTool());
     const handle = await serveMcpHttp(registry, { stateless, logger: { warn: () => undefined } });
     const client = new Client({ name: 'v2-http', version: '1.0.0' });
     try {

@@ -1,4 +1,4 @@
-import { BaseTool, ToolRegistry, ToolResult, type JsonSchema } from '@victor-tools/core';
+import { ToolRegistry } from '@victor-tools/core';
 import { checkAvailable, findTool } from '../../src/pipeline/lookup-steps';
 import { addCallMetadata, approve, checkSandbox, detectLoop } from '../../src/pipeline/policy-steps';
 import { checkOutput } from '../../src/pipeline/check-output';
@@ -6,31 +6,23 @@ import { STEPS, stepsFor } from '../../src/pipeline/steps';
 import { validateStandard } from '../../src/pipeline/validate-standard';
 import { createEntry } from '../../src/registry/tool-entry';
 import { testTool } from '../registry/helpers';
+import { tool } from '../../../../test/support/tools';
 
-/** A tool that keeps BaseTool's own isAvailable (TestTool overrides it). */
-class Plain extends BaseTool {
-  get name(): string {
-    return 'plain';
-  }
-  get description(): string {
-    return 'A readonly tool that needs none of the optional steps.';
-  }
-  get parameters(): JsonSchema {
-    return { type: 'object', properties: { path: { type: 'string', format: 'path' } } };
-  }
-  override get metadata() {
-    return { accessMode: 'readonly' as const };
-  }
-  async execute(): Promise<ToolResult> {
-    return ToolResult.ok('ran');
-  }
-}
+/** A readonly tool that keeps BaseTool's own isAvailable (testTool overrides it). */
+const plain = () =>
+  tool({
+    name: 'plain',
+    description: 'A readonly tool that needs none of the optional steps.',
+    parameters: { type: 'object', properties: { path: { type: 'string', format: 'path' } } },
+    metadata: { accessMode: 'readonly' },
+    run: () => 'ran',
+  });
 
 const OPTIONAL = [checkAvailable, validateStandard, checkSandbox, detectLoop, approve, checkOutput, addCallMetadata];
 
 describe('stepsFor', () => {
   it("should leave out only the steps that cannot apply to a tool, in STEPS' order", () => {
-    const steps = stepsFor(createEntry(new Plain(), new Plain(), 'plain', true));
+    const steps = stepsFor(createEntry(plain(), plain(), 'plain', true));
     expect(steps).toEqual(STEPS.filter((step) => step !== findTool && !OPTIONAL.includes(step)));
   });
 
@@ -55,7 +47,7 @@ describe('stepsFor', () => {
   it('should run a call of a tool without the optional steps to its result, hooks included', async () => {
     const registry = new ToolRegistry();
     const seen: string[] = [];
-    registry.register(new Plain());
+    registry.register(plain());
     registry.registerBeforeHook((name) => void seen.push(`before ${name}`));
     registry.registerAfterHook((result) => void seen.push(`after ${String(result.output)}`));
     const result = await registry.execute('plain', { path: 'x' });

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
-import { ToolRegistry, ToolResult, BaseTool, type JsonSchema } from '@victor-tools/core';
+import { ToolRegistry, type JsonSchema } from '@victor-tools/core';
 import { findPathArguments } from '../../src/policy/path-arguments';
 import { FUZZ_RUNS, fuzzParams } from '../../../../test/support/fuzz';
+import { tool } from '../../../../test/support/tools';
 
 // Property: a string is found as a path argument exactly when its schema
 // declares `format: 'path'`, wherever the schema declares it: properties,
@@ -106,23 +107,7 @@ describe('findPathArguments (property)', () => {
       fc.asyncProperty(parameters, async ({ schema, args, paths }) => {
         const registry = new ToolRegistry({ logger: { debug() {}, info() {}, warn() {}, error() {} } });
         registry.register(
-          new (class extends BaseTool {
-            get name() {
-              return 'writer';
-            }
-            get description() {
-              return 'Writes where it is told.';
-            }
-            get parameters() {
-              return schema;
-            }
-            override get metadata() {
-              return { accessMode: 'write' as const };
-            }
-            async execute() {
-              return ToolResult.ok('written');
-            }
-          })(),
+          tool({ name: 'writer', description: 'Writes where it is told.', parameters: schema, metadata: { accessMode: 'write' }, run: () => 'written' }),
         );
         // Every declared path becomes '/etc/passwd'; the call must be refused when there is one.
         const hostile = JSON.parse(JSON.stringify(args)) as Record<string, unknown>;

@@ -1,31 +1,16 @@
-import { BaseTool, CostTier, SchemaLevel, ToolRegistry, ToolResult, type JsonSchema } from '@victor-tools/core';
+import { BaseTool, CostTier, SchemaLevel, ToolRegistry } from '@victor-tools/core';
 import { TOOL_PROTOCOL } from '@victor-tools/core/internal';
 import { testTool } from './helpers';
+import { tool } from '../../../../test/support/tools';
 
 /** A tool that keeps BaseTool's own `isAvailable` (always available). */
-class PlainTool extends BaseTool {
-  constructor(private readonly toolName: string) {
-    super();
-  }
-  get name(): string {
-    return this.toolName;
-  }
-  get description(): string {
-    return `The ${this.toolName} tool.`;
-  }
-  get parameters(): JsonSchema {
-    return { type: 'object', properties: {} };
-  }
-  async execute(): Promise<ToolResult> {
-    return ToolResult.ok(this.toolName);
-  }
-}
+const plainTool = (name: string) => tool({ name, run: () => name });
 
 /** A registry of `count` plain tools, registered directly, under another name and through the tool protocol. */
 function registryOfPlainTools(count: number): ToolRegistry {
   const registry = new ToolRegistry();
   for (let i = 0; i < count; i++) {
-    const tool = new PlainTool(`plain_${i}`);
+    const tool = plainTool(`plain_${i}`);
     if (i % 3 === 0) registry.register(tool);
     else if (i % 3 === 1) registry.register(`renamed_${i}`, tool);
     else registry.register({ [TOOL_PROTOCOL]: () => tool });

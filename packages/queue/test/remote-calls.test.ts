@@ -30,12 +30,12 @@ function nextQueue(): string {
   return `test-${queueCount}`;
 }
 
-async function setup(tools: ProbeTool[], options: { concurrency?: number; resultTtlMs?: number; workerTools?: ProbeTool[] } = {}) {
+async function setup(tools: ProbeTool[], options: { concurrency?: number; resultTtlMs?: number; workerTools?: ProbeTool[]; secret?: string } = {}) {
   const queue = nextQueue();
   const registry = new ToolRegistry();
   for (const tool of options.workerTools ?? tools) registry.register(tool);
-  const worker: ToolWorker = await startToolWorker(registry, { connection: redis.url, queue, concurrency: options.concurrency ?? 10 });
-  const invoker: QueueInvoker = queueInvoker({ connection: redis.url, queue, resultTtlMs: options.resultTtlMs, backoffMs: 10 });
+  const worker: ToolWorker = await startToolWorker(registry, { connection: redis.url, queue, concurrency: options.concurrency ?? 10, secret: options.secret });
+  const invoker: QueueInvoker = queueInvoker({ connection: redis.url, queue, resultTtlMs: options.resultTtlMs, backoffMs: 10, secret: options.secret });
   opened.push(invoker, worker);
   return { queue, worker, invoker };
 }
@@ -87,12 +87,19 @@ describe('queueInvoker with startToolWorker', () => {
         return ToolResult.ok('seen');
       },
     });
-    const { invoker } = await setup([whoami]);
+    const { invoker } = await setup([whoami], { secret: 'a-secret-of-the-deployment-0123456789' });
     const auth = { token: 'secret-bearer-token-0123456789', clientId: 'reader-app', scopes: ['files:read'], expiresAt: 4_000_000_000, extra: { sub: 'ada', lost: () => 1 } };
     expect(await invoker.invoke(invocation(whoami, { value: 'x' }, { auth }))).toMatchObject({ success: true });
     expect(whoami.runs[0].ctx.auth).toEqual({ token: '', clientId: 'reader-app', scopes: ['files:read'], expiresAt: 4_000_000_000, extra: { sub: 'ada' } });
     expect(stored).toContain('reader-app');
     expect(stored).not.toContain('secret-bearer-token');
+  });
+
+  it('should not give ctx.auth to a tool on a worker without the secret, which cannot tell who wrote the job', async () => {
+    const whoami = new ProbeTool({ name: 'whoami' });
+    const { invoker } = await setup([whoami]);
+    await invoker.invoke(invocation(whoami, { value: 'x' }, { auth: { token: 't', clientId: 'admin-app', scopes: ['admin'] } }));
+    expect(whoami.runs[0].ctx.auth).toBeUndefined();
   });
 
   it("should answer a tool's failed result, and its thrown error as core words it, without retrying a tool that is not idempotent", async () => {

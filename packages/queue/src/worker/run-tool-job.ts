@@ -176,7 +176,9 @@ async function runTool(
   if (data.ctx.mode !== undefined) ctx.mode = data.ctx.mode as AgentModeValue; // the mode policy read it: a valid mode
   if (data.ctx.sandbox !== undefined) ctx.sandbox = data.ctx.sandbox;
   if (data.ctx.conversationId !== undefined) ctx.conversationId = data.ctx.conversationId;
-  if (data.ctx.auth !== undefined) ctx.auth = { token: '', ...data.ctx.auth };
+  // Who calls is taken only from a job whose approval was checked (a worker with the secret checks every job's):
+  // without it, anyone who can write to Redis could name any caller.
+  if (data.ctx.auth !== undefined && host.secret !== undefined) ctx.auth = { token: '', ...data.ctx.auth };
 
   const stop = stopTime(host, data, target);
   let timer: NodeJS.Timeout | undefined;

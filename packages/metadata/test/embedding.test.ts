@@ -75,6 +75,30 @@ describe('ToolMetadataRegistry', () => {
       expect(registry.search('rain')[0].name).toBe('forecast');
     });
 
+    describe('when the words of a request match weakly', () => {
+      // Twenty tools, one per topic word and some without: 'report' is one tool's word only.
+      const catalogue = (): TestTool[] => [
+        new TestTool('forecast', 'Weather for a city.'),
+        new TestTool('file_report', 'Write a report of a file.'),
+        ...Array.from({ length: 18 }, (_, i) => new TestTool(`tool_${i}`, `Handles ${TOPICS[1 + (i % 6)][0]} number ${i}.`)),
+      ];
+      const searchWith = (request: string): string[] => {
+        const registry = new ToolMetadataRegistry().configure({ embedder: topicEmbedder() });
+        registry.refreshFromTools(catalogue());
+        return registry.search(request, { limit: 3 }).map((r) => r.name);
+      };
+
+      it('should rank first the tool the request means over one that shares a single word with it', () => {
+        // 'report' names file_report; 'rain' is about the forecast, which has no word of the request.
+        expect(searchWith('will it rain on the day of my report')[0]).toBe('forecast');
+      });
+
+      it('should keep the tool whose rare words the request names first', () => {
+        // Two words only file_report holds ('report', 'write') are a strong lexical match.
+        expect(searchWith('write a report, rain or not')[0]).toBe('file_report');
+      });
+    });
+
     it('should refuse an answer that is not an array of vectors', () => {
       const registry = new ToolMetadataRegistry().configure({ embedder: { embed: () => 'nope' as never } });
       registry.refreshFromTools([new TestTool('send_mail', 'Send an email.')]);

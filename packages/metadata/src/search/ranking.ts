@@ -46,6 +46,14 @@ export interface RankingParameters {
   readonly semanticFloor: number;
   /** The most standard deviations one similarity counts for (z is capped here): it adds to matched words, never outweighs several. */
   readonly semanticCap: number;
+  /**
+   * Meaning counts for more when words match weakly: while no tool's lexical
+   * score reaches `below` times M (that many words only one tool holds),
+   * one standard deviation of similarity is worth `semanticWeight` such
+   * words instead of the ranking's. A request that names its tool's words
+   * is ranked by them; one that paraphrases leans more on meaning.
+   */
+  readonly weakMatch: { readonly below: number; readonly semanticWeight: number };
 }
 
 /**
@@ -78,4 +86,5 @@ export const DEFAULT_RANKING: RankingParameters = {
   semanticWeight: 0.5,
   semanticFloor: 0.1,
   semanticCap: 3,
+  weakMatch: { below: 2, semanticWeight: 0.75 },
 };

@@ -238,9 +238,16 @@ export class Searcher {
     // In a catalogue of near-alike tools the spread is tiny and would turn a sibling's
     // slightly higher cosine into many deviations: it counts as at least a share of the
     // room above the mean (cosines stop at 1).
-    const { semanticFloor, semanticCap } = this.parameters;
+    const { semanticFloor, semanticWeight, semanticCap, weakMatch } = this.parameters;
     const deviation = Math.max(semantic.deviation, semanticFloor * (1 - mean));
     if (!(deviation > 0)) return touchedCount;
+    const n = this.entries.length;
+    const uniqueWord = Math.log(1 + (n + 0.5) / 1.5);
+    // Words that match weakly (no tool scores weakMatch.below words only one tool holds)
+    // leave the ranking to meaning: the paraphrasing request.
+    let bestLexical = 0;
+    for (let i = 0; i < touchedCount; i++) bestLexical = Math.max(bestLexical, this.scores[this.touched[i]]);
+    const weight = bestLexical < weakMatch.below * uniqueWord ? weakMatch.semanticWeight : semanticWeight;
     // One outlying similarity counts as at most semanticCap deviations: it adds to the
     // words a tool matched, and does not outweigh several of them.
     const maxAbove = semanticCap * deviation;
@@ -249,8 +256,7 @@ export class Searcher {
     // units of the idf of a word only one tool holds, the most one word can bring here:
     // the lexical score keeps its size, so a weak lexical match (a word or two, generic
     // ones discounted) can lose to a tool that stands out by meaning, and a strong one not.
-    const n = this.entries.length;
-    const scale = (this.parameters.semanticWeight * Math.log(1 + (n + 0.5) / 1.5)) / deviation;
+    const scale = (weight * uniqueWord) / deviation;
     let count = touchedCount;
     for (let i = 0; i < docs.length; i++) {
       const above = Math.min(similarities[i] - mean, maxAbove);

@@ -161,7 +161,7 @@ export function mcpEndpoint(registry: ServableRegistry, options: McpRequestHandl
     if (method === 'GET' && !accept.includes('text/event-stream')) return errorResponse(406, -32000, 'Not Acceptable: Client must accept text/event-stream');
     if (method === 'GET' || method === 'DELETE') {
       if (!sessions) return errorResponse(405, -32000, 'Method Not Allowed: this server is stateless', { Allow: 'POST' });
-      return forwardToSession(sessions, request, undefined, identity, auth, whenAnswered);
+      return forwardToSession(sessions, { request, message: undefined, identity, auth, whenAnswered });
     }
     if (method !== 'POST') return errorResponse(405, -32000, 'Method Not Allowed', { Allow: sessions ? 'GET, POST, DELETE' : 'POST' });
     if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
@@ -179,7 +179,7 @@ export function mcpEndpoint(registry: ServableRegistry, options: McpRequestHandl
       return errorResponse(403, -32000, scopeRefusal.message, { 'WWW-Authenticate': challenge }, scopeRefusal.id);
     }
     if (!sessions) return answerStateless(request, message, auth, exchange !== undefined, whenAnswered);
-    return forwardToSession(sessions, request, message, identity, auth, whenAnswered);
+    return forwardToSession(sessions, { request, message, identity, auth, whenAnswered });
   };
 
   /**
@@ -208,14 +208,8 @@ export function mcpEndpoint(registry: ServableRegistry, options: McpRequestHandl
     return transport.handleRequest(request, { parsedBody: message, authInfo: auth });
   };
 
-  const forwardToSession = async (
-    store: SessionStore<WebSessionTransport>,
-    request: Request,
-    message: unknown,
-    identity: string | undefined,
-    auth: AuthInfo | undefined,
-    whenAnswered: (done: () => void) => void,
-  ): Promise<Response> => {
+  const forwardToSession = async (store: SessionStore<WebSessionTransport>, call: SessionCall): Promise<Response> => {
+    const { request, message, identity, auth, whenAnswered } = call;
     const id = request.headers.get('mcp-session-id');
     if (id !== null) {
       const session = store.get(id);
@@ -241,21 +235,15 @@ export function mcpEndpoint(registry: ServableRegistry, options: McpRequestHandl
     const place = store.reserve();
     if (place === undefined) return errorResponse(503, -32000, 'Service Unavailable: too many sessions, try again later', { 'Retry-After': '60' });
     try {
-      return await openSession(store, request, message, identity, auth, whenAnswered);
+      return await openSession(store, call);
     } finally {
       place();
     }
   };
 
   /** Answers an `initialize` with a new session (its own server and transport), added to `store` once the transport names it. */
-  const openSession = async (
-    store: SessionStore<WebSessionTransport>,
-    request: Request,
-    message: unknown,
-    identity: string | undefined,
-    auth: AuthInfo | undefined,
-    whenAnswered: (done: () => void) => void,
-  ): Promise<Response> => {
+  const openSession = async (store: SessionStore<WebSessionTransport>, call: SessionCall): Promise<Response> => {
+    const { request, message, identity, auth, whenAnswered } = call;
     const requests = new InFlightRequests();
     requests.claim(message);
     let session: Session<WebSessionTransport> | undefined;
@@ -290,6 +278,18 @@ export function mcpEndpoint(registry: ServableRegistry, options: McpRequestHandl
       await sessions?.closeAll();
     },
   };
+}
+
+/** One request to a session-keeping endpoint, as the session code needs it. */
+interface SessionCall {
+  readonly request: Request;
+  /** The parsed JSON-RPC body; undefined for a GET or DELETE. */
+  readonly message: unknown;
+  /** Who the request's credentials name: a session answers only whoever opened it. */
+  readonly identity: string | undefined;
+  readonly auth: AuthInfo | undefined;
+  /** Runs `done` once the answer has ended (a stream too): the session counts the call as running until then. */
+  readonly whenAnswered: (done: () => void) => void;
 }
 
 /** The SDK's web-standard transport for one session, noting each answer it sends: a request id is free again once answered. */

@@ -30,12 +30,9 @@ const INHERITED_TOO = ['mode', 'sandbox', 'conversationId', 'signal', 'reportPro
  *
  * `signal`, `toolName`, `reportProgress` and `log` are getters on the
  * prototype, so `{ ...ctx }` does not carry them: pass `ctx` itself, or
- * `ctx.signal`, along. Why not a plain object: the signal must then exist
- * before the tool reads it, and measured with bench/cpu-ab.mjs on Node 20, a
- * signal made for every call (an AbortController) adds about 6 µs to a call
- * of under 1 µs; an own getter, which a spread would copy, about 7 µs (V8
- * makes an object with an own accessor slowly); own data properties for the
- * three others, 5% of a call for a spread that still loses the signal.
+ * `ctx.signal`, along. Not a plain object: it would need its signal (or an
+ * own getter for it) made on every call, several times the cost of a whole
+ * call on Node 20 (BENCHMARKS.md), for tools that mostly never read it.
  */
 export function copyCallContext(call: CallSource, source: ToolExecutionContext | undefined): ToolCallContext {
   const ctx = new CallContext(call) as unknown as Record<string, unknown>;

@@ -3,10 +3,8 @@ import { runStandardValidation, type StandardOutcome } from '../schema-input';
 import { compileSchema } from '../validation';
 import { isThenable, type StepAnswer, type ToolCall } from './tool-call';
 
-// A tool's output schema: read once at registration (`outputSchemaFormsOf` in
-// schema-input/), checked after the tool answered (`checkOutput`, a step of
-// STEPS), so every caller of `registry.execute` gets the same verdict, not only
-// the MCP server. A Standard Schema's library checks it too.
+// A tool's output schema is read once at registration (`outputSchemaFormsOf`) and
+// checked here, in the pipeline: every door gets the same verdict, not only MCP.
 
 /**
  * The step after `invokeTool`: a successful result of a tool that declares an

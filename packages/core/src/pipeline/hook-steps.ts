@@ -1,18 +1,16 @@
 import { errorMessage } from '../error-text';
 import { ToolResult } from '../results';
 import { criticalHookFailure } from './failures';
-import type { AfterHookCallback, AfterHookInfo, BeforeHookCallback, Hook } from './hook';
+import type { AfterHookCallback, BeforeHookCallback, Hook } from './hook';
 import { isResultLike, toToolResult } from './normalize-result';
 import { checkSandbox } from './policy-steps';
 import { isThenable, type Step, type StepAnswer, type ToolCall } from './tool-call';
 import { validateArgs } from './validate';
 import { checkStandard } from './validate-standard';
 
-// Each hook is made into a step when it is registered, which lets the call
-// through or answers (a critical hook's failure). The two hook steps run
-// those in order, sync-first like the runner; an async hook makes the step
-// answer a promise, which the runner waits for (racing it against the call's
-// timeout and signal) like any other step's.
+// Each hook is made into a step when it is registered. The two hook steps run
+// them in order, sync-first like the runner; an async hook makes its step answer
+// a promise, which the runner waits for (under the call's timeout and signal).
 
 /** The before-hooks, in registration order; each sees the previous one's replacement. */
 export function runBeforeHooks(call: ToolCall): StepAnswer | PromiseLike<unknown> {
@@ -39,29 +37,39 @@ function runHooks(call: ToolCall, hooks: readonly Step[], from: number): StepAns
   return undefined;
 }
 
-/** A before-hook as a step. */
+/** A before-hook as a step: its callback sees the frozen arguments and the call's context; a plain object it answers replaces the arguments. */
 export function beforeHookStep(hook: Hook<BeforeHookCallback>): Step {
-  return (call) => runBeforeHook(call, hook);
+  return (call) => runHook(call, hook, 'before');
 }
 
-/** An after-hook as a step. */
+/** An after-hook as a step: a result it answers replaces the call's. */
 export function afterHookStep(hook: Hook<AfterHookCallback>): Step {
-  return (call) => runAfterHook(call, hook);
+  return (call) => runHook(call, hook, 'after');
 }
 
-function runBeforeHook(call: ToolCall, hook: Hook<BeforeHookCallback>): StepAnswer | PromiseLike<unknown> {
+/** Runs a hook and takes what it answered; a hook that throws or rejects is a hook failure. */
+function runHook(call: ToolCall, hook: Hook, phase: 'before' | 'after'): StepAnswer | PromiseLike<unknown> {
   let returned: unknown;
   try {
-    returned = hook.callback(call.name, call.args, call.ctx);
-    if (!isThenable(returned)) return takeArguments(call, hook, returned);
+    returned =
+      phase === 'before'
+        ? (hook.callback as BeforeHookCallback)(call.name, call.args, call.ctx)
+        : (hook.callback as AfterHookCallback)(call.result!, { toolName: call.name, args: call.args });
+    if (!isThenable(returned)) return take(call, hook, phase, returned);
   } catch (error) {
-    return hookFailed(call, hook, error, 'before');
+    return hookFailed(call, hook, error, phase);
   }
   // The runner's wait races it: a hook that never settles is stopped by the call's timeout or the caller's abort.
   return Promise.resolve(returned).then(
-    (value) => takeArguments(call, hook, value),
-    (error: unknown) => hookFailed(call, hook, error, 'before'),
+    (value) => take(call, hook, phase, value),
+    (error: unknown) => hookFailed(call, hook, error, phase),
   );
+}
+
+function take(call: ToolCall, hook: Hook, phase: 'before' | 'after', value: unknown): StepAnswer | PromiseLike<unknown> {
+  if (phase === 'before') return takeArguments(call, hook, value);
+  if (isResultLike(value)) call.result = toToolResult(value);
+  return undefined;
 }
 
 /**
@@ -79,29 +87,6 @@ function takeArguments(call: ToolCall, hook: Hook, replacement: unknown): StepAn
   if (standard === undefined) return checkSandbox(call, hook.name);
   const answer = checkStandard(call, standard, checked, hook.name);
   return isThenable(answer) ? answer.then((settled) => settled ?? checkSandbox(call, hook.name)) : (answer ?? checkSandbox(call, hook.name));
-}
-
-function runAfterHook(call: ToolCall, hook: Hook<AfterHookCallback>): StepAnswer | PromiseLike<unknown> {
-  let returned: unknown;
-  try {
-    returned = hook.callback(call.result!, afterHookInfo(call));
-    if (!isThenable(returned)) return takeResult(call, returned);
-  } catch (error) {
-    return hookFailed(call, hook, error, 'after');
-  }
-  return Promise.resolve(returned).then(
-    (value) => takeResult(call, value),
-    (error: unknown) => hookFailed(call, hook, error, 'after'),
-  );
-}
-
-function afterHookInfo(call: ToolCall): AfterHookInfo {
-  return { toolName: call.name, args: call.args };
-}
-
-function takeResult(call: ToolCall, value: unknown): StepAnswer {
-  if (isResultLike(value)) call.result = toToolResult(value);
-  return undefined;
 }
 
 /** A critical hook's failure fails the call (answered); a non-critical one is logged and skipped. */

@@ -123,16 +123,13 @@ export function executeCall(host: PipelineHost, name: unknown, args: unknown, ct
 }
 
 /**
- * Runs `steps` in order until one answers, waiting only for a step that
- * answers a promise, then checking the call again (`call.interrupted()`). A
- * call whose steps all answer at once runs them in one go, with no turn of
- * the event loop: awaiting every step instead costs about 300 ns a call
- * (bench/cpu-ab.mjs, Node 20), a third of the whole. A promise gets one turn
- * of the microtask queue first (`call.watch`); only one still pending after
- * it is raced against the call's timeout and the caller's signal
- * (`call.race`): most tools' promises have settled by then, and skipping the
- * raced promise saves about 60 ns of such a call, 8% (bench/cpu-ab.mjs, Node 20).
- * Never rejects: what a step throws answers the call's internal failure.
+ * Runs `steps` in order until one answers, awaiting only a step that answers
+ * a promise, then checking the call again (`call.interrupted()`): a call of
+ * steps that all answer at once is a third cheaper than one awaiting each.
+ * A promise gets one turn of the microtask queue (`call.watch`); only one
+ * still pending then is raced against the call's timeout and the caller's
+ * signal (`call.race`). Never rejects: what a step throws answers the call's
+ * internal failure. BENCHMARKS.md has the measurements.
  */
 export async function runSteps(call: ToolCall, steps: readonly Step[]): Promise<StepAnswer> {
   let answer: StepAnswer;

@@ -121,11 +121,7 @@ export class ToolCall implements PolicyContext {
 
   // ---------------------------------------------------------------- what the tool gets (through ctx)
 
-  /**
-   * `ctx.signal`: aborted when the call is stopped. Made on first read, not
-   * per call: an AbortController and its signal cost microseconds on Node 20,
-   * several times a whole call whose tool never looks at its signal.
-   */
+  /** `ctx.signal`: aborted when the call is stopped. Made on first read: on Node 20 an AbortController costs more than a whole call. */
   get signal(): AbortSignal {
     if (this.controller === undefined) {
       this.controller = new AbortController();
@@ -180,19 +176,15 @@ export class ToolCall implements PolicyContext {
   }
 
   /**
-   * Starts waiting for the promise a step answered. The runner gives it one
-   * turn of the microtask queue (most tools answer with a promise that has
-   * already settled), then reads `waiting.answer` if it is `done`, or else
-   * waits for `race(waiting)`. Never rejects: a rejection is the call's
-   * internal failure. The tool's own promise (the wait right after
-   * `invokeTool`) is normalized into `call.result` instead, and the wait
-   * answers undefined.
-   *
-   * Before the tool answered, the wait is raced against the call's stop (its
-   * timeout or the caller's abort), except while approval waits, which has a
-   * timeout of its own: stopped before the tool, the wait answers the stop's
-   * failed result; once the tool was reached, that result becomes
-   * `call.result` and the after-hooks still run.
+   * Starts waiting for the promise a step answered; the runner gives it one
+   * microtask turn (most tools' promises have settled by then), then reads
+   * `waiting.answer` if `done`, else waits for `race(waiting)`. A rejection
+   * is the call's internal failure; the tool's own promise is normalized
+   * into `call.result` instead (the wait answers undefined). Until the tool
+   * answered, the wait is raced against the call's timeout and the caller's
+   * abort (not while approval waits: it has its own timeout); a stop before
+   * the tool answers its failed result, one after it becomes `call.result`
+   * and the after-hooks still run.
    */
   watch(pending: PromiseLike<unknown>): Waiting {
     const waiting: Waiting = { isTool: this.reachedTool && !this.settled, done: false, answer: undefined, resolve: undefined };
@@ -210,12 +202,10 @@ export class ToolCall implements PolicyContext {
 
   /**
    * The answer of a wait still in progress after its first turn. Only now
-   * are the timer and the abort listener armed (for a raced wait): a timer
-   * armed and cleared on every call costs about 580 ns (bench/cpu-ab.mjs,
-   * Node 20), most of what the rest of such a call costs. The timer is set
-   * for what is left until the deadline, counted from the call's start, so a
-   * busy event loop does not lengthen the timeout; armed once, it stays
-   * until the tool settles.
+   * are the timer and the abort listener armed: a timer armed and cleared on
+   * every call would cost about as much as the rest of the call. It is set
+   * for what is left until the deadline counted from the call's start, so a
+   * busy event loop does not lengthen the timeout, and stays until the tool settles.
    */
   race(waiting: Waiting): Promise<StepAnswer> {
     return new Promise<StepAnswer>((resolve) => {

@@ -1,3 +1,4 @@
+import { freezePlainData } from '../freeze';
 import { ToolResult } from '../results';
 import { runStandardValidation, type StandardOutcome, type StandardSchemaV1 } from '../schema-input';
 import { isThenable, type StepAnswer, type ToolCall } from './tool-call';
@@ -37,29 +38,6 @@ function take(call: ToolCall, outcome: StandardOutcome, hookName: string | undef
     if (hookName !== undefined) metadata.hook = hookName;
     return ToolResult.fail(`Invalid parameters for tool '${call.name}': ${errors.join('; ')}`, metadata);
   }
-  call.args = freezeData(outcome.value) as Readonly<Record<string, unknown>>;
+  call.args = freezePlainData(outcome.value) as Readonly<Record<string, unknown>>;
   return undefined;
-}
-
-/**
- * Freezes the plain objects and arrays of a library's output (as `validate`
- * freezes its copy: what runs is what was checked). Objects of other classes
- * a transform made (a Date, a Map, the user's own) are left as they are, and
- * not walked; an object met twice (shared, or a cycle) is walked once.
- */
-function freezeData(value: unknown): unknown {
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (node === null || typeof node !== 'object' || Object.isFrozen(node) || !isPlainData(node)) continue;
-    Object.freeze(node);
-    for (const key of Object.keys(node)) stack.push((node as Record<string, unknown>)[key]);
-  }
-  return value;
-}
-
-function isPlainData(node: object): boolean {
-  if (Array.isArray(node)) return true;
-  const prototype: unknown = Object.getPrototypeOf(node);
-  return prototype === Object.prototype || prototype === null;
 }

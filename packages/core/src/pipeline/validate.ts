@@ -51,6 +51,7 @@ function withHook(metadata: Record<string, unknown>, hookName: string | undefine
  * Freezes `value` and every object and array inside it (a validated copy:
  * plain JSON, no cycles); linear, no recursion. Arrays are walked by index:
  * `for...in` would make a string of every index (a million for a million items).
+ * Not `freezePlainData`: this copy needs none of its checks, and every call pays them.
  */
 function deepFreeze<T extends object>(value: T): Readonly<T> {
   const stack: object[] = [value];

@@ -1,5 +1,6 @@
 import { SchemaLevel, type SchemaLevelLike } from '../enums';
 import type { JsonSchema, ToolJSONSchema } from '../json-schema';
+import { freezePlainData } from '../freeze';
 import { fitSentences } from './sentences';
 import { trimParameters } from './trim-parameters';
 
@@ -49,16 +50,9 @@ function trimmedParameters(parameters: JsonSchema, level: SchemaLevel): JsonSche
   }
   let trimmed = perLevel.get(level);
   if (!trimmed) {
-    trimmed = deepFreeze(trimParameters(parameters, level));
+    trimmed = freezePlainData(trimParameters(parameters, level));
     perLevel.set(level, trimmed);
   }
   return trimmed;
 }
 
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
-  }
-  return value;
-}

@@ -140,14 +140,6 @@ describe('ToolMetadataRegistry', () => {
       name = 'n2';
       expect(reg.needsReindex(r)).toBe(true);
     });
-
-    it('should accept a ToolRegistry as the source', () => {
-      const registry = new ToolRegistry();
-      registry.register(grep);
-      const reg = ToolMetadataRegistry.getInstance();
-      expect(reg.refreshFromTools(registry)).toBe(true);
-      expect(reg.getMetadata('grep_search')).toBeDefined();
-    });
   });
 
   describe('queries', () => {
@@ -243,13 +235,6 @@ describe('ToolMetadataRegistry', () => {
       expect(reg.getToolsWhere('team' as never, 'infra')).toEqual(['owned']);
       expect(reg.query((m) => (m as unknown as { team?: string }).team === 'infra')).toEqual(['owned']);
     });
-
-    it('should count auto-generated metadata separately', () => {
-      reg.refreshFromTools([...tools, grep]);
-      const stats = reg.getStatistics();
-      expect(stats.toolsWithExplicitMetadata).toBe(5);
-      expect(stats.toolsWithAutoMetadata).toBe(1);
-    });
   });
 });
 
@@ -290,25 +275,5 @@ describe("ToolMetadata: the reference's snake_case keys", () => {
     const r = new ToolRegistry();
     expect(() => r.register(tool)).toThrow(TypeError);
     expect(r.has('ported')).toBe(false);
-  });
-});
-
-describe('ToolMetadataRegistry.getToolsMatchingText over all of the metadata', () => {
-  it('should match the name, category, examples and priority hints too, as whole words', () => {
-    const reg = ToolMetadataRegistry.getInstance();
-    reg.refreshFromTools([
-      new TestTool({
-        name: 'code_metrics',
-        description: 'Count lines.',
-        metadata: { category: 'analysis', keywords: ['loc'], examples: ['show metrics for main.py'], priorityHints: ['Use for code quality assessment'] },
-      }),
-      new TestTool({ name: 'ping_host', description: 'Check a host.', metadata: { category: 'network', keywords: ['ping'] } }),
-    ]);
-    expect(reg.getToolsMatchingText('code')).toEqual(['code_metrics']);
-    expect(reg.getToolsMatchingText('analysis')).toEqual(['code_metrics']);
-    expect(reg.getToolsMatchingText('main.py')).toEqual(['code_metrics']);
-    expect(reg.getToolsMatchingText('quality')).toEqual(['code_metrics']);
-    expect(reg.getToolsMatchingText('host')).toEqual(['ping_host']);
-    expect(reg.getToolsMatchingText('analy')).toEqual([]);
   });
 });

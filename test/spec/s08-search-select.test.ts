@@ -63,13 +63,6 @@ describe('ToolMetadataRegistry.search', () => {
     expect(reg.search('search file', { limit: 1 })).toHaveLength(1);
   });
 
-  it('should take limit: Infinity as no cap, and a fraction as its whole part', () => {
-    const all = reg.search('search file', { limit: 100 });
-    expect(reg.search('search file', { limit: Infinity })).toEqual(all);
-    expect(reg.search('search file', { limit: 1e9 })).toEqual(all);
-    expect(reg.search('search file', { limit: 2.5 })).toEqual(all.slice(0, 2));
-  });
-
   it('should leave out tools above maxCostTier', () => {
     const names = reg.search('search', { maxCostTier: CostTier.MEDIUM }).map((r) => r.name);
     expect(names).toContain('code_search');
@@ -82,30 +75,6 @@ describe('ToolMetadataRegistry.search', () => {
     expect(names).not.toContain('write_file');
     expect(names).toContain('list_files');
     expect(reg.search('write file', { mode: 'build' as never }).map((r) => r.name)).toContain('write_file');
-  });
-
-  it('should rank the cheaper of two matching tools higher', () => {
-    const names = reg.search('search').map((r) => r.name);
-    expect(names.indexOf('code_search')).toBeLessThan(names.indexOf('web_search'));
-  });
-
-  it('should leave out a tool whose isAvailable() throws, as listTools() does, instead of throwing', async () => {
-    // SPEC 6: an isAvailable that throws counts as unavailable; search leaves unavailable tools out.
-    const broken = new TestTool({
-      name: 'docker_ps',
-      description: 'List docker containers.',
-      metadata: { keywords: ['docker'], mandatoryKeywords: ['containers'], accessMode: AccessMode.READONLY },
-      available: () => {
-        throw new Error('docker is not installed');
-      },
-    });
-    const fine = new TestTool({ name: 'list_containers', description: 'List docker containers.', metadata: { accessMode: AccessMode.READONLY } });
-    reg.refreshFromTools([broken, fine]);
-    expect(reg.search('docker').map((r) => r.name)).toEqual(['list_containers']);
-    expect(reg.search('list containers').map((r) => r.name)).toEqual(['list_containers']);
-    expect((await reg.searchAsync('docker')).map((r) => r.name)).toEqual(['list_containers']);
-    const source = { listTools: () => [broken, fine] };
-    expect(selectTools(source, 'docker containers').tools.map((t) => t.name)).toEqual(['list_containers']);
   });
 
   it('should raise tools with stage and task-type affinity', () => {
@@ -145,13 +114,6 @@ describe('selectTools', () => {
 
   it('should honour maxTools', () => {
     expect(selectTools(registry(), 'search file', { maxTools: 2 }).tools.length).toBeLessThanOrEqual(2);
-  });
-
-  it('should take maxTools: Infinity as no cap', () => {
-    const r = registry();
-    const all = selectTools(r, 'search file write list', { maxTools: 100 });
-    expect(selectTools(r, 'search file write list', { maxTools: Infinity })).toEqual(all);
-    expect(selectTools(r, 'search file write list', { maxTools: 2.5 }).tools.length).toBeLessThanOrEqual(2);
   });
 
   it('should step down to COMPACT then STUB to fit the token budget', () => {

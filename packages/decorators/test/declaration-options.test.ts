@@ -1,0 +1,107 @@
+// Declaring a tool in depth, in both decorator modes: options as plain enum
+// values, availabilityCheck, any JSON Schema keyword in @Param, an async
+// generator refused, a zod outputSchema's refinements. The contract is in
+// test/spec/s09-decorators.test.ts.
+import { z } from 'zod';
+import { AccessMode, CostTier, DangerLevel, ExecutionCategory, Priority, ToolRegistry } from '@victor-tools/core';
+import { Param, Tool, tool } from '@victor-tools/decorators';
+import { ToolMetadataRegistry } from '@victor-tools/metadata';
+import { quietLogger } from '../../../test/support/logger';
+
+afterEach(() => ToolMetadataRegistry.resetInstance());
+
+function quiet() {
+  return new ToolRegistry({ logger: quietLogger() });
+}
+
+describe('@Tool', () => {
+  it('should accept plain enum values as options', () => {
+    @Tool({ name: 'plain_values', description: 'Plain values.', costTier: 'high', accessMode: 'write', dangerLevel: 'high', priority: 1, executionCategory: 'write' })
+    class Plain {
+      execute() {
+        return 1;
+      }
+    }
+    const r = quiet();
+    r.register(new Plain());
+    const t = r.get('plain_values')!;
+    expect(CostTier.from(t.costTier)).toBe(CostTier.HIGH);
+    const reg = ToolMetadataRegistry.getInstance();
+    reg.refreshFromTools([t]);
+    const m = reg.getMetadata('plain_values')!;
+    expect(m.accessMode).toBe(AccessMode.WRITE);
+    expect(m.dangerLevel).toBe(DangerLevel.HIGH);
+    expect(m.priority).toBe(Priority.CRITICAL);
+    expect(m.executionCategory).toBe(ExecutionCategory.WRITE);
+  });
+
+  it('should honour availabilityCheck', async () => {
+    let ok = false;
+    @Tool({ name: 'gated', description: 'Gated.', availabilityCheck: () => ok })
+    class Gated {
+      execute() {
+        return 1;
+      }
+    }
+    const r = quiet();
+    r.register(new Gated());
+    expect(r.listTools().map((t) => t.name)).toEqual([]);
+    expect((await r.execute('gated', {})).error).toBe("Tool 'gated' is not available");
+    ok = true;
+    expect(r.listTools().map((t) => t.name)).toEqual(['gated']);
+  });
+
+  it('should accept any JSON Schema keyword in @Param options', () => {
+    class P {
+      @Param({ type: 'string', enum: ['a', 'b'], minLength: 1, format: 'path', description: 'Mode.' })
+      mode!: string;
+    }
+    @Tool({ name: 'kw', description: 'Keywords.', params: P })
+    class Kw {
+      execute() {
+        return 1;
+      }
+    }
+    const r = quiet();
+    r.register(new Kw());
+    const props = (r.get('kw')!.parameters as { properties: Record<string, unknown> }).properties;
+    expect(props.mode).toMatchObject({ type: 'string', enum: ['a', 'b'], minLength: 1, format: 'path', description: 'Mode.' });
+  });
+});
+
+describe('tool()', () => {
+  it('should honour availabilityCheck and isIdempotent-free defaults', () => {
+    const t = tool({ name: 'av', description: 'Avail.', availabilityCheck: () => false }, () => 1);
+    expect(t.isAvailable()).toBe(false);
+  });
+});
+
+describe('declaring a tool: nothing accepted and then dropped', () => {
+  it('should refuse an async generator at declaration, tool() and @Tool alike', () => {
+    expect(() =>
+      tool({ name: 'stream', description: 'Streams.' }, async function* () {
+        yield 1;
+      }),
+    ).toThrow(/^tool 'stream''s function is an async generator function: a tool answers each call once\./);
+    expect(() => {
+      @Tool({ description: 'Streams.' })
+      class Stream {
+        async *execute() {
+          yield 1;
+        }
+      }
+      return Stream;
+    }).toThrow(/is an async generator function: a tool answers each call once\./);
+  });
+
+  it("should check a tool()'s result against a zod outputSchema, refinements too", async () => {
+    const Count = z.object({ count: z.number(), items: z.array(z.string()) }).refine((c) => c.items.length === c.count, 'count must match items');
+    const r = quiet();
+    r.register(tool({ name: 'honest', description: 'Counts.', outputSchema: Count }, () => ({ count: 1, items: ['a'] })));
+    r.register(tool({ name: 'liar', description: 'Counts.', outputSchema: Count }, () => ({ count: 2, items: ['a'] })));
+    r.register(tool({ name: 'wrong', description: 'Counts.', outputSchema: Count }, () => ({ count: 'one', items: [] })));
+    expect((await r.execute('honest', {})).success).toBe(true);
+    expect((await r.execute('liar', {})).error).toBe("Tool 'liar' returned an output that does not match its output schema: Validation error: count must match items");
+    expect((await r.execute('wrong', {})).error).toBe("Tool 'wrong' returned an output that does not match its output schema: Property 'count' has wrong type: expected number, got string");
+  });
+});

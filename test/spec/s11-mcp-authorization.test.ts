@@ -9,6 +9,7 @@ import { ToolRegistry } from '@victor-tools/core';
 import type { AuthInfo } from '@victor-tools/core/framework';
 import { serveMcpHttp, type McpHttpServerHandle } from '@victor-tools/mcp';
 import { TestTool, silentLogger } from './helpers';
+import { textOf } from '../../packages/mcp/test/support/mcp-results';
 
 jest.setTimeout(30_000);
 
@@ -22,10 +23,6 @@ function registry(): ToolRegistry {
   r.register(new TestTool({ name: 'whoami', run: (_args, ctx) => ctx.auth?.clientId ?? 'nobody' }));
   r.register(new TestTool({ name: 'write_note', metadata: { accessMode: 'write', requiredScopes: ['notes:write'] }, run: () => 'written' }));
   return r;
-}
-
-function textOf(result: unknown): string {
-  return (result as { content: Array<{ text?: string }> }).content.map((c) => c.text ?? '').join('');
 }
 
 describe('MCP over HTTP with verifyToken', () => {

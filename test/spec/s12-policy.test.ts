@@ -2,39 +2,16 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AccessMode, AgentMode, CostTier, DangerLevel, ExecutionCategory, ToolRegistry, ToolResult } from '@victor-tools/core';
+import { AccessMode, AgentMode, DangerLevel, ExecutionCategory, ToolRegistry, ToolResult } from '@victor-tools/core';
 import { TestTool } from './helpers';
 import { quietLogger } from '../support/logger';
+import { approvalRegistry, modeRegistry, modeTool } from '../support/policy-tools';
 
 const logger = quietLogger;
 
-function tool(name: string, accessMode: AccessMode | undefined, extra: Partial<ConstructorParameters<typeof TestTool>[0]> = {}) {
-  return new TestTool({
-    name,
-    metadata: accessMode ? { accessMode } : undefined,
-    parameters: {
-      type: 'object',
-      properties: { path: { type: 'string' }, n: { type: 'integer' } },
-    },
-    ...extra,
-  });
-}
-
 describe('AgentMode policy in execute', () => {
-  function registry() {
-    const r = new ToolRegistry({ logger: logger() });
-    r.register(tool('ro', AccessMode.READONLY));
-    r.register(tool('net', AccessMode.NETWORK));
-    r.register(tool('wr', AccessMode.WRITE));
-    r.register(tool('ex', AccessMode.EXECUTE));
-    r.register(tool('mix', AccessMode.MIXED));
-    r.register(tool('undeclared', undefined));
-    r.register(tool('pricey', AccessMode.READONLY, { costTier: CostTier.HIGH }));
-    return r;
-  }
-
   it('should allow only READONLY and NETWORK tools in PLAN', async () => {
-    const r = registry();
+    const r = modeRegistry();
     for (const mode of [AgentMode.PLAN, 'plan' as const]) {
       expect((await r.execute('ro', {}, { mode })).success).toBe(true);
       expect((await r.execute('net', {}, { mode })).success).toBe(true);
@@ -48,7 +25,7 @@ describe('AgentMode policy in execute', () => {
   });
 
   it('should allow everything in BUILD and without a mode', async () => {
-    const r = registry();
+    const r = modeRegistry();
     for (const name of ['ro', 'net', 'wr', 'ex', 'mix', 'undeclared', 'pricey']) {
       expect((await r.execute(name, {}, { mode: AgentMode.BUILD })).success).toBe(true);
       expect((await r.execute(name, {})).success).toBe(true);
@@ -56,7 +33,7 @@ describe('AgentMode policy in execute', () => {
   });
 
   it('should refuse an undeclared access mode in PLAN and EXPLORE, saying to declare it', async () => {
-    const r = registry();
+    const r = modeRegistry();
     for (const mode of ['plan', 'explore'] as const) {
       const res = await r.execute('undeclared', {}, { mode });
       expect(res.success).toBe(false);
@@ -65,14 +42,14 @@ describe('AgentMode policy in execute', () => {
   });
 
   it('should refuse HIGH cost tools in EXPLORE', async () => {
-    const r = registry();
+    const r = modeRegistry();
     expect((await r.execute('pricey', {}, { mode: 'explore' })).success).toBe(false);
     expect((await r.execute('ro', {}, { mode: 'explore' })).success).toBe(true);
     expect((await r.execute('net', {}, { mode: 'explore' })).success).toBe(true);
   });
 
   it('should refuse WRITE and EXECUTE tools in EXPLORE without ctx.sandbox', async () => {
-    const r = registry();
+    const r = modeRegistry();
     expect((await r.execute('wr', { path: '/tmp/x' }, { mode: AgentMode.EXPLORE })).success).toBe(false);
     expect((await r.execute('ex', {}, { mode: AgentMode.EXPLORE })).success).toBe(false);
   });
@@ -140,22 +117,9 @@ describe('AgentMode policy in execute', () => {
 });
 
 describe('approval', () => {
-  function setup(approve: jest.Mock) {
-    const r = new ToolRegistry({ logger: logger(), approve });
-    const tools = {
-      ro: tool('ro', AccessMode.READONLY),
-      net: tool('net', AccessMode.NETWORK),
-      wr: tool('wr', AccessMode.WRITE),
-      ex: tool('ex', AccessMode.EXECUTE, { metadata: { accessMode: AccessMode.EXECUTE, dangerLevel: DangerLevel.HIGH } }),
-      mix: tool('mix', AccessMode.MIXED),
-    };
-    for (const t of Object.values(tools)) r.register(t);
-    return { r, tools };
-  }
-
   it('should not ask for READONLY and NETWORK tools', async () => {
     const approve = jest.fn(() => false);
-    const { r } = setup(approve);
+    const { r } = approvalRegistry(approve);
     expect((await r.execute('ro', {})).success).toBe(true);
     expect((await r.execute('net', {})).success).toBe(true);
     expect(approve).not.toHaveBeenCalled();
@@ -163,7 +127,7 @@ describe('approval', () => {
 
   it('should ask on first use for WRITE and every time for EXECUTE and MIXED', async () => {
     const approve = jest.fn(() => true);
-    const { r } = setup(approve);
+    const { r } = approvalRegistry(approve);
     await r.execute('wr', {});
     await r.execute('wr', {});
     expect(approve).toHaveBeenCalledTimes(1);
@@ -177,7 +141,7 @@ describe('approval', () => {
 
   it('should name the tool, its arguments, access mode, danger level and why', async () => {
     const approve = jest.fn((_req: unknown) => true);
-    const { r } = setup(approve);
+    const { r } = approvalRegistry(approve);
     await r.execute('ex', { path: 'p' });
     const req = approve.mock.calls[0][0] as Record<string, unknown>;
     expect(req.toolName).toBe('ex');
@@ -190,7 +154,7 @@ describe('approval', () => {
 
   it('should turn a refusal, a throw and a rejection into failed results and not run the tool', async () => {
     for (const approve of [jest.fn(() => false), jest.fn(() => { throw new Error('boom'); }), jest.fn(() => Promise.reject(new Error('no'))), jest.fn(async () => false)]) {
-      const { r, tools } = setup(approve);
+      const { r, tools } = approvalRegistry(approve);
       const res = await r.execute('ex', {});
       expect(res).toBeInstanceOf(ToolResult);
       expect(res.success).toBe(false);
@@ -200,7 +164,7 @@ describe('approval', () => {
 
   it('should go ahead without an approve callback', async () => {
     const r = new ToolRegistry({ logger: logger() });
-    r.register(tool('ex', AccessMode.EXECUTE));
+    r.register(modeTool('ex', AccessMode.EXECUTE));
     expect((await r.execute('ex', {})).success).toBe(true);
   });
 });
@@ -260,7 +224,7 @@ describe('executeBatch', () => {
     const r = new ToolRegistry({ logger: logger() });
     const state = { running: 0, max: 0 };
     r.register(tracked('read', ExecutionCategory.READ_ONLY, [], state));
-    r.register(tool('w', AccessMode.WRITE));
+    r.register(modeTool('w', AccessMode.WRITE));
     await r.executeBatch([1, 2, 3, 4].map((i) => ({ name: 'read', args: { i } })), { concurrency: 2 });
     expect(state.max).toBe(2);
     const [res] = await r.executeBatch([{ name: 'w', args: {} }], { ctx: { mode: 'plan' } });

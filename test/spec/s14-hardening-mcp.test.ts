@@ -8,41 +8,15 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { AccessMode, ToolRegistry } from '@victor-tools/core';
 import { run } from '@victor-tools/cli';
-import { serveMcp, type ServeMcpOptions } from '@victor-tools/mcp';
 import { toMcpTool } from '@victor-tools/providers';
 import { TestTool, silentLogger } from './helpers';
+import { textOf } from '../../packages/mcp/test/support/mcp-results';
+import { connectInMemory, readonlyTool, registryWith } from '../../packages/mcp/test/support/in-memory';
 
 jest.setTimeout(60_000);
 
 const ANSWER_WITHIN = { timeout: 15_000 };
 const BIN = join(__dirname, '..', '..', 'packages', 'cli', 'dist', 'bin.js');
-
-function textOf(result: unknown): string {
-  return (result as { content: Array<{ text?: string }> }).content.map((c) => c.text ?? '').join('');
-}
-
-function registryWith(...tools: TestTool[]): ToolRegistry {
-  const r = new ToolRegistry({ logger: silentLogger });
-  for (const t of tools) r.register(t);
-  return r;
-}
-
-const readonlyTool = (name: string, run: (args: Record<string, unknown>) => unknown, extra: Partial<ConstructorParameters<typeof TestTool>[0]> = {}) =>
-  new TestTool({ name, metadata: { accessMode: AccessMode.READONLY }, run, ...extra });
-
-async function connect(r: ToolRegistry, options: Omit<ServeMcpOptions, 'transport'> = {}) {
-  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-  const handle = await serveMcp(r, { transport: serverTransport, ...options });
-  const client = new Client({ name: 's14', version: '1.0.0' });
-  await client.connect(clientTransport);
-  return {
-    client,
-    close: async () => {
-      await client.close();
-      await handle.close();
-    },
-  };
-}
 
 describe('an output that cannot be serialized', () => {
   it.each([
@@ -53,7 +27,7 @@ describe('an output that cannot be serialized', () => {
       return a;
     }, /Converting circular structure to JSON/],
   ])('should be answered with an isError result saying why, for %s', async (_label, output, why) => {
-    const { client, close } = await connect(registryWith(readonlyTool('out', output)));
+    const { client, close } = await connectInMemory(registryWith(readonlyTool('out', output)));
     try {
       const result = await client.callTool({ name: 'out', arguments: {} }, undefined, ANSWER_WITHIN);
       expect(result.isError).toBe(true);
@@ -68,7 +42,7 @@ describe('an output that cannot be serialized', () => {
 describe('outputs and errors sent over MCP are capped', () => {
   it('should cut a 12 MB output under the default cap, saying by how much', async () => {
     const size = 12_000_000;
-    const { client, close } = await connect(registryWith(readonlyTool('big', () => 'b'.repeat(size))));
+    const { client, close } = await connectInMemory(registryWith(readonlyTool('big', () => 'b'.repeat(size))));
     try {
       const text = textOf(await client.callTool({ name: 'big', arguments: {} }, undefined, ANSWER_WITHIN));
       // Exactly the first 1,000,000 characters and the note: far under the client's 10 MB line limit.
@@ -108,7 +82,7 @@ describe('malformed tools/call requests', () => {
     ['a string', 'text'],
     ['null', null],
   ])('should answer arguments that are %s with -32602 and one line, prefixed once', async (kind, args) => {
-    const { client, close } = await connect(registryWith(readonlyTool('echo', (a) => a)));
+    const { client, close } = await connectInMemory(registryWith(readonlyTool('echo', (a) => a)));
     try {
       const error = await client
         .request({ method: 'tools/call', params: { name: 'echo', arguments: args as never } }, CallToolResultSchema, ANSWER_WITHIN)
@@ -129,7 +103,7 @@ describe('loops over MCP', () => {
   it('should refuse the same call repeated over one connection when refuseLoops is on', async () => {
     const r = new ToolRegistry({ refuseLoops: true, loopThreshold: 2, logger: silentLogger });
     r.register(readonlyTool('advance', () => 'advanced', { metadata: { accessMode: AccessMode.READONLY, progressParams: ['position'] } }));
-    const { client, close } = await connect(r);
+    const { client, close } = await connectInMemory(r);
     try {
       const call = () => client.callTool({ name: 'advance', arguments: { position: 'same' } });
       expect((await call()).isError).toBeFalsy();

@@ -3,19 +3,18 @@
 // one result rule for whatever a tool or an invoker answers.
 import {
   AccessMode,
-  BaseTool,
   ToolRegistry,
   ToolResult,
   type JsonSchema,
-  type ToolCallContext,
 } from '@victor-tools/core';
-import { inProcessInvoker, type ToolInvocation, type ToolInvoker } from '@victor-tools/core/framework';
+import { inProcessInvoker } from '@victor-tools/core/framework';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import * as coreEntry from '@victor-tools/core';
 import * as frameworkEntry from '@victor-tools/core/framework';
 import * as internalEntry from '@victor-tools/core/internal';
 import { TestTool, silentLogger } from './helpers';
+import { RawTool, recordingInvoker } from '../../packages/core/test/support/pipeline';
 
 const SCHEMA: JsonSchema = {
   type: 'object',
@@ -23,36 +22,6 @@ const SCHEMA: JsonSchema = {
   required: ['path'],
   additionalProperties: false,
 };
-
-/** A BaseTool whose execute returns whatever `answer` gives, untouched: the registry alone normalizes it. */
-class RawTool extends BaseTool {
-  constructor(private readonly answer: (args: Record<string, unknown>) => unknown) {
-    super();
-  }
-  get name() {
-    return 'raw';
-  }
-  get description() {
-    return 'Returns what it is told to.';
-  }
-  get parameters(): JsonSchema {
-    return { type: 'object', properties: {} };
-  }
-  execute(_ctx: ToolCallContext, args: Record<string, unknown>): Promise<ToolResult> {
-    return this.answer(args) as Promise<ToolResult>;
-  }
-}
-
-function recordingInvoker(answer: (call: ToolInvocation) => ReturnType<ToolInvoker['invoke']> = (call) => inProcessInvoker.invoke(call)) {
-  const calls: ToolInvocation[] = [];
-  const invoker: ToolInvoker = {
-    invoke(call) {
-      calls.push(call);
-      return answer(call);
-    },
-  };
-  return { invoker, calls };
-}
 
 describe('the invoker seam', () => {
   it('should hand the invoker the registered name, the tool, the validated frozen args, the context and the timeout', async () => {

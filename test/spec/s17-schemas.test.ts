@@ -15,6 +15,7 @@ import { BaseTool, SchemaConversionError, ToolRegistry, ToolResult, type JsonSch
 import { Tool, tool, toolsOfInstance } from '@victor-tools/decorators';
 import { toOpenAITool } from '@victor-tools/providers';
 import { quietLogger } from '../support/logger';
+import { bookings } from '../../packages/decorators/test/helpers/bookings';
 
 // Both are ES modules only: required through jest's transform (jest.config.ts), typed as ESM.
 const { Type: TypeBox1 } = require('typebox') as typeof import('typebox', { with: { 'resolution-mode': 'import' } });
@@ -104,30 +105,6 @@ describe('s17: parameters as JSON Schema, TypeBox 0.34 and 1.x, zod 4, valibot a
 });
 
 describe("s17: a Standard Schema's own validation runs after ajv", () => {
-  const Booking = z
-    .object({
-      from: z.iso.date(),
-      to: z.iso.date(),
-      guests: z.array(z.string().min(1)).min(1),
-      note: z
-        .string()
-        .optional()
-        .transform((text) => text?.trim() ?? ''),
-    })
-    .refine((b) => b.to > b.from, { message: 'to must be after from', path: ['to'] });
-
-  function bookings(): { registry: ToolRegistry; calls: Array<z.output<typeof Booking>> } {
-    const calls: Array<z.output<typeof Booking>> = [];
-    const registry = quiet();
-    registry.register(
-      tool({ name: 'book', description: 'Book a stay.', parameters: Booking }, (args) => {
-        calls.push(args);
-        return `${args.guests.length} guests, ${args.note.length} note chars`;
-      }),
-    );
-    return { registry, calls };
-  }
-
   it("should refuse a call that fails a zod .refine() with the registry's failure, naming the field", async () => {
     const { registry, calls } = bookings();
     const result = await registry.execute('book', { from: '2025-06-10', to: '2025-06-01', guests: ['ann'] });

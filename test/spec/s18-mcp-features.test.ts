@@ -14,16 +14,13 @@ import { tool } from '@victor-tools/decorators';
 import { serveMcpHttp } from '@victor-tools/mcp';
 import { toAnthropicTool, toGeminiFunction, toMcpTool, toOpenAITool } from '@victor-tools/providers';
 import { TestTool, silentLogger } from './helpers';
+import { textOf } from '../../packages/mcp/test/support/mcp-results';
 
 jest.setTimeout(60_000);
 
 const BIN = join(__dirname, '..', '..', 'packages', 'cli', 'dist', 'bin.js');
 const FEATURE_TOOLS = join(__dirname, 'fixtures', 'mcp-feature-tools');
 const COUNT_SCHEMA: JsonSchema = { type: 'object', properties: { count: { type: 'integer' } }, required: ['count'] };
-
-function textOf(result: unknown): string {
-  return (result as { content: Array<{ text?: string }> }).content.map((c) => c.text ?? '').join('');
-}
 
 async function until(condition: () => boolean, ms = 3000): Promise<void> {
   for (const end = Date.now() + ms; !condition() && Date.now() < end; ) await new Promise((resolve) => setTimeout(resolve, 10));

@@ -3,119 +3,45 @@
 // hostile raw HTTP. `serve --http` is the built CLI (`pnpm build` first).
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import * as http from 'node:http';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { AccessMode, DangerLevel, ToolRegistry } from '@victor-tools/core';
 import { WeakTokenError, serveMcpHttp, type McpHttpServerHandle, type ServeMcpHttpOptions } from '@victor-tools/mcp';
-import { TestTool, silentLogger } from './helpers';
+import { MCP_POST_HEADERS, httpClient, rawRequest } from '../../packages/mcp/test/support/http';
+import { checkWithOfficialClient, echoCallBody, echoRegistry } from '../../packages/mcp/test/support/echo-server';
+import { textOf } from '../../packages/mcp/test/support/mcp-results';
 
 jest.setTimeout(90_000);
 
 const BIN = join(__dirname, '..', '..', 'packages', 'cli', 'dist', 'bin.js');
 const HTTP_TOOLS = join(__dirname, 'fixtures', 'http-tools');
-const POST_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-
-function registry(label = 'echo'): ToolRegistry {
-  const r = new ToolRegistry({ logger: silentLogger });
-  r.register(
-    new TestTool({
-      name: 'echo',
-      description: 'Echo the text.',
-      parameters: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'], additionalProperties: false },
-      metadata: { accessMode: AccessMode.READONLY },
-      run: (args) => `${label}: ${String(args.text)}`,
-    }),
-  );
-  r.register(new TestTool({ name: 'erase', description: 'Erase.', metadata: { accessMode: AccessMode.WRITE, dangerLevel: DangerLevel.HIGH }, run: () => 'erased' }));
-  return r;
-}
-
-function textOf(result: unknown): string {
-  return (result as { content: Array<{ text?: string }> }).content.map((c) => c.text ?? '').join('');
-}
-
-async function connect(url: string, options: { token?: string; fetch?: typeof fetch } = {}) {
-  const transport = new StreamableHTTPClientTransport(new URL(url), {
-    fetch: options.fetch,
-    requestInit: options.token ? { headers: { Authorization: `Bearer ${options.token}` } } : undefined,
-  });
-  const client = new Client({ name: 's18', version: '1.0.0' });
-  await client.connect(transport);
-  return { client, transport };
-}
-
-/** A raw HTTP request: any header (Host too), any body, string or chunks. */
-function raw(url: string, init: { method?: string; headers?: Record<string, string>; body?: string | Buffer[] }): Promise<{ status: number; body: string }> {
-  const target = new URL(url);
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: target.hostname, port: target.port, path: target.pathname, method: init.method ?? 'POST', headers: init.headers, agent: false }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on('error', reject);
-    if (Array.isArray(init.body)) {
-      (async () => {
-        for (const chunk of init.body as Buffer[]) {
-          if (req.destroyed) return;
-          if (!req.write(chunk)) await new Promise((r) => req.once('drain', r));
-        }
-        req.end();
-      })().catch(reject);
-    } else req.end(init.body);
-  });
-}
-
-function callBody(args: unknown): string {
-  return JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: args } });
-}
-
-/** The official client's checks: list, a good call, bad arguments as isError, an unknown tool as -32602. */
-async function checkWithOfficialClient(url: string, token?: string) {
-  const { client } = await connect(url, { token });
-  try {
-    expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(['echo', 'erase']);
-    expect(textOf(await client.callTool({ name: 'echo', arguments: { text: 'hi' } }))).toBe('echo: hi');
-    const bad = await client.callTool({ name: 'echo', arguments: {} });
-    expect(bad.isError).toBe(true);
-    expect(textOf(bad)).toContain("Required parameter 'text' is missing");
-    await expect(client.callTool({ name: 'nope', arguments: {} })).rejects.toMatchObject({ code: -32602, message: "MCP error -32602: Tool 'nope' not found" });
-  } finally {
-    await client.close();
-  }
-}
 
 /** The attacks on the HTTP server, each answered with its status, the server answering after each. */
 async function checkHostileHttp(url: string, token?: string) {
   const auth: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   const ok = async () => {
-    const r = await raw(url, { headers: { ...POST_HEADERS, ...auth }, body: callBody({ text: 'still here' }) });
+    const r = await rawRequest(url, { headers: { ...MCP_POST_HEADERS, ...auth }, body: echoCallBody({ text: 'still here' }) });
     expect(r.status).toBe(200);
     expect(r.body).toContain('echo: still here');
   };
   const twentyMb = 20 * 1024 * 1024;
-  expect((await raw(url, { headers: { ...POST_HEADERS, ...auth }, body: callBody({ text: 'x'.repeat(twentyMb) }) })).status).toBe(413);
+  expect((await rawRequest(url, { headers: { ...MCP_POST_HEADERS, ...auth }, body: echoCallBody({ text: 'x'.repeat(twentyMb) }) })).status).toBe(413);
   await ok();
-  expect((await raw(url, { headers: { ...POST_HEADERS, ...auth }, body: Array.from({ length: 20 }, () => Buffer.alloc(1024 * 1024, 'x')) })).status).toBe(413);
+  expect((await rawRequest(url, { headers: { ...MCP_POST_HEADERS, ...auth }, body: Array.from({ length: 20 }, () => Buffer.alloc(1024 * 1024, 'x')) })).status).toBe(413);
   await ok();
-  expect((await raw(url, { headers: { ...POST_HEADERS, ...auth, host: 'attacker.example' }, body: callBody({ text: 'x' }) })).status).toBe(403);
+  expect((await rawRequest(url, { headers: { ...MCP_POST_HEADERS, ...auth, host: 'attacker.example' }, body: echoCallBody({ text: 'x' }) })).status).toBe(403);
   await ok();
-  expect((await raw(url, { headers: { ...POST_HEADERS, authorization: 'Bearer wrong' }, body: callBody({ text: 'x' }) })).status).toBe(token ? 401 : 200);
+  expect((await rawRequest(url, { headers: { ...MCP_POST_HEADERS, authorization: 'Bearer wrong' }, body: echoCallBody({ text: 'x' }) })).status).toBe(token ? 401 : 200);
   await ok();
-  const malformed = await raw(url, { headers: { ...POST_HEADERS, ...auth }, body: '{"jsonrpc":"2.0","id":1,' });
+  const malformed = await rawRequest(url, { headers: { ...MCP_POST_HEADERS, ...auth }, body: '{"jsonrpc":"2.0","id":1,' });
   expect(malformed.status).toBe(400);
   expect(JSON.parse(malformed.body)).toMatchObject({ error: { code: -32700 } });
   await ok();
-  expect((await raw(url, { method: 'GET', headers: { ...auth, accept: 'application/json' } })).status).toBe(406);
+  expect((await rawRequest(url, { method: 'GET', headers: { ...auth, accept: 'application/json' } })).status).toBe(406);
   await ok();
 }
 
 describe('serveMcpHttp', () => {
   const handles: McpHttpServerHandle[] = [];
-  const start = async (options: ServeMcpHttpOptions = {}, r = registry()) => {
+  const start = async (options: ServeMcpHttpOptions = {}, r = echoRegistry()) => {
     const handle = await serveMcpHttp(r, options);
     handles.push(handle);
     return handle;
@@ -142,7 +68,7 @@ describe('serveMcpHttp', () => {
 
   it('should pass serveMcp options through: the context mode decides the list and the calls', async () => {
     const handle = await start({ context: { mode: 'plan' } });
-    const { client } = await connect(handle.url);
+    const { client } = await httpClient(handle.url);
     try {
       expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['echo']);
       await expect(client.callTool({ name: 'erase', arguments: {} })).rejects.toMatchObject({ code: -32602 });
@@ -158,17 +84,17 @@ describe('serveMcpHttp', () => {
   it('should answer a missing or wrong token with 401', async () => {
     const handle = await start({ token: 'the-token' });
     for (const headers of [{}, { authorization: 'Bearer not-the-token' }] as Array<Record<string, string>>) {
-      expect((await raw(handle.url, { headers: { ...POST_HEADERS, ...headers }, body: callBody({ text: 'x' }) })).status).toBe(401);
+      expect((await rawRequest(handle.url, { headers: { ...MCP_POST_HEADERS, ...headers }, body: echoCallBody({ text: 'x' }) })).status).toBe(401);
     }
     await checkWithOfficialClient(handle.url, 'the-token');
   });
 
   it('should refuse to bind a non-loopback host without a token', async () => {
-    await expect(serveMcpHttp(registry(), { host: '0.0.0.0' })).rejects.toThrow(/bearer token/);
+    await expect(serveMcpHttp(echoRegistry(), { host: '0.0.0.0' })).rejects.toThrow(/bearer token/);
   });
 
   it('should refuse a token under 16 characters off loopback, saying how to make one', async () => {
-    const started = serveMcpHttp(registry(), { host: '0.0.0.0', token: 'short-token' });
+    const started = serveMcpHttp(echoRegistry(), { host: '0.0.0.0', token: 'short-token' });
     await expect(started).rejects.toBeInstanceOf(WeakTokenError);
     await expect(started).rejects.toThrow(/at least 16 characters, got one of 11: .*openssl rand -hex 32/);
   });
@@ -215,7 +141,7 @@ describe('victor-tools serve --http', () => {
   it('should serve sessions with --stateful and exit 0 on SIGTERM', async () => {
     const s = await serve(['--stateful']);
     try {
-      const { client, transport } = await connect(s.url);
+      const { client, transport } = await httpClient(s.url);
       expect(transport.sessionId).toBeTruthy();
       expect(textOf(await client.callTool({ name: 'echo', arguments: { text: 'session' } }))).toBe('echo: session');
       await client.close();

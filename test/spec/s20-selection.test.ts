@@ -5,53 +5,14 @@ import { AccessMode, Priority, ToolRegistry } from '@victor-tools/core';
 import { ToolMetadataRegistry, selectTools, selectToolsAsync, type Embedder } from '@victor-tools/metadata';
 import { wordVectorEmbedder } from '@victor-tools/semantic';
 import { TestTool } from './helpers';
+import { AsyncConceptEmbedder, ConceptEmbedder, conceptTools, names } from '../../packages/metadata/test/support/concept-embedder';
 
 afterEach(() => ToolMetadataRegistry.resetInstance());
-
-// A deterministic fake embedder: one axis per concept, a text's vector counts its concept words.
-const CONCEPTS: ReadonlyArray<readonly string[]> = [
-  ['weather', 'forecast', 'rain', 'umbrella', 'sunny'],
-  ['email', 'mail', 'inbox', 'message'],
-  ['file', 'files', 'folder', 'document'],
-];
-
-class ConceptEmbedder implements Embedder {
-  readonly calls: string[][] = [];
-  embed(texts: string[]): number[][] {
-    this.calls.push([...texts]);
-    return texts.map((text) => {
-      const words = text.toLowerCase().split(/[^a-z]+/);
-      return CONCEPTS.map((concept) => words.filter((w) => concept.includes(w)).length);
-    });
-  }
-  get embedded(): string[] {
-    return this.calls.flat();
-  }
-}
-
-class AsyncConceptEmbedder implements Embedder {
-  private readonly inner = new ConceptEmbedder();
-  calls = 0;
-  embed(texts: string[]): Promise<number[][]> {
-    this.calls += 1;
-    return new Promise((resolve) => setTimeout(() => resolve(this.inner.embed(texts)), 5));
-  }
-}
-
-function tools(): TestTool[] {
-  return [
-    new TestTool({ name: 'get_forecast', description: 'Weather forecast for a city.', metadata: { keywords: ['forecast'], accessMode: AccessMode.NETWORK } }),
-    new TestTool({ name: 'send_mail', description: 'Send an email message.', metadata: { keywords: ['email'], accessMode: AccessMode.NETWORK } }),
-    new TestTool({ name: 'list_files', description: 'List the files of a folder.', metadata: { keywords: ['file', 'list'], accessMode: AccessMode.READONLY } }),
-  ];
-}
-
-const names = (results: Array<{ name: string }>): string[] => results.map((r) => r.name);
 
 describe('ToolMetadataRegistry.configure({ embedder })', () => {
   it('should return the registry and keep search lexical without an embedder', () => {
     const reg = ToolMetadataRegistry.getInstance();
-    reg.refreshFromTools(tools());
+    reg.refreshFromTools(conceptTools());
     expect(reg.search('umbrella')).toEqual([]);
     expect(reg.configure({ embedder: new ConceptEmbedder() })).toBe(reg);
     expect(names(reg.search('umbrella'))[0]).toBe('get_forecast');
@@ -61,7 +22,7 @@ describe('ToolMetadataRegistry.configure({ embedder })', () => {
 
   it('should find a tool through a synchronous embedder from a synchronous search(), with a similarity reason', () => {
     const reg = ToolMetadataRegistry.getInstance().configure({ embedder: new ConceptEmbedder() });
-    reg.refreshFromTools(tools());
+    reg.refreshFromTools(conceptTools());
     const [first] = reg.search('will it rain in Paris');
     expect(first.name).toBe('get_forecast');
     expect(first.reasons).toContain('similarity 1.00');
@@ -74,7 +35,7 @@ describe('ToolMetadataRegistry.configure({ embedder })', () => {
 
 describe('fusion of lexical and semantic relevance', () => {
   const withHelpDesk = (): TestTool[] => [
-    ...tools(),
+    ...conceptTools(),
     new TestTool({ name: 'support_ticket', description: 'Open a support ticket for a user who needs help.', metadata: { accessMode: AccessMode.NETWORK } }),
   ];
 
@@ -95,7 +56,7 @@ describe('ToolMetadataRegistry.searchAsync', () => {
   it('should wait for an asynchronous embedder and rank with it', async () => {
     const embedder = new AsyncConceptEmbedder();
     const reg = ToolMetadataRegistry.getInstance().configure({ embedder });
-    reg.refreshFromTools(tools());
+    reg.refreshFromTools(conceptTools());
     // Without a word in common, only the tools more similar than the average come in.
     expect(names(await reg.searchAsync('is it sunny', { limit: 2 }))).toEqual(['get_forecast']);
     expect(names(await reg.searchAsync('sunny with files', { limit: 2 }))).toEqual(['list_files', 'get_forecast']);
@@ -108,7 +69,7 @@ describe('selectToolsAsync', () => {
   it('should select with an asynchronous embedder', async () => {
     ToolMetadataRegistry.getInstance().configure({ embedder: new AsyncConceptEmbedder() });
     const registry = new ToolRegistry();
-    for (const t of tools()) registry.register(t);
+    for (const t of conceptTools()) registry.register(t);
     const selection = await selectToolsAsync(registry, 'do I need an umbrella', { maxTools: 1 });
     expect(selection.tools.map((t) => t.name)).toEqual(['get_forecast']);
     expect(selection.totalTokens).toBe(selection.tools[0].tokens);

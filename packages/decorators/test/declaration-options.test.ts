@@ -77,23 +77,6 @@ describe('tool()', () => {
 });
 
 describe('declaring a tool: nothing accepted and then dropped', () => {
-  it('should refuse an async generator at declaration, tool() and @Tool alike', () => {
-    expect(() =>
-      tool({ name: 'stream', description: 'Streams.' }, async function* () {
-        yield 1;
-      }),
-    ).toThrow(/^tool 'stream''s function is an async generator function: a tool answers each call once\./);
-    expect(() => {
-      @Tool({ description: 'Streams.' })
-      class Stream {
-        async *execute() {
-          yield 1;
-        }
-      }
-      return Stream;
-    }).toThrow(/is an async generator function: a tool answers each call once\./);
-  });
-
   it("should check a tool()'s result against a zod outputSchema, refinements too", async () => {
     const Count = z.object({ count: z.number(), items: z.array(z.string()) }).refine((c) => c.items.length === c.count, 'count must match items');
     const r = quiet();

@@ -1,40 +1,15 @@
 // A Standard Schema's own validation in depth: an async refinement, a
 // before-hook's replacement arguments, z.toJSONSchema() output, and
 // validateParametersDetailed. The contract is in test/spec/s17-schemas.test.ts.
-import { Type as TypeBox034 } from '@sinclair/typebox';
-import * as v from 'valibot';
 import { z } from 'zod';
 import { ToolRegistry } from '@victor-tools/core';
 import { tool } from '@victor-tools/decorators';
 import { quietLogger } from '../../../test/support/logger';
+import { Booking, bookings } from './helpers/bookings';
 
 const quiet = () => new ToolRegistry({ logger: quietLogger() });
 
 describe("a Standard Schema's own validation runs after ajv", () => {
-  const Booking = z
-    .object({
-      from: z.iso.date(),
-      to: z.iso.date(),
-      guests: z.array(z.string().min(1)).min(1),
-      note: z
-        .string()
-        .optional()
-        .transform((text) => text?.trim() ?? ''),
-    })
-    .refine((b) => b.to > b.from, { message: 'to must be after from', path: ['to'] });
-
-  function bookings(): { registry: ToolRegistry; calls: Array<z.output<typeof Booking>> } {
-    const calls: Array<z.output<typeof Booking>> = [];
-    const registry = quiet();
-    registry.register(
-      tool({ name: 'book', description: 'Book a stay.', parameters: Booking }, (args) => {
-        calls.push(args);
-        return `${args.guests.length} guests, ${args.note.length} note chars`;
-      }),
-    );
-    return { registry, calls };
-  }
-
   it('should wait for an async refinement, under the call timeout', async () => {
     const registry = quiet();
     const Free = z.object({ user: z.string() }).refine(async (o) => new Promise<boolean>((done) => setTimeout(() => done(o.user !== 'taken'), 5)), {

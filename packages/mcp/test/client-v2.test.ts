@@ -4,6 +4,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { ToolRegistry } from '@victor-tools/core';
 import { serveMcpHttp } from '@victor-tools/mcp';
 import { addTool } from '../../../test/support/tools';
+import { textOf } from './support/mcp-results';
 
 // Clients of the MCP SDK's 2.x line (`@modelcontextprotocol/client`) call our
 // server, built on the 1.x line, over stdio and Streamable HTTP: the protocol
@@ -15,10 +16,6 @@ const strictAddTool = () =>
     parameters: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'], additionalProperties: false },
     run: (args) => String(Number(args.a) + Number(args.b)),
   });
-
-function textOf(result: unknown): string {
-  return (result as { content: Array<{ text?: string }> }).content.map((c) => c.text ?? '').join('');
-}
 
 async function exercise(client: Client): Promise<void> {
   expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['add']);

@@ -1,7 +1,5 @@
 // Over the SDK's in-memory transport: logging, ctx.client
 // (sampling, elicitation), rich content, output schemas, cancellation.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import {
   CallToolResultSchema,
   CreateMessageRequestSchema,
@@ -12,36 +10,22 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { ToolRegistry, ToolResult, trustFrameworkApproval } from '@victor-tools/core';
 import type { ToolClient } from '@victor-tools/core/framework';
-import { ClientCapabilityError, serveMcp, type McpServerHandle, type ServeMcpOptions } from '@victor-tools/mcp';
+import { ClientCapabilityError, type ServeMcpOptions } from '@victor-tools/mcp';
 import { FeatureTool, RED_PIXEL_PNG, SlowTool, countWordsTool, progressTool } from './support/feature-tools';
+import { textOf } from './support/mcp-results';
+import { connectInMemory } from './support/in-memory';
 
 jest.setTimeout(30_000);
 
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
 
-async function connect(registry: ToolRegistry, capabilities: ClientCapabilities = {}, options: Omit<ServeMcpOptions, 'transport'> = {}) {
-  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-  const handle: McpServerHandle = await serveMcp(registry, { transport: serverTransport, ...options });
-  const client = new Client({ name: 'features', version: '1.0.0' }, { capabilities });
-  await client.connect(clientTransport);
-  return {
-    client,
-    handle,
-    close: async () => {
-      await client.close();
-      await handle.close();
-    },
-  };
-}
+const connect = (registry: ToolRegistry, capabilities: ClientCapabilities = {}, options: Omit<ServeMcpOptions, 'transport'> = {}) =>
+  connectInMemory(registry, options, capabilities);
 
 function registryOf(...tools: FeatureTool[]): ToolRegistry {
   const registry = new ToolRegistry({ logger: silent });
   for (const tool of tools) registry.register(tool);
   return registry;
-}
-
-function textOf(result: unknown): string {
-  return (result as { content: Array<{ text?: string }> }).content.map((c) => c.text ?? '').join('');
 }
 
 describe('approval under trustFrameworkApproval: the person at the client, by elicitation', () => {

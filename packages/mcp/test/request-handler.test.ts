@@ -12,6 +12,7 @@ import { Hono } from 'hono';
 import { MCP_POST_HEADERS, rawRequest } from './support/http';
 import { SlowTool } from './support/feature-tools';
 import { EchoTool, ReadFileTool } from './support/tools';
+import { textOf } from './support/mcp-results';
 
 // mcpRequestHandler, the web-standard handler, mounted in real Hono, Express
 // and Fastify apps (as the README shows) and called with the official clients
@@ -23,10 +24,6 @@ function registry(): ToolRegistry {
   r.register(new ReadFileTool());
   r.register(new EchoTool());
   return r;
-}
-
-function textOf(result: unknown): string {
-  return (result as { content: Array<{ text?: string }> }).content.map((c) => c.text ?? '').join('');
 }
 
 type Mounted = { url: string; close(): Promise<void> };

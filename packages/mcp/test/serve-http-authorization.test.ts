@@ -3,6 +3,7 @@ import type { AuthInfo } from '@victor-tools/core/framework';
 import { mcpRequestHandler, serveMcpHttp, type McpHttpServerHandle, type ServeMcpHttpOptions } from '@victor-tools/mcp';
 import { MCP_POST_HEADERS, firstMessage, httpClient, rawRequest } from './support/http';
 import { ReadFileTool } from './support/tools';
+import { textOf } from './support/mcp-results';
 
 // jose ships ES modules only: jest compiles it to CommonJS as it loads (jest.config.ts), as for TypeBox 1.x.
 type Jose = typeof import('jose', { with: { 'resolution-mode': 'import' } });
@@ -88,10 +89,6 @@ function registry(): ToolRegistry {
   r.register(new WriteNoteTool());
   r.register(new WhoAmITool());
   return r;
-}
-
-function textOf(result: unknown): string {
-  return (result as { content: Array<{ text?: string }> }).content.map((c) => c.text ?? '').join('');
 }
 
 function callBody(id: number, name: string, args: unknown): string {

@@ -8,14 +8,11 @@ import { ToolRegistry } from '@victor-tools/core';
 import { serveMcpHttp, type McpHttpServerHandle } from '@victor-tools/mcp';
 import { FeatureTool, SlowTool, countWordsTool, progressTool } from './support/feature-tools';
 import { MCP_POST_HEADERS } from './support/http';
+import { textOf } from './support/mcp-results';
 
 jest.setTimeout(30_000);
 
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
-
-function textOf(result: unknown): string {
-  return (result as { content: Array<{ text?: string }> }).content.map((c) => c.text ?? '').join('');
-}
 
 async function waitFor(condition: () => boolean, ms = 2000): Promise<void> {
   for (const until = Date.now() + ms; !condition() && Date.now() < until; ) await new Promise((resolve) => setTimeout(resolve, 10));

@@ -8,15 +8,12 @@ import { WeakTokenError, serveMcpHttp, type McpHttpServerHandle, type ServeMcpHt
 import { FeatureTool, SlowTool } from './support/feature-tools';
 import { MCP_POST_HEADERS, firstMessage, httpClient, postHead, rawConnection, rawRequest } from './support/http';
 import { EchoTool, OutputTool } from './support/tools';
+import { textOf } from './support/mcp-results';
 
 jest.setTimeout(60_000);
 
 const quiet = { warn: () => undefined };
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
-
-function textOf(result: unknown): string {
-  return (result as { content: Array<{ text?: string }> }).content.map((c) => c.text ?? '').join('');
-}
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));

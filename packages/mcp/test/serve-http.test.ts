@@ -3,6 +3,7 @@ import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { MissingTokenError, serveMcpHttp, type McpHttpServerHandle, type ServeMcpHttpOptions } from '@victor-tools/mcp';
 import { MCP_POST_HEADERS, chunks, firstMessage, httpClient, rawRequest } from './support/http';
 import { EchoTool, ReadFileTool, WriteFileTool } from './support/tools';
+import { textOf } from './support/mcp-results';
 
 jest.setTimeout(60_000);
 
@@ -12,10 +13,6 @@ function registryWith(...tools: Array<ReadFileTool | EchoTool | WriteFileTool>):
   const registry = new ToolRegistry({ logger: { debug() {}, info() {}, warn() {}, error() {} } });
   for (const tool of tools) registry.register(tool);
   return registry;
-}
-
-function textOf(result: unknown): string {
-  return (result as { content: Array<{ text?: string }> }).content.map((c) => c.text ?? '').join('');
 }
 
 /** A tools/call body, as an MCP client POSTs it. */

@@ -1,49 +1,25 @@
 import { BaseTool, ToolRegistry, ToolResult, type JsonSchema, type ToolMetadataInput } from '@victor-tools/core';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { CallToolResultSchema, ProgressNotificationSchema, type Progress } from '@modelcontextprotocol/sdk/types.js';
-import { serveMcp, type McpServerHandle, type ServeMcpOptions, type ServableRegistry } from '@victor-tools/mcp';
+import { serveMcp, type ServableRegistry } from '@victor-tools/mcp';
 import { REGISTRIES } from './support/registries';
 import type { TestRegistry } from './support/minimal-registry';
 import { ContextSpyTool, OutputTool, ProgressTool, ReadFileTool, UndeclaredTool, WriteFileTool } from './support/tools';
+import { textOf } from './support/mcp-results';
+import { connectInMemory, type InMemoryConnection } from './support/in-memory';
 
 // A regression must fail fast rather than hang on an answer that never comes.
 const ANSWER_WITHIN = { timeout: 10_000 };
 jest.setTimeout(30_000);
 
-interface Connection {
-  client: Client;
-  handle: McpServerHandle;
-  close(): Promise<void>;
-}
-
-async function connect(registry: ServableRegistry, options: Omit<ServeMcpOptions, 'transport'> = {}): Promise<Connection> {
-  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-  const handle = await serveMcp(registry, { transport: serverTransport, ...options });
-  const client = new Client({ name: 'hostile-client', version: '1.0.0' });
-  await client.connect(clientTransport);
-  return {
-    client,
-    handle,
-    async close() {
-      await client.close();
-      await handle.close();
-    },
-  };
-}
-
-function textOf(result: unknown): string {
-  return (result as { content: Array<{ text?: string }> }).content.map((c) => c.text ?? '').join('');
-}
-
 describe.each(REGISTRIES)('serveMcp answers every request, over %s', (_label, makeRegistry) => {
   let registry: TestRegistry;
-  let conn: Connection;
+  let conn: InMemoryConnection;
 
   beforeEach(async () => {
     registry = makeRegistry();
     registry.register(new ReadFileTool());
-    conn = await connect(registry);
+    conn = await connectInMemory(registry);
   });
 
   afterEach(() => conn.close());
@@ -85,7 +61,7 @@ describe('serveMcp with maxTextLength', () => {
     const registry = new ToolRegistry();
     registry.register(new OutputTool(() => ({ rows: 'r'.repeat(500) })));
     registry.register(new ReadFileTool());
-    const conn = await connect(registry, { maxTextLength: 64 });
+    const conn = await connectInMemory(registry, { maxTextLength: 64 });
     try {
       const output = await conn.client.callTool({ name: 'output', arguments: {} });
       expect(output.structuredContent).toBeUndefined();
@@ -107,12 +83,12 @@ describe('serveMcp with maxTextLength', () => {
 });
 
 describe('serveMcp protocol errors', () => {
-  let conn: Connection;
+  let conn: InMemoryConnection;
 
   beforeEach(async () => {
     const registry = new ToolRegistry();
     registry.register(new ReadFileTool());
-    conn = await connect(registry);
+    conn = await connectInMemory(registry);
   });
 
   afterEach(() => conn.close());
@@ -172,7 +148,7 @@ describe('serveMcp over a registry that breaks its contract', () => {
       execute: () => Promise.reject(new Error('registry exploded')),
       onChange: () => () => undefined,
     };
-    const conn = await connect(registry);
+    const conn = await connectInMemory(registry);
     try {
       const result = await conn.client.callTool({ name: 'read_file', arguments: { path: 'a' } }, undefined, ANSWER_WITHIN);
       expect(result).toEqual({ isError: true, content: [{ type: 'text', text: "Tool 'read_file' failed: registry exploded" }] });
@@ -201,7 +177,7 @@ describe('serveMcp over a registry that breaks its contract', () => {
     }
     const warn = jest.fn();
     const registry: ServableRegistry = { listTools: () => [new BrokenTool(), new ReadFileTool()], execute: jest.fn(), onChange: () => () => undefined };
-    const conn = await connect(registry, { logger: { warn } });
+    const conn = await connectInMemory(registry, { logger: { warn } });
     try {
       expect((await conn.client.listTools()).tools.map((t) => t.name)).toEqual(['read_file']);
       expect(warn).toHaveBeenCalledWith(expect.stringContaining('metadata unavailable'));
@@ -217,7 +193,7 @@ describe('serveMcp in a mode', () => {
     registry.register(new ReadFileTool());
     registry.register(new WriteFileTool());
     registry.register(new UndeclaredTool(() => 'undeclared', 'undeclared'));
-    const conn = await connect(registry, { context: { mode: 'plan' } });
+    const conn = await connectInMemory(registry, { context: { mode: 'plan' } });
     try {
       // write_file is WRITE, 'undeclared' declares no access mode: plan mode refuses both.
       expect((await conn.client.listTools()).tools.map((t) => t.name)).toEqual(['read_file']);
@@ -234,7 +210,7 @@ describe('serveMcp in a mode', () => {
     const registry = new ToolRegistry();
     registry.register(new ReadFileTool());
     registry.register(new WriteFileTool());
-    const conn = await connect(registry, { context: { mode: 'build' } });
+    const conn = await connectInMemory(registry, { context: { mode: 'build' } });
     try {
       expect((await conn.client.listTools()).tools.map((t) => t.name)).toEqual(['read_file', 'write_file']);
     } finally {
@@ -248,8 +224,8 @@ describe('serveMcp conversation scope', () => {
     const spy = new ContextSpyTool();
     const registry = new ToolRegistry();
     registry.register(spy);
-    const first = await connect(registry);
-    const second = await connect(registry);
+    const first = await connectInMemory(registry);
+    const second = await connectInMemory(registry);
     try {
       await first.client.callTool({ name: 'spy', arguments: { step: '1' } });
       await first.client.callTool({ name: 'spy', arguments: { step: '2' } });
@@ -268,7 +244,7 @@ describe('serveMcp conversation scope', () => {
     const spy = new ContextSpyTool();
     const registry = new ToolRegistry();
     registry.register(spy);
-    const conn = await connect(registry, { context: { conversationId: 'mine' } });
+    const conn = await connectInMemory(registry, { context: { conversationId: 'mine' } });
     try {
       await conn.client.callTool({ name: 'spy', arguments: {} });
       expect(spy.contexts[0].conversationId).toBe('mine');
@@ -283,10 +259,10 @@ describe('serveMcp conversation scope', () => {
   it('should refuse the same call repeated past loopThreshold over one connection (refuseLoops)', async () => {
     const registry = new ToolRegistry({ refuseLoops: true, loopThreshold: 2, logger: { debug() {}, info() {}, warn() {}, error() {} } });
     registry.register(new ContextSpyTool());
-    const conn = await connect(registry);
-    const other = await connect(registry);
+    const conn = await connectInMemory(registry);
+    const other = await connectInMemory(registry);
     try {
-      const call = (c: Connection) => c.client.callTool({ name: 'spy', arguments: { step: 'same' } });
+      const call = (c: InMemoryConnection) => c.client.callTool({ name: 'spy', arguments: { step: 'same' } });
       expect((await call(conn)).isError).toBeFalsy();
       expect((await call(conn)).isError).toBeFalsy();
       // Another connection is another conversation: its history starts empty.
@@ -306,7 +282,7 @@ describe.each(REGISTRIES)('serveMcp progress, over %s', (_label, makeRegistry) =
     const registry = makeRegistry();
     const tool = new ProgressTool();
     registry.register(tool);
-    const conn = await connect(registry);
+    const conn = await connectInMemory(registry);
     try {
       const received: Progress[] = [];
       const arrivals: number[] = [];
@@ -332,7 +308,7 @@ describe.each(REGISTRIES)('serveMcp progress, over %s', (_label, makeRegistry) =
     const registry = makeRegistry();
     const tool = new ProgressTool();
     registry.register(tool);
-    const conn = await connect(registry);
+    const conn = await connectInMemory(registry);
     try {
       const received: unknown[] = [];
       conn.client.setNotificationHandler(ProgressNotificationSchema, (n) => void received.push(n));

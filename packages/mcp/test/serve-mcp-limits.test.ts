@@ -3,49 +3,22 @@
 // prefixed once, one conversationId per connection. The contract (and the
 // built `victor-tools serve`) is in test/spec/s14-hardening-mcp.test.ts.
 import { PassThrough } from 'node:stream';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { AccessMode, ToolRegistry, ToolResult } from '@victor-tools/core';
-import { serveMcp, serveMcpStdio, type ServeMcpOptions } from '@victor-tools/mcp';
-import { TestTool, silentLogger } from '../../../test/support/tools';
+import { ToolResult } from '@victor-tools/core';
+import { serveMcpStdio } from '@victor-tools/mcp';
+import { silentLogger } from '../../../test/support/tools';
+import { textOf } from './support/mcp-results';
+import { connectInMemory, readonlyTool, registryWith } from './support/in-memory';
 
 jest.setTimeout(60_000);
 
 const ANSWER_WITHIN = { timeout: 15_000 };
-
-function textOf(result: unknown): string {
-  return (result as { content: Array<{ text?: string }> }).content.map((c) => c.text ?? '').join('');
-}
-
-function registryWith(...tools: TestTool[]): ToolRegistry {
-  const r = new ToolRegistry({ logger: silentLogger });
-  for (const t of tools) r.register(t);
-  return r;
-}
-
-const readonlyTool = (name: string, run: (args: Record<string, unknown>) => unknown, extra: Partial<ConstructorParameters<typeof TestTool>[0]> = {}) =>
-  new TestTool({ name, metadata: { accessMode: AccessMode.READONLY }, run, ...extra });
-
-async function connect(r: ToolRegistry, options: Omit<ServeMcpOptions, 'transport'> = {}) {
-  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-  const handle = await serveMcp(r, { transport: serverTransport, ...options });
-  const client = new Client({ name: 's14', version: '1.0.0' });
-  await client.connect(clientTransport);
-  return {
-    client,
-    close: async () => {
-      await client.close();
-      await handle.close();
-    },
-  };
-}
 
 describe('outputs and errors sent over MCP are capped', () => {
   it('should cap the error of a bad request that yields a huge message, at the maxTextLength option', async () => {
     const tool = readonlyTool('sum', () => 0, {
       parameters: { type: 'object', properties: { numbers: { type: 'array', items: { type: 'integer' } } }, required: ['numbers'] },
     });
-    const { client, close } = await connect(registryWith(tool), { maxTextLength: 5000 });
+    const { client, close } = await connectInMemory(registryWith(tool), { maxTextLength: 5000 });
     try {
       const numbers = Array.from({ length: 150_000 }, (_, i) => `n${i}`);
       const result = await client.callTool({ name: 'sum', arguments: { numbers } }, undefined, ANSWER_WITHIN);
@@ -61,7 +34,7 @@ describe('outputs and errors sent over MCP are capped', () => {
   it('should cut a 20 MB error at maxTextLength, saying by how much', async () => {
     const size = 20_000_000;
     const tool = readonlyTool('fail', () => ToolResult.fail('e'.repeat(size)));
-    const { client, close } = await connect(registryWith(tool), { maxTextLength: 5000 });
+    const { client, close } = await connectInMemory(registryWith(tool), { maxTextLength: 5000 });
     try {
       const result = await client.callTool({ name: 'fail', arguments: {} }, undefined, ANSWER_WITHIN);
       expect(result.isError).toBe(true);
@@ -98,7 +71,7 @@ describe('a request over 10 MB', () => {
 
 describe('malformed tools/call requests', () => {
   it('should prefix an unknown tool error once', async () => {
-    const { client, close } = await connect(registryWith(readonlyTool('echo', (a) => a)));
+    const { client, close } = await connectInMemory(registryWith(readonlyTool('echo', (a) => a)));
     try {
       await expect(client.callTool({ name: 'missing', arguments: {} })).rejects.toThrow(/^MCP error -32602: Tool 'missing' not found/);
     } finally {
@@ -110,7 +83,7 @@ describe('malformed tools/call requests', () => {
 describe('loops over MCP', () => {
   it('should give every call of one connection the same conversationId', async () => {
     const spy = readonlyTool('spy', () => 'seen');
-    const { client, close } = await connect(registryWith(spy));
+    const { client, close } = await connectInMemory(registryWith(spy));
     try {
       await client.callTool({ name: 'spy', arguments: {} });
       await client.callTool({ name: 'spy', arguments: {} });

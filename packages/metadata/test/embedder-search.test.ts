@@ -5,54 +5,15 @@
 import { AccessMode } from '@victor-tools/core';
 import { ToolMetadataRegistry, type Embedder } from '@victor-tools/metadata';
 import { TestTool } from '../../../test/support/tools';
+import { AsyncConceptEmbedder, ConceptEmbedder, conceptTools, names } from './support/concept-embedder';
 
 afterEach(() => ToolMetadataRegistry.resetInstance());
-
-// A deterministic fake embedder: one axis per concept, a text's vector counts its concept words.
-const CONCEPTS: ReadonlyArray<readonly string[]> = [
-  ['weather', 'forecast', 'rain', 'umbrella', 'sunny'],
-  ['email', 'mail', 'inbox', 'message'],
-  ['file', 'files', 'folder', 'document'],
-];
-
-class ConceptEmbedder implements Embedder {
-  readonly calls: string[][] = [];
-  embed(texts: string[]): number[][] {
-    this.calls.push([...texts]);
-    return texts.map((text) => {
-      const words = text.toLowerCase().split(/[^a-z]+/);
-      return CONCEPTS.map((concept) => words.filter((w) => concept.includes(w)).length);
-    });
-  }
-  get embedded(): string[] {
-    return this.calls.flat();
-  }
-}
-
-class AsyncConceptEmbedder implements Embedder {
-  private readonly inner = new ConceptEmbedder();
-  calls = 0;
-  embed(texts: string[]): Promise<number[][]> {
-    this.calls += 1;
-    return new Promise((resolve) => setTimeout(() => resolve(this.inner.embed(texts)), 5));
-  }
-}
-
-function tools(): TestTool[] {
-  return [
-    new TestTool({ name: 'get_forecast', description: 'Weather forecast for a city.', metadata: { keywords: ['forecast'], accessMode: AccessMode.NETWORK } }),
-    new TestTool({ name: 'send_mail', description: 'Send an email message.', metadata: { keywords: ['email'], accessMode: AccessMode.NETWORK } }),
-    new TestTool({ name: 'list_files', description: 'List the files of a folder.', metadata: { keywords: ['file', 'list'], accessMode: AccessMode.READONLY } }),
-  ];
-}
-
-const names = (results: Array<{ name: string }>): string[] => results.map((r) => r.name);
 
 describe('ToolMetadataRegistry.configure({ embedder })', () => {
   it('should embed each tool once per tool text, across searches and unchanged refreshes', () => {
     const embedder = new ConceptEmbedder();
     const reg = ToolMetadataRegistry.getInstance().configure({ embedder });
-    const set = tools();
+    const set = conceptTools();
     reg.refreshFromTools(set);
     reg.search('rain');
     reg.search('inbox');
@@ -74,7 +35,7 @@ describe('ToolMetadataRegistry.configure({ embedder })', () => {
 
   it('should say what is wrong with vectors an embedder answers', () => {
     const reg = ToolMetadataRegistry.getInstance().configure({ embedder: { embed: (texts) => texts.slice(1).map(() => [1, 0]) } });
-    reg.refreshFromTools(tools());
+    reg.refreshFromTools(conceptTools());
     expect(() => reg.search('rain')).toThrow(/answered 3 vectors for 4 texts/);
     reg.configure({ embedder: { embed: (texts) => texts.map((_, i) => (i === 0 ? [1, 0] : [1, 0, 0])) } });
     expect(() => reg.search('rain')).toThrow(/vectors of 2 and 3 dimensions/);
@@ -83,7 +44,7 @@ describe('ToolMetadataRegistry.configure({ embedder })', () => {
 
 describe('fusion of lexical and semantic relevance', () => {
   const withHelpDesk = (): TestTool[] => [
-    ...tools(),
+    ...conceptTools(),
     new TestTool({ name: 'support_ticket', description: 'Open a support ticket for a user who needs help.', metadata: { accessMode: AccessMode.NETWORK } }),
   ];
 
@@ -98,7 +59,7 @@ describe('fusion of lexical and semantic relevance', () => {
     const queries = new ConceptEmbedder();
     const withQuery: Embedder = { embed: (texts) => embedder.embed(texts), embedQuery: (texts) => queries.embed(texts) };
     const reg = ToolMetadataRegistry.getInstance().configure({ embedder: withQuery });
-    reg.refreshFromTools(tools());
+    reg.refreshFromTools(conceptTools());
     expect(reg.search('will it rain')[0].name).toBe('get_forecast');
     expect(queries.embedded).toEqual(['will it rain']);
     expect(embedder.embedded).not.toContain('will it rain');
@@ -107,7 +68,7 @@ describe('fusion of lexical and semantic relevance', () => {
 
   it('should not let request filler that a tool description holds pull that tool in, without an embedder', () => {
     const reg = ToolMetadataRegistry.getInstance();
-    reg.refreshFromTools([...tools(), new TestTool({ name: 'support_ticket', description: 'Provide help to a user who is looking for support.' })]);
+    reg.refreshFromTools([...conceptTools(), new TestTool({ name: 'support_ticket', description: 'Provide help to a user who is looking for support.' })]);
     expect(reg.search("Could you provide help? I'm looking for the weather forecast in Paris.")[0].name).toBe('get_forecast');
   });
 });
@@ -115,7 +76,7 @@ describe('fusion of lexical and semantic relevance', () => {
 describe('ToolMetadataRegistry.searchAsync', () => {
   it('should keep search() synchronous and lexical while an asynchronous embedder has not answered', async () => {
     const reg = ToolMetadataRegistry.getInstance().configure({ embedder: new AsyncConceptEmbedder() });
-    reg.refreshFromTools(tools());
+    reg.refreshFromTools(conceptTools());
     expect(reg.search('umbrella')).toEqual([]);
     expect(names(reg.search('send an email'))[0]).toBe('send_mail');
     expect(names(await reg.searchAsync('umbrella'))[0]).toBe('get_forecast');
@@ -123,13 +84,13 @@ describe('ToolMetadataRegistry.searchAsync', () => {
 
   it('should rank like search() without an embedder', async () => {
     const reg = ToolMetadataRegistry.getInstance();
-    reg.refreshFromTools(tools());
+    reg.refreshFromTools(conceptTools());
     expect(await reg.searchAsync('list the files')).toEqual(reg.search('list the files'));
   });
 
   it("should reject with the embedder's own error", async () => {
     const reg = ToolMetadataRegistry.getInstance().configure({ embedder: { embed: () => Promise.reject(new Error('rate limited')) } });
-    reg.refreshFromTools(tools());
+    reg.refreshFromTools(conceptTools());
     await expect(reg.searchAsync('rain')).rejects.toThrow('rate limited');
   });
 });

@@ -1,17 +1,14 @@
 // ToolMetadataRegistry in depth: a ToolRegistry as the source of its tools,
 // auto-generated metadata counted apart, text matched over every field. The
 // contract is in test/spec/s07-metadata.test.ts.
-import { AccessMode, ExecutionCategory, ToolRegistry } from '@victor-tools/core';
+import { ToolRegistry } from '@victor-tools/core';
 import { ToolMetadataRegistry } from '@victor-tools/metadata';
 import { TestTool } from '../../../test/support/tools';
+import { catalogueTools, grepTool } from './support/catalogue';
 
 afterEach(() => ToolMetadataRegistry.resetInstance());
 
-const grep = new TestTool({
-  name: 'grep_search',
-  description: 'Search file contents for a regular expression pattern.',
-  parameters: { type: 'object', properties: { pattern: { type: 'string' }, path: { type: 'string' } }, required: ['pattern'] },
-});
+const grep = grepTool();
 
 describe('ToolMetadataRegistry', () => {
   describe('needsReindex / refreshFromTools', () => {
@@ -25,31 +22,7 @@ describe('ToolMetadataRegistry', () => {
   });
 
   describe('queries', () => {
-    const tools = [
-      new TestTool({
-        name: 'write_file',
-        aliases: ['save'],
-        metadata: { category: 'filesystem', keywords: ['Write', 'file'], stages: ['editing'], taskTypes: ['edit'], accessMode: AccessMode.WRITE, executionCategory: ExecutionCategory.WRITE },
-      }),
-      new TestTool({
-        name: 'read_file',
-        description: 'Read a file from disk.',
-        metadata: { category: 'filesystem', keywords: ['read', 'file'], stages: ['reading'], taskTypes: ['analysis'], executionCategory: ExecutionCategory.READ_ONLY },
-      }),
-      new TestTool({
-        name: 'thread_dump',
-        description: 'Dump the thread stacks.',
-        metadata: { category: 'debug', keywords: ['thread'], accessMode: 'readonly', executionCategory: 'compute' },
-      }),
-      new TestTool({
-        name: 'shell',
-        metadata: { category: 'exec', keywords: ['digital'], accessMode: AccessMode.EXECUTE, executionCategory: ExecutionCategory.EXECUTE },
-      }),
-      new TestTool({
-        name: 'patch',
-        metadata: { category: 'filesystem', keywords: ['patch'], accessMode: AccessMode.MIXED, executionCategory: ExecutionCategory.MIXED },
-      }),
-    ];
+    const tools = catalogueTools();
     let reg: ToolMetadataRegistry;
     beforeEach(() => {
       reg = ToolMetadataRegistry.getInstance();

@@ -1,36 +1,18 @@
 // search and selectTools in depth: limit and maxTools of Infinity or a
 // fraction, cost in the ranking, an isAvailable() that throws. The contract
 // is in test/spec/s08-search-select.test.ts.
-import { AccessMode, CostTier, Priority, ToolRegistry } from '@victor-tools/core';
+import { AccessMode, ToolRegistry } from '@victor-tools/core';
 import { ToolMetadataRegistry, selectTools } from '@victor-tools/metadata';
 import { TestTool } from '../../../test/support/tools';
+import { workspaceTools } from './support/catalogue';
 
 afterEach(() => ToolMetadataRegistry.resetInstance());
-
-const params = (n: number) => ({
-  type: 'object',
-  properties: Object.fromEntries(
-    Array.from({ length: n }, (_, i) => [`p${i}`, { type: 'string', description: `Parameter number ${i} with a long description of what it does.` }]),
-  ),
-  required: ['p0'],
-});
-
-function tools() {
-  return [
-    new TestTool({ name: 'code_search', description: 'Search source code for a pattern.', parameters: params(4), metadata: { category: 'search', keywords: ['search', 'grep'], accessMode: AccessMode.READONLY, stages: ['reading'] } }),
-    new TestTool({ name: 'web_search', description: 'Search the web for pages.', costTier: CostTier.HIGH, parameters: params(3), metadata: { category: 'web', keywords: ['search', 'web'], accessMode: AccessMode.NETWORK } }),
-    new TestTool({ name: 'list_files', description: 'List the files of a directory.', parameters: params(2), metadata: { category: 'filesystem', keywords: ['file', 'list', 'directory'], useCases: ['browse a folder'], accessMode: AccessMode.READONLY } }),
-    new TestTool({ name: 'write_file', description: 'Write text to a file.', parameters: params(3), metadata: { category: 'filesystem', keywords: ['write', 'file'], accessMode: AccessMode.WRITE, taskTypes: ['edit'] } }),
-    new TestTool({ name: 'git_commit', description: 'Record changes.', parameters: params(2), metadata: { category: 'git', keywords: ['commit'], mandatoryKeywords: ['commit'], accessMode: AccessMode.WRITE } }),
-    new TestTool({ name: 'deploy', description: 'Deploy the app.', parameters: params(1), metadata: { category: 'ops', keywords: ['deploy'], priority: Priority.CRITICAL, accessMode: AccessMode.EXECUTE } }),
-  ];
-}
 
 describe('ToolMetadataRegistry.search', () => {
   let reg: ToolMetadataRegistry;
   beforeEach(() => {
     reg = ToolMetadataRegistry.getInstance();
-    reg.refreshFromTools(tools());
+    reg.refreshFromTools(workspaceTools());
   });
 
   it('should take limit: Infinity as no cap, and a fraction as its whole part', () => {
@@ -68,7 +50,7 @@ describe('ToolMetadataRegistry.search', () => {
 describe('selectTools', () => {
   function registry() {
     const r = new ToolRegistry();
-    for (const t of tools()) r.register(t);
+    for (const t of workspaceTools()) r.register(t);
     return r;
   }
 

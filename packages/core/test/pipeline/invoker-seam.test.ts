@@ -2,19 +2,8 @@
 // without a timeout, an invoker that throws, a caller's abort while the
 // invoker runs. The contract itself is in test/spec/s15-pipeline.test.ts.
 import { ToolRegistry, ToolResult } from '@victor-tools/core';
-import { inProcessInvoker, type ToolInvocation, type ToolInvoker } from '@victor-tools/core/framework';
 import { TestTool } from '../../../../test/support/tools';
-
-function recordingInvoker(answer: (call: ToolInvocation) => ReturnType<ToolInvoker['invoke']> = (call) => inProcessInvoker.invoke(call)) {
-  const calls: ToolInvocation[] = [];
-  const invoker: ToolInvoker = {
-    invoke(call) {
-      calls.push(call);
-      return answer(call);
-    },
-  };
-  return { invoker, calls };
-}
+import { recordingInvoker } from '../support/pipeline';
 
 describe('the invoker seam', () => {
   it('should give a call without a timeout no deadline', async () => {

@@ -4,32 +4,11 @@
 // in test/spec/s15-pipeline.test.ts.
 import {
   AccessMode,
-  BaseTool,
   ToolRegistry,
   ToolResult,
-  type JsonSchema,
-  type ToolCallContext,
 } from '@victor-tools/core';
 import { TestTool } from '../../../../test/support/tools';
-
-/** A BaseTool whose execute returns whatever `answer` gives, untouched: the registry alone normalizes it. */
-class RawTool extends BaseTool {
-  constructor(private readonly answer: (args: Record<string, unknown>) => unknown) {
-    super();
-  }
-  get name() {
-    return 'raw';
-  }
-  get description() {
-    return 'Returns what it is told to.';
-  }
-  get parameters(): JsonSchema {
-    return { type: 'object', properties: {} };
-  }
-  execute(_ctx: ToolCallContext, args: Record<string, unknown>): Promise<ToolResult> {
-    return this.answer(args) as Promise<ToolResult>;
-  }
-}
+import { RawTool } from '../support/pipeline';
 
 describe('the order of the steps', () => {
   it('should check enabled before the mode, and available before the mode', async () => {

@@ -17,6 +17,7 @@ import { AccessMode, ToolRegistry } from '@victor-tools/core';
 import { serveMcp } from '@victor-tools/mcp';
 import { ToolMetadataRegistry } from '@victor-tools/metadata';
 import { TestTool, silentLogger } from './helpers';
+import { textOf } from '../support/mcp-results';
 
 const REPO = join(__dirname, '..', '..');
 const SCRIPT = join(__dirname, 'fixtures', 'search-attacks.mjs');
@@ -119,7 +120,6 @@ describe('the search tool of an MCP server (progressive disclosure)', () => {
     await client.connect(clientTransport);
     return { client, close: () => Promise.all([client.close(), handle.close()]) };
   }
-  const textOf = (result: unknown) => (result as { content: Array<{ text?: string }> }).content.map((c) => c.text ?? '').join('');
 
   it('should answer a 1,000-letter word, the longest query its schema takes, within seconds', async () => {
     const { client, close } = await connect();

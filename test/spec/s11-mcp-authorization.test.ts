@@ -9,7 +9,7 @@ import { ToolRegistry } from '@victor-tools/core';
 import type { AuthInfo } from '@victor-tools/core/framework';
 import { serveMcpHttp, type McpHttpServerHandle } from '@victor-tools/mcp';
 import { TestTool, silentLogger } from './helpers';
-import { textOf } from '../../packages/mcp/test/support/mcp-results';
+import { textOf } from '../support/mcp-results';
 
 jest.setTimeout(30_000);
 

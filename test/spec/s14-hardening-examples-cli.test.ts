@@ -9,6 +9,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { run } from '@victor-tools/cli';
 import { manyFiles } from '../../examples/test/support/many-files';
+import { textOf } from '../support/mcp-results';
 
 const REPO = join(__dirname, '..', '..');
 const BIN = join(REPO, 'packages', 'cli', 'dist', 'bin.js');
@@ -137,7 +138,6 @@ describe('the EXPLORE sandbox holds over MCP: the built serve, stdio and --http'
     return dir;
   }
 
-  const textOf = (result: unknown) => (result as { content: Array<{ text?: string }> }).content.map((c) => c.text ?? '').join('');
 
   /** The attacks of the issue, through an MCP client of a server started in `dir`. */
   async function replay(client: Client, dir: string) {

@@ -10,7 +10,7 @@ import { AccessMode, ToolRegistry } from '@victor-tools/core';
 import { run } from '@victor-tools/cli';
 import { toMcpTool } from '@victor-tools/providers';
 import { TestTool, silentLogger } from './helpers';
-import { textOf } from '../../packages/mcp/test/support/mcp-results';
+import { textOf } from '../support/mcp-results';
 import { connectInMemory, readonlyTool, registryWith } from '../../packages/mcp/test/support/in-memory';
 
 jest.setTimeout(60_000);

@@ -14,7 +14,7 @@ import { tool } from '@victor-tools/decorators';
 import { serveMcpHttp } from '@victor-tools/mcp';
 import { toAnthropicTool, toGeminiFunction, toMcpTool, toOpenAITool } from '@victor-tools/providers';
 import { TestTool, silentLogger } from './helpers';
-import { textOf } from '../../packages/mcp/test/support/mcp-results';
+import { textOf } from '../support/mcp-results';
 
 jest.setTimeout(60_000);
 

@@ -4,10 +4,10 @@
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { WeakTokenError, serveMcpHttp, type McpHttpServerHandle, type ServeMcpHttpOptions } from '@victor-tools/mcp';
-import { MCP_POST_HEADERS, httpClient, rawRequest } from '../../packages/mcp/test/support/http';
+import { WeakTokenError, serveMcpHttp, type ServeMcpHttpOptions } from '@victor-tools/mcp';
+import { MCP_POST_HEADERS, httpClient, rawRequest, serversClosedAfterEach } from '../support/mcp-http';
 import { checkWithOfficialClient, echoCallBody, echoRegistry } from '../../packages/mcp/test/support/echo-server';
-import { textOf } from '../../packages/mcp/test/support/mcp-results';
+import { textOf } from '../support/mcp-results';
 
 jest.setTimeout(90_000);
 
@@ -40,15 +40,8 @@ async function checkHostileHttp(url: string, token?: string) {
 }
 
 describe('serveMcpHttp', () => {
-  const handles: McpHttpServerHandle[] = [];
-  const start = async (options: ServeMcpHttpOptions = {}, r = echoRegistry()) => {
-    const handle = await serveMcpHttp(r, options);
-    handles.push(handle);
-    return handle;
-  };
-  afterEach(async () => {
-    await Promise.all(handles.splice(0).map((h) => h.close()));
-  });
+  const serve = serversClosedAfterEach();
+  const start = (options: ServeMcpHttpOptions = {}, r = echoRegistry()) => serve(r, options);
 
   it('should resolve to { url, server, close } once listening, on 127.0.0.1, a free port, /mcp', async () => {
     const handle = await start();

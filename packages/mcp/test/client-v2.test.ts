@@ -4,7 +4,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { ToolRegistry } from '@victor-tools/core';
 import { serveMcpHttp } from '@victor-tools/mcp';
 import { addTool } from '../../../test/support/tools';
-import { textOf } from './support/mcp-results';
+import { textOf } from '../../../test/support/mcp-results';
 
 // Clients of the MCP SDK's 2.x line (`@modelcontextprotocol/client`) call our
 // server, built on the 1.x line, over stdio and Streamable HTTP: the protocol

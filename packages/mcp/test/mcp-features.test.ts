@@ -12,7 +12,7 @@ import { ToolRegistry, ToolResult, trustFrameworkApproval } from '@victor-tools/
 import type { ToolClient } from '@victor-tools/core/framework';
 import { ClientCapabilityError, type ServeMcpOptions } from '@victor-tools/mcp';
 import { FeatureTool, RED_PIXEL_PNG, SlowTool, countWordsTool, progressTool } from './support/feature-tools';
-import { textOf } from './support/mcp-results';
+import { textOf } from '../../../test/support/mcp-results';
 import { connectInMemory } from './support/in-memory';
 
 jest.setTimeout(30_000);

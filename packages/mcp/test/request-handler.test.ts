@@ -9,10 +9,10 @@ import { mcpRequestHandler, type McpRequestHandler, type McpRequestHandlerOption
 import express from 'express';
 import Fastify from 'fastify';
 import { Hono } from 'hono';
-import { MCP_POST_HEADERS, rawRequest } from './support/http';
+import { MCP_POST_HEADERS, rawRequest } from '../../../test/support/mcp-http';
 import { SlowTool } from './support/feature-tools';
 import { EchoTool, ReadFileTool } from './support/tools';
-import { textOf } from './support/mcp-results';
+import { textOf } from '../../../test/support/mcp-results';
 
 // mcpRequestHandler, the web-standard handler, mounted in real Hono, Express
 // and Fastify apps (as the README shows) and called with the official clients

@@ -1,9 +1,9 @@
 import { BaseTool, ToolRegistry, ToolResult, type JsonSchema, type ToolCallContext, type ToolMetadataInput } from '@victor-tools/core';
 import type { AuthInfo } from '@victor-tools/core/framework';
-import { mcpRequestHandler, serveMcpHttp, type McpHttpServerHandle, type ServeMcpHttpOptions } from '@victor-tools/mcp';
-import { MCP_POST_HEADERS, firstMessage, httpClient, rawRequest } from './support/http';
+import { mcpRequestHandler, serveMcpHttp, type ServeMcpHttpOptions } from '@victor-tools/mcp';
+import { MCP_POST_HEADERS, firstMessage, httpClient, rawRequest, serversClosedAfterEach } from '../../../test/support/mcp-http';
 import { ReadFileTool } from './support/tools';
-import { textOf } from './support/mcp-results';
+import { textOf } from '../../../test/support/mcp-results';
 
 // jose ships ES modules only: jest compiles it to CommonJS as it loads (jest.config.ts), as for TypeBox 1.x.
 type Jose = typeof import('jose', { with: { 'resolution-mode': 'import' } });
@@ -96,21 +96,15 @@ function callBody(id: number, name: string, args: unknown): string {
 }
 
 describe('serveMcpHttp with verifyToken: the MCP authorization spec for a resource server', () => {
-  const handles: McpHttpServerHandle[] = [];
-  async function start(options: ServeMcpHttpOptions = {}) {
-    const handle = await serveMcpHttp(registry(), {
+  const serve = serversClosedAfterEach();
+  function start(options: ServeMcpHttpOptions = {}) {
+    return serve(registry(), {
       logger: { warn: () => undefined },
       verifyToken: verifyJwt,
       resourceMetadata: { authorizationServers: [ISSUER], scopesSupported: ['files:read', 'files:write'] },
       ...options,
     });
-    handles.push(handle);
-    return handle;
   }
-
-  afterEach(async () => {
-    await Promise.all(handles.splice(0).map((h) => h.close()));
-  });
 
   it('should show a caller only the tools its scopes allow, and pass the caller to the tool as ctx.auth', async () => {
     const { url } = await start();

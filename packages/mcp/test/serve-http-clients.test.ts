@@ -6,24 +6,16 @@ import * as http from 'node:http';
 import * as net from 'node:net';
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { AccessMode } from '@victor-tools/core';
-import { serveMcpHttp, type McpHttpServerHandle, type ServeMcpHttpOptions } from '@victor-tools/mcp';
+import type { ServeMcpHttpOptions } from '@victor-tools/mcp';
 import { TestTool } from '../../../test/support/tools';
-import { MCP_POST_HEADERS, httpClient, rawRequest } from './support/http';
+import { MCP_POST_HEADERS, httpClient, rawRequest, serversClosedAfterEach } from '../../../test/support/mcp-http';
 import { checkWithOfficialClient, echoCallBody, echoRegistry } from './support/echo-server';
-import { textOf } from './support/mcp-results';
+import { textOf } from '../../../test/support/mcp-results';
 
 jest.setTimeout(90_000);
 
-// Every server a test starts is closed after it.
-const handles: McpHttpServerHandle[] = [];
-const start = async (options: ServeMcpHttpOptions = {}, r = echoRegistry()) => {
-  const handle = await serveMcpHttp(r, options);
-  handles.push(handle);
-  return handle;
-};
-afterEach(async () => {
-  await Promise.all(handles.splice(0).map((h) => h.close()));
-});
+const serve = serversClosedAfterEach();
+const start = (options: ServeMcpHttpOptions = {}, r = echoRegistry()) => serve(r, options);
 
 describe('serveMcpHttp: many clients and idle sessions', () => {
   it('should answer 1,000 calls from 10 concurrent clients spread round-robin over three stateless servers, every answer right', async () => {

@@ -7,8 +7,8 @@ import { CreateMessageRequestSchema, LoggingMessageNotificationSchema } from '@m
 import { ToolRegistry } from '@victor-tools/core';
 import { serveMcpHttp, type McpHttpServerHandle } from '@victor-tools/mcp';
 import { FeatureTool, SlowTool, countWordsTool, progressTool } from './support/feature-tools';
-import { MCP_POST_HEADERS } from './support/http';
-import { textOf } from './support/mcp-results';
+import { MCP_POST_HEADERS } from '../../../test/support/mcp-http';
+import { textOf } from '../../../test/support/mcp-results';
 
 jest.setTimeout(30_000);
 

@@ -6,9 +6,9 @@ import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/type
 import { ToolRegistry, type BaseTool, type ToolCallContext } from '@victor-tools/core';
 import { WeakTokenError, serveMcpHttp, type McpHttpServerHandle, type ServeMcpHttpOptions } from '@victor-tools/mcp';
 import { FeatureTool, SlowTool } from './support/feature-tools';
-import { MCP_POST_HEADERS, firstMessage, httpClient, postHead, rawConnection, rawRequest } from './support/http';
+import { MCP_POST_HEADERS, firstMessage, httpClient, postHead, rawConnection, rawRequest, serversClosedAfterEach } from '../../../test/support/mcp-http';
 import { EchoTool, OutputTool } from './support/tools';
-import { textOf } from './support/mcp-results';
+import { textOf } from '../../../test/support/mcp-results';
 
 jest.setTimeout(60_000);
 
@@ -65,21 +65,15 @@ function loggingTool(): FeatureTool {
 }
 
 describe('serveMcpHttp limits', () => {
-  const handles: McpHttpServerHandle[] = [];
+  const serve = serversClosedAfterEach();
   let held: ReturnType<typeof heldTool>;
 
   async function start(options: ServeMcpHttpOptions = {}, ...extra: BaseTool[]) {
     const registry = new ToolRegistry({ logger: silent });
     held = heldTool();
     for (const tool of [new EchoTool(), held.tool, new SlowTool(), loggingTool(), ...extra]) registry.register(tool);
-    const handle = await serveMcpHttp(registry, { logger: quiet, ...options });
-    handles.push(handle);
-    return handle;
+    return serve(registry, { logger: quiet, ...options });
   }
-
-  afterEach(async () => {
-    await Promise.all(handles.splice(0).map((h) => h.close()));
-  });
 
   async function expectServing(url: string, token?: string) {
     const { client } = await httpClient(url, { token });

@@ -1,9 +1,9 @@
 import { ToolRegistry } from '@victor-tools/core';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { MissingTokenError, serveMcpHttp, type McpHttpServerHandle, type ServeMcpHttpOptions } from '@victor-tools/mcp';
-import { MCP_POST_HEADERS, chunks, firstMessage, httpClient, rawRequest } from './support/http';
+import { MissingTokenError, serveMcpHttp, type ServeMcpHttpOptions } from '@victor-tools/mcp';
+import { MCP_POST_HEADERS, chunks, firstMessage, httpClient, rawRequest, serversClosedAfterEach } from '../../../test/support/mcp-http';
 import { EchoTool, ReadFileTool, WriteFileTool } from './support/tools';
-import { textOf } from './support/mcp-results';
+import { textOf } from '../../../test/support/mcp-results';
 
 jest.setTimeout(60_000);
 
@@ -21,16 +21,8 @@ function callBody(id: number, name: string, args: unknown): string {
 }
 
 describe('serveMcpHttp', () => {
-  const handles: McpHttpServerHandle[] = [];
-  async function start(options: ServeMcpHttpOptions = {}, registry = registryWith(new ReadFileTool(), new EchoTool())) {
-    const handle = await serveMcpHttp(registry, { logger: quiet, ...options });
-    handles.push(handle);
-    return handle;
-  }
-
-  afterEach(async () => {
-    await Promise.all(handles.splice(0).map((h) => h.close()));
-  });
+  const serve = serversClosedAfterEach();
+  const start = (options: ServeMcpHttpOptions = {}, registry = registryWith(new ReadFileTool(), new EchoTool())) => serve(registry, { logger: quiet, ...options });
 
   /** The server still answers a call from the official client. */
   async function expectServing(url: string, token?: string) {

@@ -5,7 +5,7 @@ import { serveMcp, type ServableRegistry } from '@victor-tools/mcp';
 import { REGISTRIES } from './support/registries';
 import type { TestRegistry } from './support/minimal-registry';
 import { ContextSpyTool, OutputTool, ProgressTool, ReadFileTool, UndeclaredTool, WriteFileTool } from './support/tools';
-import { textOf } from './support/mcp-results';
+import { textOf } from '../../../test/support/mcp-results';
 import { connectInMemory, type InMemoryConnection } from './support/in-memory';
 
 // A regression must fail fast rather than hang on an answer that never comes.

@@ -6,7 +6,7 @@ import { PassThrough } from 'node:stream';
 import { ToolResult } from '@victor-tools/core';
 import { serveMcpStdio } from '@victor-tools/mcp';
 import { silentLogger } from '../../../test/support/tools';
-import { textOf } from './support/mcp-results';
+import { textOf } from '../../../test/support/mcp-results';
 import { connectInMemory, readonlyTool, registryWith } from './support/in-memory';
 
 jest.setTimeout(60_000);

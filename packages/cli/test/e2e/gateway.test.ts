@@ -9,6 +9,7 @@ import { ToolListChangedNotificationSchema, type Tool } from '@modelcontextproto
 import { estimateTokens } from '@victor-tools/core';
 import { startEverythingHttp } from '../../../mcp/test/support/reference-servers';
 import { BIN, assertBuilt, runBin } from '../support/spawn-serve';
+import { textOf } from '../../../../test/support/mcp-results';
 
 // The built `victor-tools gateway` as a child process, mounting the official
 // reference servers (npm devDependencies) as its own children, spoken to by
@@ -17,10 +18,6 @@ jest.setTimeout(60_000);
 
 const entry = (name: string) => join(dirname(require.resolve(`@modelcontextprotocol/${name}/package.json`)), 'dist', 'index.js');
 const CHANGING_SERVER = join(__dirname, '..', '..', '..', 'mcp', 'test', 'fixtures', 'changing-server.cjs');
-
-function textOf(result: unknown): string {
-  return (result as { content: Array<{ text?: string }> }).content.map((c) => c.text ?? '').join('');
-}
 
 describe('victor-tools gateway', () => {
   let dir: string;

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { runBin, spawnHttpServe, type HttpServe } from '../support/spawn-serve';
+import { textOf } from '../../../../test/support/mcp-results';
 
 // `victor-tools serve --http --verify-token MODULE --authorization-server URL`,
 // the built CLI as a child process, called with the official SDK client.
@@ -11,10 +12,6 @@ const AUTH = join(__dirname, '..', 'fixtures', 'auth');
 const VERIFIER = join(AUTH, 'verify-token.mjs');
 const TOOLS = join(AUTH, 'tools');
 const ISSUER = 'https://auth.example.com';
-
-function textOf(result: unknown): string {
-  return (result as { content: Array<{ text?: string }> }).content.map((c) => c.text ?? '').join('');
-}
 
 async function connect(url: string, token: string) {
   const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } });

@@ -2,6 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { MCP_TOOLS, spawnHttpServe, type HttpServe } from '../support/spawn-serve';
+import { textOf } from '../../../../test/support/mcp-results';
 
 // Over HTTP: the built `victor-tools serve --http` (a child
 // process), attacked the way a hostile client or a careless tool would, as
@@ -11,10 +12,6 @@ jest.setTimeout(60_000);
 
 const ANSWER_WITHIN = { timeout: 20_000 };
 const MAX_REQUEST_BYTES = 4 * 1024 * 1024;
-
-function textOf(result: unknown): string {
-  return (result as { content: Array<{ text?: string }> }).content.map((c) => c.text ?? '').join('');
-}
 
 describe.each([
   ['stateless', []],

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import * as net from 'node:net';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { FIXTURE_TOOLS } from '../support/run-cli';
 import { runBin, spawnHttpServe, type HttpServe } from '../support/spawn-serve';
+import { textOf } from '../../../../test/support/mcp-results';
+import { MCP_POST_HEADERS, httpClient, postHead, rawConnection } from '../../../../test/support/mcp-http';
 
 // The built `victor-tools serve --http` under the attacks that exhaust a
 // server rather than break it: bare sessions, slow and held bodies, too many
@@ -11,7 +11,6 @@ import { runBin, spawnHttpServe, type HttpServe } from '../support/spawn-serve';
 // the CLI README's.
 jest.setTimeout(60_000);
 
-const POST_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 const INITIALIZE = JSON.stringify({
   jsonrpc: '2.0',
   id: 0,
@@ -19,23 +18,12 @@ const INITIALIZE = JSON.stringify({
   params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1.0.0' } },
 });
 
-function textOf(result: unknown): string {
-  return (result as { content: Array<{ text?: string }> }).content.map((c) => c.text ?? '').join('');
-}
-
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-async function connect(url: string, token?: string) {
-  const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: token ? { headers: { Authorization: `Bearer ${token}` } } : undefined });
-  const client = new Client({ name: 'limits-e2e', version: '1.0.0' });
-  await client.connect(transport);
-  return { client, transport };
-}
-
 async function expectServing(url: string): Promise<void> {
-  const { client } = await connect(url);
+  const { client } = await httpClient(url);
   try {
     expect(textOf(await client.callTool({ name: 'echo', arguments: { message: 'still here' } }))).toBe('still here');
   } finally {
@@ -45,34 +33,8 @@ async function expectServing(url: string): Promise<void> {
 
 /** One POST with fetch: status, headers and body. */
 async function post(url: string, body: string, headers: Record<string, string> = {}) {
-  const response = await fetch(url, { method: 'POST', headers: { ...POST_HEADERS, ...headers }, body });
+  const response = await fetch(url, { method: 'POST', headers: { ...MCP_POST_HEADERS, ...headers }, body });
   return { status: response.status, sessionId: response.headers.get('mcp-session-id'), body: await response.text() };
-}
-
-/** A raw TCP connection that reads what comes back; `closed` resolves with the ms it stayed open. */
-function rawConnection(url: string, head = ''): Promise<{ socket: net.Socket; received: () => string; closed: Promise<number> }> {
-  const target = new URL(url);
-  const opened = Date.now();
-  return new Promise((resolve, reject) => {
-    let received = '';
-    const socket = net.connect(Number(target.port), target.hostname, () => {
-      socket.off('error', reject);
-      if (head) socket.write(head);
-      resolve({ socket, received: () => received, closed });
-    });
-    const closed = new Promise<number>((done) => socket.once('close', () => done(Date.now() - opened)));
-    socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
-    socket.once('error', reject);
-    socket.on('error', () => undefined);
-  });
-}
-
-function postHead(url: string, contentLength: number): string {
-  const target = new URL(url);
-  return (
-    `POST ${target.pathname} HTTP/1.1\r\nHost: ${target.host}\r\nContent-Type: application/json\r\n` +
-    `Accept: application/json, text/event-stream\r\nContent-Length: ${contentLength}\r\n\r\n`
-  );
 }
 
 /** The resident memory of a process, in bytes (Linux). */
@@ -98,7 +60,7 @@ describe('victor-tools serve --http limits', () => {
 
     it('should expire an idle session after --session-idle', async () => {
       serve = await spawnHttpServe(['--tools', FIXTURE_TOOLS, '--stateful', '--session-idle', '300ms']);
-      const { client, transport } = await connect(serve.url);
+      const { client, transport } = await httpClient(serve.url);
       const sessionId = transport.sessionId!;
       try {
         await sleep(1500);
@@ -122,7 +84,7 @@ describe('victor-tools serve --http limits', () => {
     it('should bind a session to the --token that opened it', async () => {
       const [alice, bob] = ['alice-0123456789abcdef', 'bob-0123456789abcdefgh'];
       serve = await spawnHttpServe(['--tools', FIXTURE_TOOLS, '--stateful', '--token', alice, '--token', bob]);
-      const { client, transport } = await connect(serve.url, alice);
+      const { client, transport } = await httpClient(serve.url, { token: alice });
       try {
         const stolen = await post(serve.url, JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'tools/list' }), {
           'mcp-session-id': transport.sessionId!,
@@ -130,7 +92,7 @@ describe('victor-tools serve --http limits', () => {
         });
         expect(stolen.status).toBe(404);
         expect(textOf(await client.callTool({ name: 'echo', arguments: { message: 'mine' } }))).toBe('mine');
-        const other = await connect(serve.url, bob);
+        const other = await httpClient(serve.url, { token: bob });
         await other.client.close();
       } finally {
         await client.close();

@@ -4,14 +4,11 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { FIXTURE_TOOLS } from '../support/run-cli';
 import { runBin, spawnHttpServe, type HttpServe } from '../support/spawn-serve';
+import { textOf } from '../../../../test/support/mcp-results';
 
 // The built `victor-tools serve --http` as a child process, spoken to by the
 // official SDK client over Streamable HTTP.
 jest.setTimeout(30_000);
-
-function textOf(result: unknown): string {
-  return (result as { content: Array<{ text?: string }> }).content.map((c) => c.text ?? '').join('');
-}
 
 async function connect(url: string, token?: string) {
   const transport = new StreamableHTTPClientTransport(new URL(url), {

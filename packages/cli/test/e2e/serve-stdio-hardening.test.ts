@@ -2,6 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { CallToolResultSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { BIN, MCP_TOOLS, assertBuilt } from '../support/spawn-serve';
+import { textOf } from '../../../../test/support/mcp-results';
 
 // The built `victor-tools serve` over stdio, attacked the way a hostile
 // client or a careless tool would: every request must get an answer, and the
@@ -10,10 +11,6 @@ import { BIN, MCP_TOOLS, assertBuilt } from '../support/spawn-serve';
 jest.setTimeout(60_000);
 
 const ANSWER_WITHIN = { timeout: 20_000 };
-
-function textOf(result: unknown): string {
-  return (result as { content: Array<{ text?: string }> }).content.map((c) => c.text ?? '').join('');
-}
 
 describe('victor-tools serve over stdio, under attack', () => {
   let client: Client;

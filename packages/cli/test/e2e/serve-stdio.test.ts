@@ -5,6 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ErrorCode, McpError, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { FIXTURE_TOOLS } from '../support/run-cli';
+import { textOf } from '../../../../test/support/mcp-results';
 
 // The real thing: the built `victor-tools serve` as a child process, spoken to
 // over its stdin and stdout by the official SDK client. It needs `pnpm build`
@@ -16,11 +17,6 @@ jest.setTimeout(15_000);
 
 function assertBuilt(): void {
   if (!existsSync(BIN)) throw new Error(`${BIN} is missing: the end-to-end test runs the built CLI. Run 'pnpm build' first.`);
-}
-
-function textOf(result: unknown): string {
-  const content = (result as { content: Array<{ type: string; text?: string }> }).content;
-  return content.map((c) => c.text ?? '').join('');
 }
 
 describe('victor-tools serve over stdio', () => {

@@ -1,7 +1,7 @@
 import { AccessMode, DangerLevel, ToolRegistry } from '@victor-tools/core';
 import { TestTool, silentLogger } from '../../../../test/support/tools';
-import { httpClient } from './http';
-import { textOf } from './mcp-results';
+import { httpClient } from '../../../../test/support/mcp-http';
+import { textOf } from '../../../../test/support/mcp-results';
 
 /** A registry of `echo` (read-only, answers `<label>: <text>`) and `erase` (writes, high danger): enough to tell servers and modes apart. */
 export function echoRegistry(label = 'echo'): ToolRegistry {

@@ -1,7 +1,11 @@
+// HTTP clients for the tests of the MCP HTTP doors (mcp's serveMcpHttp, the
+// CLI's `serve --http`, test/spec): the official client, and raw HTTP and
+// TCP for what the official client never sends.
 import * as http from 'node:http';
 import * as net from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { serveMcpHttp, type McpHttpServerHandle, type ServableRegistry, type ServeMcpHttpOptions } from '@victor-tools/mcp';
 
 /** What a raw HTTP exchange answered. */
 export interface RawResponse {
@@ -119,4 +123,20 @@ export function postHead(url: string, contentLength: number, headers: Record<str
   for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
   lines.push(`Content-Length: ${contentLength}`);
   return `${lines.join('\r\n')}\r\n\r\n`;
+}
+
+/**
+ * `serveMcpHttp` for the tests of one describe block (or file): every server
+ * a test starts is closed after that test. Call it where `afterEach` may be called.
+ */
+export function serversClosedAfterEach(): (registry: ServableRegistry, options?: ServeMcpHttpOptions) => Promise<McpHttpServerHandle> {
+  const handles: McpHttpServerHandle[] = [];
+  afterEach(async () => {
+    await Promise.all(handles.splice(0).map((h) => h.close()));
+  });
+  return async (registry, options = {}) => {
+    const handle = await serveMcpHttp(registry, options);
+    handles.push(handle);
+    return handle;
+  };
 }

@@ -1,8 +1,9 @@
 // Tools shared by the tests of the three framework adapters (ai-sdk, langchain,
 // openai-agents; not a test file): each adapter's own test/support.ts adds its
 // framework's scripted model.
-import { AccessMode, DangerLevel } from '@victor-tools/core';
-import { TestTool, type TestToolOptions } from '../spec/helpers';
+import { AccessMode, DangerLevel, Priority, ToolRegistry } from '@victor-tools/core';
+import { quietLogger } from './logger';
+import { TestTool, type TestToolOptions } from './tools';
 
 /** A TestTool that answers `<name> done` unless told otherwise, recording its calls. */
 export class RecordingTool extends TestTool {
@@ -64,4 +65,32 @@ export function toolAbortingItsCaller(controller: AbortController) {
   return { tool, signal: () => seen };
 }
 
-export { quietLogger } from './logger';
+export { quietLogger };
+
+/** A quiet registry holding `tools`. */
+export function registryWith(...tools: RecordingTool[]): ToolRegistry {
+  const registry = new ToolRegistry({ logger: quietLogger() });
+  for (const tool of tools) registry.register(tool);
+  return registry;
+}
+
+/**
+ * The registry the adapters' per-step selection tests choose from: the file
+ * and shell tools above, get_weather, send_email and ask_user (CRITICAL, so
+ * always offered). Schemas are closed (`additionalProperties: false`, every
+ * property required), as OpenAI's strict mode asks.
+ */
+export function selectionRegistry(): ToolRegistry {
+  const weather = new RecordingTool({
+    name: 'get_weather',
+    description: 'Get the weather forecast for a city.',
+    parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false },
+  });
+  const email = new RecordingTool({
+    name: 'send_email',
+    description: 'Send an email message to a recipient.',
+    parameters: { type: 'object', properties: { to: { type: 'string' }, body: { type: 'string' } }, required: ['to', 'body'], additionalProperties: false },
+  });
+  const askUser = new RecordingTool({ name: 'ask_user', description: 'Ask the user a question.', metadata: { priority: Priority.CRITICAL } });
+  return registryWith(readFile(), writeFile(), runCommand(), weather, email, askUser);
+}

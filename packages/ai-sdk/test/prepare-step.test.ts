@@ -1,37 +1,10 @@
 import { generateText, stepCountIs } from 'ai';
 import { MockEmbeddingModelV3 } from 'ai/test';
-import { Priority, ToolRegistry } from '@victor-tools/core';
 import { ToolMetadataRegistry } from '@victor-tools/metadata';
 import { aiSdkEmbedder, toAISDKTools, victorPrepareStep } from '@victor-tools/ai-sdk';
-import { quietLogger, RecordingTool, readFile, runCommand, scriptedModel, writeFile } from './support';
+import { scriptedModel, selectionRegistry } from './support';
 
 afterEach(() => ToolMetadataRegistry.resetInstance());
-
-const weather = () =>
-  new RecordingTool({
-    name: 'get_weather',
-    description: 'Get the weather forecast for a city.',
-    parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
-  });
-const email = () =>
-  new RecordingTool({
-    name: 'send_email',
-    description: 'Send an email message to a recipient.',
-    parameters: { type: 'object', properties: { to: { type: 'string' }, body: { type: 'string' } }, required: ['to', 'body'] },
-  });
-const askUser = () =>
-  new RecordingTool({
-    name: 'ask_user',
-    description: 'Ask the user a question.',
-    parameters: { type: 'object', properties: { question: { type: 'string' } } },
-    metadata: { priority: Priority.CRITICAL },
-  });
-
-function registry() {
-  const r = new ToolRegistry({ logger: quietLogger() });
-  for (const tool of [readFile(), writeFile(), runCommand(), weather(), email(), askUser()]) r.register(tool);
-  return r;
-}
 
 /** The names of the tools the model was offered in its `call`-th call (0-based). */
 function offered(model: ReturnType<typeof scriptedModel>, call: number): string[] {
@@ -40,7 +13,7 @@ function offered(model: ReturnType<typeof scriptedModel>, call: number): string[
 
 describe('victorPrepareStep', () => {
   it('should offer the model only the tools each step needs, keeping the tools it called', async () => {
-    const tools = registry();
+    const tools = selectionRegistry();
     const model = scriptedModel([
       { toolCalls: [{ id: 'c1', name: 'get_weather', args: { city: 'Lisbon' } }] },
       { toolCalls: [{ id: 'c2', name: 'send_email', args: { to: 'ana@example.com', body: 'Sunny' } }] },
@@ -63,7 +36,7 @@ describe('victorPrepareStep', () => {
   });
 
   it('should follow the latest user message in a conversation', async () => {
-    const tools = registry();
+    const tools = selectionRegistry();
     const prepare = victorPrepareStep(tools, { maxTools: 1 });
     const { activeTools } = await prepare({
       messages: [
@@ -80,7 +53,7 @@ describe('victorPrepareStep', () => {
   });
 
   it('should keep the schemas of the tool set and meet the token budget by leaving tools out', async () => {
-    const tools = registry();
+    const tools = selectionRegistry();
     const model = scriptedModel([{ text: 'ok' }]);
     await generateText({
       model,
@@ -116,7 +89,7 @@ describe('aiSdkEmbedder', () => {
   it('should serve the metadata registry through embedMany, in batches of the model limit', async () => {
     const embeddingModel = model(2);
     const metadata = ToolMetadataRegistry.getInstance().configure({ embedder: aiSdkEmbedder(embeddingModel) });
-    const tools = registry();
+    const tools = selectionRegistry();
     metadata.refreshFromTools(tools);
     const [first] = await metadata.searchAsync('do I need an umbrella');
     expect(first.name).toBe('get_weather');
@@ -152,7 +125,7 @@ describe('aiSdkEmbedder', () => {
     await expect(pending).rejects.toThrow('shutting down');
 
     const metadata = new ToolMetadataRegistry().configure({ embedder: aiSdkEmbedder(slow, { maxRetries: 0 }) });
-    metadata.refreshFromTools(registry());
+    metadata.refreshFromTools(selectionRegistry());
     const search = new AbortController();
     const waiting = metadata.searchAsync('rain', { signal: search.signal });
     search.abort(new Error('the user left'));
@@ -161,7 +134,7 @@ describe('aiSdkEmbedder', () => {
   });
 
   it('should run a prepareStep ranked by an AI SDK embedding model', async () => {
-    const tools = registry();
+    const tools = selectionRegistry();
     const metadataRegistry = new ToolMetadataRegistry().configure({ embedder: aiSdkEmbedder(model(16)) });
     const prepare = victorPrepareStep(tools, { maxTools: 1, metadataRegistry });
     const { activeTools } = await prepare({ messages: [{ role: 'user', content: 'should I take my umbrella tomorrow?' }] });

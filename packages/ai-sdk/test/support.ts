@@ -2,7 +2,7 @@
 import type { ToolSet } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 
-export { RecordingTool, readFile, writeFile, deleteFile, runCommand, quietLogger, toolAbortingItsCaller } from '../../../test/support/adapter-tools';
+export { RecordingTool, readFile, writeFile, deleteFile, runCommand, quietLogger, toolAbortingItsCaller, registryWith, selectionRegistry } from '../../../test/support/adapter-tools';
 
 type Step = { toolCalls: Array<{ id: string; name: string; args: unknown }> } | { text: string };
 

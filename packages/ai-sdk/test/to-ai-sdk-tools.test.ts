@@ -2,19 +2,13 @@ import { generateText, stepCountIs, streamText, type ModelMessage } from 'ai';
 import { MockLanguageModelV3, convertArrayToReadableStream } from 'ai/test';
 import { AgentMode, SchemaLevel, ToolRegistry } from '@victor-tools/core';
 import { toAISDKTools, trustFrameworkApproval, type VictorToolOutput } from '@victor-tools/ai-sdk';
-import { callOptions, deleteFile, quietLogger, readFile, RecordingTool, runCommand, scriptedModel, toolAbortingItsCaller, toolResultsSentTo, writeFile } from './support';
+import { callOptions, deleteFile, quietLogger, readFile, RecordingTool, runCommand, scriptedModel, toolAbortingItsCaller, toolResultsSentTo, writeFile, registryWith } from './support';
 
 // The shared resources these tests pass, declared as a project declares its own (declaration merging).
 declare module '@victor-tools/core' {
   interface ToolExecutionContext {
     workspace?: string;
   }
-}
-
-function registryWith(...tools: RecordingTool[]) {
-  const registry = new ToolRegistry({ logger: quietLogger() });
-  for (const tool of tools) registry.register(tool);
-  return registry;
 }
 
 /** The approval requests of a generateText result. */

@@ -4,7 +4,7 @@ import { AIMessage, type BaseMessage } from '@langchain/core/messages';
 import type { ChatResult } from '@langchain/core/outputs';
 import type { StructuredToolInterface } from '@langchain/core/tools';
 
-export { RecordingTool, readFile, writeFile, deleteFile, runCommand, quietLogger } from '../../../test/support/adapter-tools';
+export { RecordingTool, readFile, writeFile, deleteFile, runCommand, quietLogger, registryWith, selectionRegistry } from '../../../test/support/adapter-tools';
 
 /** One scripted model turn: tool calls, or a final text. */
 export type Turn = { toolCalls: Array<{ id: string; name: string; args: Record<string, unknown> }> } | { text: string };

@@ -4,19 +4,13 @@ import { Command, MemorySaver } from '@langchain/langgraph';
 import { ToolNode, createReactAgent } from '@langchain/langgraph/prebuilt';
 import { AgentMode, SchemaLevel, ToolRegistry } from '@victor-tools/core';
 import { toLangChainTools, trustFrameworkApproval, type ToolApprovalInterrupt } from '@victor-tools/langchain';
-import { deleteFile, quietLogger, readFile, RecordingTool, ScriptedChatModel, toolMessagesSentTo, writeFile, runCommand } from './support';
+import { deleteFile, quietLogger, readFile, RecordingTool, ScriptedChatModel, toolMessagesSentTo, writeFile, runCommand, registryWith } from './support';
 
 // The shared resources these tests pass, declared as a project declares its own (declaration merging).
 declare module '@victor-tools/core' {
   interface ToolExecutionContext {
     workspace?: string;
   }
-}
-
-function registryWith(...tools: RecordingTool[]) {
-  const registry = new ToolRegistry({ logger: quietLogger() });
-  for (const tool of tools) registry.register(tool);
-  return registry;
 }
 
 const ask = (content: string) => ({ messages: [{ role: 'user', content }] });

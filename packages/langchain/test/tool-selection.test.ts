@@ -1,37 +1,15 @@
 import { AIMessage, HumanMessage, ToolMessage } from '@langchain/core/messages';
 import { END, MessagesAnnotation, START, StateGraph } from '@langchain/langgraph';
 import { ToolNode, createReactAgent } from '@langchain/langgraph/prebuilt';
-import { Priority, ToolRegistry } from '@victor-tools/core';
 import { ToolMetadataRegistry } from '@victor-tools/metadata';
 import { victorToolSelection } from '@victor-tools/langchain';
-import { quietLogger, readFile, RecordingTool, runCommand, ScriptedChatModel, writeFile } from './support';
+import { ScriptedChatModel, selectionRegistry } from './support';
 
 afterEach(() => ToolMetadataRegistry.resetInstance());
 
-const weather = () =>
-  new RecordingTool({
-    name: 'get_weather',
-    description: 'Get the weather forecast for a city.',
-    parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
-  });
-const email = () =>
-  new RecordingTool({
-    name: 'send_email',
-    description: 'Send an email message to a recipient.',
-    parameters: { type: 'object', properties: { to: { type: 'string' } }, required: ['to'] },
-  });
-const askUser = () =>
-  new RecordingTool({ name: 'ask_user', description: 'Ask the user a question.', metadata: { priority: Priority.CRITICAL } });
-
-function registry() {
-  const r = new ToolRegistry({ logger: quietLogger() });
-  for (const tool of [readFile(), writeFile(), runCommand(), weather(), email(), askUser()]) r.register(tool);
-  return r;
-}
-
 describe('victorToolSelection', () => {
   it('should bind only the tools each step needs in createReactAgent, keeping the tools already called', async () => {
-    const tools = registry();
+    const tools = selectionRegistry();
     const selection = victorToolSelection(tools, { maxTools: 3 });
     const model = new ScriptedChatModel([
       { toolCalls: [{ id: 'c1', name: 'get_weather', args: { city: 'Lisbon' } }] },
@@ -49,7 +27,7 @@ describe('victorToolSelection', () => {
   });
 
   it('should select in a graph of your own, the ToolNode running every tool', async () => {
-    const tools = registry();
+    const tools = selectionRegistry();
     const selection = victorToolSelection(tools, { maxTools: 2 });
     const model = new ScriptedChatModel([{ toolCalls: [{ id: 'c1', name: 'run_command', args: { command: 'make test' } }] }, { text: 'Done.' }]);
     const graph = new StateGraph(MessagesAnnotation)
@@ -67,7 +45,7 @@ describe('victorToolSelection', () => {
   });
 
   it('should follow the latest human message and keep called tools from the messages', async () => {
-    const selection = victorToolSelection(registry(), { maxTools: 1 });
+    const selection = victorToolSelection(selectionRegistry(), { maxTools: 1 });
     const chosen = await selection.select([
       new HumanMessage('Read the file notes.txt'),
       new AIMessage({ content: '', tool_calls: [{ id: 'c1', name: 'read_file', args: { path: 'notes.txt' }, type: 'tool_call' }] }),

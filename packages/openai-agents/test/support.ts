@@ -2,7 +2,7 @@
 import { Runner } from '@openai/agents';
 import { ScriptedModel, assistantMessage, functionCall } from '@openai/agents/testing';
 
-export { RecordingTool, readFile, writeFile, deleteFile, runCommand, quietLogger, toolAbortingItsCaller } from '../../../test/support/adapter-tools';
+export { RecordingTool, readFile, writeFile, deleteFile, runCommand, quietLogger, toolAbortingItsCaller, registryWith, selectionRegistry } from '../../../test/support/adapter-tools';
 
 /** One scripted model turn: function calls, or a final text. */
 export type Turn = { calls: Array<{ id: string; name: string; args: Record<string, unknown> }> } | { text: string };

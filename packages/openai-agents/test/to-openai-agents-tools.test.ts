@@ -1,19 +1,13 @@
 import { Agent } from '@openai/agents';
 import { AgentMode, SchemaLevel, ToolRegistry } from '@victor-tools/core';
 import { toOpenAIAgentsTools, trustFrameworkApproval } from '@victor-tools/openai-agents';
-import { deleteFile, outputsSentTo, quietLogger, readFile, RecordingTool, runCommand, scriptedRun, toolAbortingItsCaller, writeFile } from './support';
+import { deleteFile, outputsSentTo, quietLogger, readFile, RecordingTool, runCommand, scriptedRun, toolAbortingItsCaller, writeFile, registryWith } from './support';
 
 // The shared resources these tests pass, declared as a project declares its own (declaration merging).
 declare module '@victor-tools/core' {
   interface ToolExecutionContext {
     workspace?: string;
   }
-}
-
-function registryWith(...tools: RecordingTool[]) {
-  const registry = new ToolRegistry({ logger: quietLogger() });
-  for (const tool of tools) registry.register(tool);
-  return registry;
 }
 
 const text = (value: string) => ({ type: 'text', text: value });

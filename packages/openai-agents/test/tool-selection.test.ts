@@ -1,31 +1,9 @@
 import { Agent } from '@openai/agents';
-import { Priority, ToolRegistry } from '@victor-tools/core';
 import { ToolMetadataRegistry } from '@victor-tools/metadata';
 import { victorToolSelection } from '@victor-tools/openai-agents';
-import { outputsSentTo, quietLogger, readFile, RecordingTool, runCommand, scriptedRun, writeFile } from './support';
+import { outputsSentTo, scriptedRun, selectionRegistry } from './support';
 
 afterEach(() => ToolMetadataRegistry.resetInstance());
-
-const weather = () =>
-  new RecordingTool({
-    name: 'get_weather',
-    description: 'Get the weather forecast for a city.',
-    parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false },
-  });
-const email = () =>
-  new RecordingTool({
-    name: 'send_email',
-    description: 'Send an email message to a recipient.',
-    parameters: { type: 'object', properties: { to: { type: 'string' } }, required: ['to'], additionalProperties: false },
-  });
-const askUser = () =>
-  new RecordingTool({ name: 'ask_user', description: 'Ask the user a question.', metadata: { priority: Priority.CRITICAL } });
-
-function registry() {
-  const r = new ToolRegistry({ logger: quietLogger() });
-  for (const tool of [readFile(), writeFile(), runCommand(), weather(), email(), askUser()]) r.register(tool);
-  return r;
-}
 
 /** The names of the function tools the model was offered in its `call`-th request (0-based). */
 function offered(model: ReturnType<typeof scriptedRun>['model'], call: number): string[] {
@@ -34,7 +12,7 @@ function offered(model: ReturnType<typeof scriptedRun>['model'], call: number): 
 
 describe('victorToolSelection', () => {
   it('should enable only the tools each turn needs, keeping the tools the run called', async () => {
-    const selection = victorToolSelection(registry(), { maxTools: 3 });
+    const selection = victorToolSelection(selectionRegistry(), { maxTools: 3 });
     const agent = selection.attach(new Agent({ name: 'assistant', instructions: 'Help.', tools: selection.tools }));
     const { model, runner } = scriptedRun([
       { calls: [{ id: 'c1', name: 'get_weather', args: { city: 'Lisbon' } }] },
@@ -51,7 +29,7 @@ describe('victorToolSelection', () => {
   });
 
   it('should rank by the latest user message of the input', async () => {
-    const selection = victorToolSelection(registry(), { maxTools: 1 });
+    const selection = victorToolSelection(selectionRegistry(), { maxTools: 1 });
     const agent = selection.attach(new Agent({ name: 'assistant', tools: selection.tools }));
     const { model, runner } = scriptedRun([{ text: 'ok' }]);
     await runner.run(agent, [
@@ -63,7 +41,7 @@ describe('victorToolSelection', () => {
   });
 
   it('should say what to do when the agent was not attached', async () => {
-    const selection = victorToolSelection(registry());
+    const selection = victorToolSelection(selectionRegistry());
     const agent = new Agent({ name: 'assistant', tools: selection.tools });
     const { runner } = scriptedRun([{ text: 'ok' }]);
     await expect(runner.run(agent, 'hello')).rejects.toThrow(

@@ -77,8 +77,9 @@ export function registryWith(...tools: RecordingTool[]): ToolRegistry {
 /**
  * The registry the adapters' per-step selection tests choose from: the file
  * and shell tools above, get_weather, send_email and ask_user (CRITICAL, so
- * always offered). Schemas are closed (`additionalProperties: false`, every
- * property required), as OpenAI's strict mode asks.
+ * always offered). The two added here have closed schemas
+ * (`additionalProperties: false`, every property required), as OpenAI's
+ * strict mode asks.
  */
 export function selectionRegistry(): ToolRegistry {
   const weather = new RecordingTool({

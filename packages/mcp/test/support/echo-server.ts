@@ -1,3 +1,5 @@
+// An echo server for the tests of serveMcpHttp (mcp's and test/spec's): two
+// tools that tell servers and modes apart, and the official client's checks.
 import { AccessMode, DangerLevel, ToolRegistry } from '@victor-tools/core';
 import { TestTool, silentLogger } from '../../../../test/support/tools';
 import { httpClient } from '../../../../test/support/mcp-http';

@@ -10,6 +10,7 @@ import { FindFiles } from '../src/find-files';
 import { TextToolbox } from '../src/text-toolbox';
 import { FUZZ_RUNS, fuzzParams } from '../../test/support/fuzz';
 import { sameDeep } from '../../test/support/same-deep';
+import { silentLogger } from '../../test/support/logger';
 
 // A property's time grows with FUZZ_RUNS (and with the load of a shared CI machine).
 jest.setTimeout(60_000 + FUZZ_RUNS * 100);
@@ -41,8 +42,7 @@ beforeAll(() => {
   writeFileSync(join(root, 'src', 'p.py'), 'def h(x):\n    return 1 if x else 2\n');
   cwd = process.cwd();
   process.chdir(root);
-  const logger = { debug() {}, info() {}, warn() {}, error() {} };
-  registry = new ToolRegistry({ logger });
+  registry = new ToolRegistry({ logger: silentLogger });
   const report = new ToolContainer({ registry }).scan(new CustomTool(root), new FindFiles(root), codeMetrics, new TextToolbox());
   expect(report.registered.map((r) => r.name).sort()).toEqual([...TOOLS].sort());
 });

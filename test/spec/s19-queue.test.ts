@@ -13,6 +13,7 @@ import { queueInvoker, syncToolStates, type QueueInvoker } from '@victor-tools/q
 import { Forger, jobData } from '../../packages/queue/test/support/forger';
 import { invocation } from '../../packages/queue/test/support/invocation';
 import { startRedisServer, type RedisServer } from '../../packages/queue/test/support/redis-server';
+import { silentLogger } from '../support/logger';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { sleepOnce, sleepIdempotent } = require('./fixtures/queue-tools/sleep-tools') as { sleepOnce: BaseTool; sleepIdempotent: BaseTool };
@@ -90,8 +91,7 @@ function setup(options: { resultTtlMs?: number; secret?: string } = {}) {
   const queue = `spec-${queueCount}`;
   const log = join(dir, `${queue}.log`);
   writeFileSync(log, '');
-  const quiet = { debug() {}, info() {}, warn() {}, error() {} };
-  const invoker = queueInvoker({ connection: redis.url, queue, logger: quiet, ...options });
+  const invoker = queueInvoker({ connection: redis.url, queue, logger: silentLogger, ...options });
   invokers.push(invoker);
   return { queue, log, invoker };
 }

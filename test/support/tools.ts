@@ -12,7 +12,6 @@ import {
   type ToolCallContext,
   type ToolMetadataInput,
 } from '@victor-tools/core';
-import { quietLogger } from './logger';
 
 export interface ToolOptions {
   name: string;
@@ -135,4 +134,4 @@ export class TestTool extends ConfiguredTool {
   }
 }
 
-export const silentLogger = quietLogger();
+export { silentLogger } from './logger';

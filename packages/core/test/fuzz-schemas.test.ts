@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { BaseTool, ToolRegistry, ToolResult, type JsonSchema, type ToolCallContext } from '@victor-tools/core';
 import { validateArguments } from '@victor-tools/core/framework';
 import { FUZZ_RUNS, fuzzParams } from '../../../test/support/fuzz';
+import { silentLogger } from '../../../test/support/logger';
 
 // A property's time grows with FUZZ_RUNS (and with the load of a shared CI machine).
 jest.setTimeout(60_000 + FUZZ_RUNS * 100);
@@ -33,10 +34,8 @@ class SchemaTool extends BaseTool {
   }
 }
 
-const silent = { debug() {}, info() {}, warn() {}, error() {} };
-
 function registryFor(schema: JsonSchema): { registry: ToolRegistry; tool: SchemaTool } {
-  const registry = new ToolRegistry({ logger: silent });
+  const registry = new ToolRegistry({ logger: silentLogger });
   const tool = new SchemaTool(schema);
   registry.register(tool);
   return { registry, tool };
@@ -331,7 +330,7 @@ describe('ToolRegistry', () => {
       );
       await fc.assert(
         fc.asyncProperty(objectSchema(2), anyArgs, fc.boolean(), async (schema, args, coerce) => {
-          const registry = new ToolRegistry({ logger: silent, coerce });
+          const registry = new ToolRegistry({ logger: silentLogger, coerce });
           registry.register(new SchemaTool(schema));
           const before = typeof args === 'object' && args !== null ? copy(args) : args;
           expectReadable(await registry.execute('generated', args));
@@ -388,7 +387,7 @@ describe('ToolRegistry', () => {
           return { accessMode: 'write' as const };
         }
       }
-      const registry = new ToolRegistry({ logger: silent });
+      const registry = new ToolRegistry({ logger: silentLogger });
       registry.register(new WritingTool({ type: 'object', properties: { path: { type: 'string' } } }));
       const big = 'x'.repeat(10 * 1024 * 1024);
       const sandbox = mkdtempSync(join(tmpdir(), 'victor-sandbox-'));

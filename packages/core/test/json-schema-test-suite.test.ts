@@ -12,6 +12,7 @@ import addFormats from 'ajv-formats';
 import { ToolRegistry, ToolResult, type JsonSchema } from '@victor-tools/core';
 import { validateArguments } from '@victor-tools/core/framework';
 import { tool } from '../../../test/support/tools';
+import { silentLogger } from '../../../test/support/logger';
 
 interface SuiteTest {
   description: string;
@@ -72,8 +73,6 @@ const schemaTool = (schema: JsonSchema) =>
 
 /** The library's answer: valid or not, or the schema could not be compiled (which is neither). */
 type Verdict = boolean | 'invalid schema';
-
-const silent = { debug() {}, info() {}, warn() {}, error() {} };
 const keyOf = (file: string, suiteCase: SuiteCase, test: SuiteTest) => `${file} / ${suiteCase.description} / ${test.description}`;
 const copy = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
 
@@ -104,7 +103,7 @@ describe('the JSON Schema Test Suite, draft-07, object instances', () => {
       '%s',
       async (key, suiteCase, test) => {
         // The registry's defaults, nullAsAbsent included: no case of this suite gives an optional property a null.
-        const registry = new ToolRegistry({ logger: silent });
+        const registry = new ToolRegistry({ logger: silentLogger });
         // A tool's parameters are an object schema: a case's schema gets `type: 'object'`, which
         // changes no verdict on an object (but for a schema that refers to its root, `$ref: '#'`,
         // where the type would apply to what refers to it too: those are left to validateArguments);
@@ -158,7 +157,7 @@ describe('the JSON Schema Test Suite, draft-07: uniqueItems, const and enum, any
   it.each([...EQUALITY_CASES, ...METHOD_NAMED_CASES].map(([file, suiteCase, test]) => [keyOf(file, suiteCase, test), suiteCase, test] as const))(
     '%s',
     async (_key, suiteCase, test) => {
-      const registry = new ToolRegistry({ logger: silent });
+      const registry = new ToolRegistry({ logger: silentLogger });
       registry.register(schemaTool(wrap(suiteCase.schema)));
       const data = JSON.parse(JSON.stringify({ value: test.data })) as Record<string, unknown>;
       const result = await registry.execute('suite_case', data);

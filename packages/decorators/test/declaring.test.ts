@@ -5,12 +5,11 @@
 import { z } from 'zod';
 import { BaseTool, ToolRegistry, ToolResult, type JsonSchema, type ToolCallContext, type ToolMetadataInput } from '@victor-tools/core';
 import { DecoratedTool, DecoratorUsageError, Tool, tool, type FunctionToolOptions, type ToolOptions } from '@victor-tools/decorators';
-
-const quiet = { debug() {}, info() {}, warn() {}, error() {} };
+import { silentLogger } from '../../../test/support/logger';
 const EMPTY: JsonSchema = { type: 'object', properties: {} };
 
 function registryWith(...tools: unknown[]): ToolRegistry {
-  const registry = new ToolRegistry({ logger: quiet });
+  const registry = new ToolRegistry({ logger: silentLogger });
   for (const t of tools) registry.register(t as never);
   return registry;
 }

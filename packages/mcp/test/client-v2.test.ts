@@ -5,6 +5,7 @@ import { ToolRegistry } from '@victor-tools/core';
 import { serveMcpHttp } from '@victor-tools/mcp';
 import { addTool } from '../../../test/support/tools';
 import { textOf } from '../../../test/support/mcp-results';
+import { silentLogger } from '../../../test/support/logger';
 
 // Clients of the MCP SDK's 2.x line (`@modelcontextprotocol/client`) call our
 // server, built on the 1.x line, over stdio and Streamable HTTP: the protocol
@@ -40,7 +41,7 @@ describe('an MCP SDK 2.x client', () => {
     ['stateless', true],
     ['stateful', false],
   ])('should list and call over Streamable HTTP, %s', async (_label, stateless) => {
-    const registry = new ToolRegistry({ logger: { debug() {}, info() {}, warn() {}, error() {} } });
+    const registry = new ToolRegistry({ logger: silentLogger });
     registry.register(strictAddTool());
     const handle = await serveMcpHttp(registry, { stateless, logger: { warn: () => undefined } });
     const client = new Client({ name: 'v2-http', version: '1.0.0' });

@@ -14,23 +14,22 @@ import { ClientCapabilityError, type ServeMcpOptions } from '@victor-tools/mcp';
 import { FeatureTool, RED_PIXEL_PNG, SlowTool, countWordsTool, progressTool } from './support/feature-tools';
 import { textOf } from '../../../test/support/mcp-results';
 import { connectInMemory } from './support/in-memory';
+import { silentLogger } from '../../../test/support/logger';
 
 jest.setTimeout(30_000);
-
-const silent = { debug() {}, info() {}, warn() {}, error() {} };
 
 const connect = (registry: ToolRegistry, capabilities: ClientCapabilities = {}, options: Omit<ServeMcpOptions, 'transport'> = {}) =>
   connectInMemory(registry, options, capabilities);
 
 function registryOf(...tools: FeatureTool[]): ToolRegistry {
-  const registry = new ToolRegistry({ logger: silent });
+  const registry = new ToolRegistry({ logger: silentLogger });
   for (const tool of tools) registry.register(tool);
   return registry;
 }
 
 describe('approval under trustFrameworkApproval: the person at the client, by elicitation', () => {
   function personRegistry() {
-    const registry = new ToolRegistry({ logger: silent, approve: trustFrameworkApproval() });
+    const registry = new ToolRegistry({ logger: silentLogger, approve: trustFrameworkApproval() });
     const drop = new (class extends FeatureTool {
       override get metadata() {
         return { accessMode: 'execute' as const, dangerLevel: 'critical' as const };

@@ -13,6 +13,7 @@ import { MCP_POST_HEADERS, rawRequest } from '../../../test/support/mcp-http';
 import { SlowTool } from './support/feature-tools';
 import { EchoTool, ReadFileTool } from './support/tools';
 import { textOf } from '../../../test/support/mcp-results';
+import { silentLogger } from '../../../test/support/logger';
 
 // mcpRequestHandler, the web-standard handler, mounted in real Hono, Express
 // and Fastify apps (as the README shows) and called with the official clients
@@ -20,7 +21,7 @@ import { textOf } from '../../../test/support/mcp-results';
 jest.setTimeout(30_000);
 
 function registry(): ToolRegistry {
-  const r = new ToolRegistry({ logger: { debug() {}, info() {}, warn() {}, error() {} } });
+  const r = new ToolRegistry({ logger: silentLogger });
   r.register(new ReadFileTool());
   r.register(new EchoTool());
   return r;

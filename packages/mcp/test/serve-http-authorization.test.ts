@@ -4,6 +4,7 @@ import { mcpRequestHandler, serveMcpHttp, type ServeMcpHttpOptions } from '@vict
 import { MCP_POST_HEADERS, firstMessage, httpClient, rawRequest, serversClosedAfterEach } from '../../../test/support/mcp-http';
 import { ReadFileTool } from './support/tools';
 import { textOf } from '../../../test/support/mcp-results';
+import { silentLogger } from '../../../test/support/logger';
 
 // jose ships ES modules only: jest compiles it to CommonJS as it loads (jest.config.ts), as for TypeBox 1.x.
 type Jose = typeof import('jose', { with: { 'resolution-mode': 'import' } });
@@ -84,7 +85,7 @@ async function verifyJwt(token: string): Promise<AuthInfo | undefined> {
 }
 
 function registry(): ToolRegistry {
-  const r = new ToolRegistry({ logger: { debug() {}, info() {}, warn() {}, error() {} } });
+  const r = new ToolRegistry({ logger: silentLogger });
   r.register(new ReadFileTool());
   r.register(new WriteNoteTool());
   r.register(new WhoAmITool());

@@ -9,10 +9,9 @@ import { serveMcpHttp, type McpHttpServerHandle } from '@victor-tools/mcp';
 import { FeatureTool, SlowTool, countWordsTool, progressTool } from './support/feature-tools';
 import { MCP_POST_HEADERS } from '../../../test/support/mcp-http';
 import { textOf } from '../../../test/support/mcp-results';
+import { silentLogger } from '../../../test/support/logger';
 
 jest.setTimeout(30_000);
-
-const silent = { debug() {}, info() {}, warn() {}, error() {} };
 
 async function waitFor(condition: () => boolean, ms = 2000): Promise<void> {
   for (const until = Date.now() + ms; !condition() && Date.now() < until; ) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -28,7 +27,7 @@ describe.each([
 
   beforeEach(async () => {
     slow = new SlowTool();
-    const registry = new ToolRegistry({ logger: silent });
+    const registry = new ToolRegistry({ logger: silentLogger });
     registry.register(slow);
     registry.register(progressTool());
     registry.register(countWordsTool());
@@ -115,7 +114,7 @@ describe.each([
     });
 
     it('should offer no ctx.client: a stateless server never sees the client’s initialize', async () => {
-      const registry = new ToolRegistry({ logger: silent });
+      const registry = new ToolRegistry({ logger: silentLogger });
       registry.register(new FeatureTool({ name: 'has_client', run: (ctx) => String(ctx.client !== undefined) }));
       const other = await serveMcpHttp(registry);
       const sampling = new Client({ name: 'sampler', version: '1.0.0' }, { capabilities: { sampling: {} } });
@@ -140,7 +139,7 @@ describe.each([
     });
 
     it("should let a tool sample the client's model over the session", async () => {
-      const registry = new ToolRegistry({ logger: silent });
+      const registry = new ToolRegistry({ logger: silentLogger });
       registry.register(
         new FeatureTool({
           name: 'colour',

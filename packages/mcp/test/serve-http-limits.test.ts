@@ -9,11 +9,11 @@ import { FeatureTool, SlowTool } from './support/feature-tools';
 import { MCP_POST_HEADERS, firstMessage, httpClient, postHead, rawConnection, rawRequest, serversClosedAfterEach } from '../../../test/support/mcp-http';
 import { EchoTool, OutputTool } from './support/tools';
 import { textOf } from '../../../test/support/mcp-results';
+import { silentLogger } from '../../../test/support/logger';
 
 jest.setTimeout(60_000);
 
 const quiet = { warn: () => undefined };
-const silent = { debug() {}, info() {}, warn() {}, error() {} };
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -69,7 +69,7 @@ describe('serveMcpHttp limits', () => {
   let held: ReturnType<typeof heldTool>;
 
   async function start(options: ServeMcpHttpOptions = {}, ...extra: BaseTool[]) {
-    const registry = new ToolRegistry({ logger: silent });
+    const registry = new ToolRegistry({ logger: silentLogger });
     held = heldTool();
     for (const tool of [new EchoTool(), held.tool, new SlowTool(), loggingTool(), ...extra]) registry.register(tool);
     return serve(registry, { logger: quiet, ...options });
@@ -346,7 +346,7 @@ describe('serveMcpHttp limits', () => {
       ['a 15-character token', '0123456789abcde', 15],
       ['a list with one short token', ['0123456789abcdef0123', 'short'], 5],
     ])('should refuse %s, saying how to make a strong one', async (_label, token, length) => {
-      const registry = new ToolRegistry({ logger: silent });
+      const registry = new ToolRegistry({ logger: silentLogger });
       const started = serveMcpHttp(registry, { host: '0.0.0.0', token, logger: quiet });
       await expect(started).rejects.toThrow(WeakTokenError);
       await expect(started).rejects.toThrow(

@@ -4,13 +4,14 @@ import { MissingTokenError, serveMcpHttp, type ServeMcpHttpOptions } from '@vict
 import { MCP_POST_HEADERS, chunks, firstMessage, httpClient, rawRequest, serversClosedAfterEach } from '../../../test/support/mcp-http';
 import { EchoTool, ReadFileTool, WriteFileTool } from './support/tools';
 import { textOf } from '../../../test/support/mcp-results';
+import { silentLogger } from '../../../test/support/logger';
 
 jest.setTimeout(60_000);
 
 const quiet = { warn: () => undefined };
 
 function registryWith(...tools: Array<ReadFileTool | EchoTool | WriteFileTool>): ToolRegistry {
-  const registry = new ToolRegistry({ logger: { debug() {}, info() {}, warn() {}, error() {} } });
+  const registry = new ToolRegistry({ logger: silentLogger });
   for (const tool of tools) registry.register(tool);
   return registry;
 }

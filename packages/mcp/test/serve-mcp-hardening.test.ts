@@ -7,6 +7,7 @@ import type { TestRegistry } from './support/minimal-registry';
 import { ContextSpyTool, OutputTool, ProgressTool, ReadFileTool, UndeclaredTool, WriteFileTool } from './support/tools';
 import { textOf } from '../../../test/support/mcp-results';
 import { connectInMemory, type InMemoryConnection } from './support/in-memory';
+import { silentLogger } from '../../../test/support/logger';
 
 // A regression must fail fast rather than hang on an answer that never comes.
 const ANSWER_WITHIN = { timeout: 10_000 };
@@ -257,7 +258,7 @@ describe('serveMcp conversation scope', () => {
   // lands (COORDINATION.md); until then every MCP call has a fresh context and
   // this test fails: the third call is not refused.
   it('should refuse the same call repeated past loopThreshold over one connection (refuseLoops)', async () => {
-    const registry = new ToolRegistry({ refuseLoops: true, loopThreshold: 2, logger: { debug() {}, info() {}, warn() {}, error() {} } });
+    const registry = new ToolRegistry({ refuseLoops: true, loopThreshold: 2, logger: silentLogger });
     registry.register(new ContextSpyTool());
     const conn = await connectInMemory(registry);
     const other = await connectInMemory(registry);

@@ -6,18 +6,17 @@ import { ToolRegistry } from '@victor-tools/core';
 import { serveMcpStdio } from '@victor-tools/mcp';
 import { SlowTool, progressTool } from './support/feature-tools';
 import { PipeClientTransport } from './support/stdio-pair';
+import { silentLogger } from '../../../test/support/logger';
 
 jest.setTimeout(30_000);
 
-const silent = { debug() {}, info() {}, warn() {}, error() {} };
-
 async function serveOverPipes() {
   const slow = new SlowTool();
-  const registry = new ToolRegistry({ logger: silent });
+  const registry = new ToolRegistry({ logger: silentLogger });
   registry.register(slow);
   registry.register(progressTool());
   const transport = new PipeClientTransport();
-  const handle = await serveMcpStdio(registry, { stdin: transport.serverStdin, stdout: transport.serverStdout, logger: silent });
+  const handle = await serveMcpStdio(registry, { stdin: transport.serverStdin, stdout: transport.serverStdout, logger: silentLogger });
   const client = new Client({ name: 'stdio-features', version: '1.0.0' });
   await client.connect(transport);
   return { slow, client, close: async () => (await client.close(), await handle.close()) };

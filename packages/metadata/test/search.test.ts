@@ -2,6 +2,7 @@ import { AgentMode, Priority, ToolRegistry, type JsonSchema } from '@victor-tool
 import { ToolMetadataRegistry, generateMetadata } from '@victor-tools/metadata';
 import { z } from 'zod';
 import { TestTool, tool } from './fixtures/tools';
+import { silentLogger } from '../../../test/support/logger';
 
 const names = (results: Array<{ name: string }>): string[] => results.map((r) => r.name);
 
@@ -251,7 +252,7 @@ describe('ToolMetadataRegistry', () => {
     });
 
     it('should leave out a tool its registry disabled, as an unavailable one, asking at search time', () => {
-      const tools = new ToolRegistry({ logger: { debug() {}, info() {}, warn() {}, error() {} } });
+      const tools = new ToolRegistry({ logger: silentLogger });
       tools.register(new TestTool('docker_ps', 'Lists docker containers.'));
       tools.register(new TestTool('list_files', 'Lists files.'));
       const registry = new ToolMetadataRegistry();

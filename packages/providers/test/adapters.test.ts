@@ -1,11 +1,12 @@
 import { SchemaLevel, ToolRegistry, ToolResult, type BaseTool } from '@victor-tools/core';
 import { frameworkCallContext, outputText, pickTools, resultText, toJsonValue } from '@victor-tools/providers/framework';
 import { schemaTool } from './fixtures/schema-tool';
+import { silentLogger } from '../../../test/support/logger';
 
 const PARAMS = { type: 'object', properties: { path: { type: 'string' } } };
 
 function registryOf(...names: string[]): ToolRegistry {
-  const registry = new ToolRegistry({ logger: { debug() {}, info() {}, warn() {}, error() {} } });
+  const registry = new ToolRegistry({ logger: silentLogger });
   for (const name of names) registry.register(schemaTool(PARAMS, { name }));
   return registry;
 }

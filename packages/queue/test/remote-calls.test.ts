@@ -7,6 +7,7 @@ import { queueInvoker, startToolWorker, type QueueInvoker, type ToolWorker } fro
 import { invocation } from './support/invocation';
 import { freePort, startRedisServer, type RedisServer } from './support/redis-server';
 import { ProbeTool, eventually, sleep } from './support/tools';
+import { silentLogger } from '../../../test/support/logger';
 
 jest.setTimeout(30_000);
 
@@ -420,8 +421,7 @@ describe('queueInvoker with startToolWorker', () => {
 
   it('should end a call at its deadline when Redis does not answer, and still close', async () => {
     const port = await freePort();
-    const quiet = { debug() {}, info() {}, warn() {}, error() {} };
-    const invoker = queueInvoker({ connection: `redis://127.0.0.1:${port}`, queue: nextQueue(), logger: quiet });
+    const invoker = queueInvoker({ connection: `redis://127.0.0.1:${port}`, queue: nextQueue(), logger: silentLogger });
     const echo = new ProbeTool({ name: 'echo', idempotent: true });
     const started = Date.now();
     const result = await invoker.invoke(invocation(echo, {}, { timeoutMs: 300 }));

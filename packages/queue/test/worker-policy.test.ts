@@ -11,6 +11,7 @@ import { queueInvoker, startToolWorker, type ToolWorker, type ToolWorkerOptions 
 import { Forger, jobData } from './support/forger';
 import { startRedisServer, type RedisServer } from './support/redis-server';
 import { ProbeTool, eventually, sleep } from './support/tools';
+import { silentLogger } from '../../../test/support/logger';
 
 jest.setTimeout(60_000);
 
@@ -32,8 +33,6 @@ afterAll(async () => {
   await redis.stop();
   rmSync(dir, { recursive: true, force: true });
 });
-
-const quiet = { debug() {}, info() {}, warn() {}, error() {} };
 
 /** A WRITE tool that writes `content` to `path`, resolved against the call's sandbox (or this test's folder). */
 function writeFileTool() {
@@ -69,7 +68,7 @@ async function startWorker(tools: ProbeTool[], options: Partial<ToolWorkerOption
   const queue = `policy-${queueCount}`;
   const registry = new ToolRegistry();
   for (const tool of tools) registry.register(tool);
-  const worker: ToolWorker = await startToolWorker(registry, { connection: redis.url, queue, logger: quiet, ...options });
+  const worker: ToolWorker = await startToolWorker(registry, { connection: redis.url, queue, logger: silentLogger, ...options });
   opened.push(worker);
   return { queue, worker };
 }
@@ -166,7 +165,7 @@ describe('startToolWorker with jobs written straight into Redis', () => {
 describe('startToolWorker with a secret shared with the invokers', () => {
   /** A caller registry whose `approve` approves every call, on an invoker signing with `secret`. */
   function caller(queue: string, tools: ProbeTool[], secret: string | undefined) {
-    const invoker = queueInvoker({ connection: redis.url, queue, secret, logger: quiet });
+    const invoker = queueInvoker({ connection: redis.url, queue, secret, logger: silentLogger });
     opened.push(invoker);
     const registry = new ToolRegistry({ invoker, approve: () => true });
     for (const tool of tools) registry.register(tool);
@@ -220,7 +219,7 @@ describe('startToolWorker with a secret shared with the invokers', () => {
     const copied = await forger.add(signed, 'copied');
 
     const registryOfWorker = new ToolRegistry().register(write);
-    opened.push(await startToolWorker(registryOfWorker, { connection: redis.url, queue, secret: SECRET, concurrency: 1, logger: quiet }));
+    opened.push(await startToolWorker(registryOfWorker, { connection: redis.url, queue, secret: SECRET, concurrency: 1, logger: silentLogger }));
     expect(await call).toMatchObject({ success: true, output: { wrote: join(sandbox, 'a.txt') } });
     // Refused before it runs: outside the sandbox, and not what was signed either.
     expect((await forger.answer(changed)).error).toMatch(/^Tool 'write_file' refused in explore mode: .+outside it$/);

@@ -3,6 +3,7 @@ import { ToolRegistry, type JsonSchema } from '@victor-tools/core';
 import { findPathArguments } from '../../src/policy/path-arguments';
 import { FUZZ_RUNS, fuzzParams } from '../../../../test/support/fuzz';
 import { tool } from '../../../../test/support/tools';
+import { silentLogger } from '../../../../test/support/logger';
 
 // Property: a string is found as a path argument exactly when its schema
 // declares `format: 'path'`, wherever the schema declares it: properties,
@@ -105,7 +106,7 @@ describe('findPathArguments (property)', () => {
   it('should refuse, in EXPLORE, every drawn call whose declared paths include one outside the sandbox', async () => {
     await fc.assert(
       fc.asyncProperty(parameters, async ({ schema, args, paths }) => {
-        const registry = new ToolRegistry({ logger: { debug() {}, info() {}, warn() {}, error() {} } });
+        const registry = new ToolRegistry({ logger: silentLogger });
         registry.register(
           tool({ name: 'writer', description: 'Writes where it is told.', parameters: schema, metadata: { accessMode: 'write' }, run: () => 'written' }),
         );

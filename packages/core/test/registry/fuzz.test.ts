@@ -6,7 +6,7 @@ import { ToolRegistry, ToolResult, type ToolExecutionContext } from '@victor-too
 import { PATH_SCHEMA, snapshotOf, testTool } from './helpers';
 import { FUZZ_RUNS, fuzzParams } from '../../../../test/support/fuzz';
 import { sameDeep } from '../../../../test/support/same-deep';
-
+import { silentLogger } from '../../../../test/support/logger';
 
 const DANGEROUS_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty'];
 
@@ -21,8 +21,7 @@ afterAll(() => {
 });
 
 function setup(): ToolRegistry {
-  const logger = { debug() {}, info() {}, warn() {}, error() {} };
-  const registry = new ToolRegistry({ logger });
+  const registry = new ToolRegistry({ logger: silentLogger });
   registry.register(testTool({ name: 'read_file', parameters: PATH_SCHEMA, metadata: { accessMode: 'readonly', progressParams: ['path'] } }));
   registry.register(
     testTool({

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { BaseTool, ToolRegistry, ToolResult, type JsonSchema, type ToolCallContext } from '@victor-tools/core';
 import { DecoratorUsageError, Param, Tool, tool, toolsOfInstance } from '@victor-tools/decorators';
 import { globalToolBuilder } from '../../src/internal';
+import { silentLogger } from '../../../../test/support/logger';
 
 // Path parameters are declared, not only guessed. A parameter
 // declared a path (`@Param({ path: true })`, `pathParams` of `tool()` and
@@ -23,11 +24,9 @@ afterAll(() => {
   rmSync(sandbox, { recursive: true, force: true });
 });
 
-const silent = { debug() {}, info() {}, warn() {}, error() {} };
-
 /** The results of calling `tool` in EXPLORE mode with each of `calls`. */
 async function explore(subject: BaseTool | object, calls: Array<Record<string, unknown>>): Promise<Array<string | true>> {
-  const registry = new ToolRegistry({ logger: silent });
+  const registry = new ToolRegistry({ logger: silentLogger });
   registry.register(subject);
   const name = registry.listTools()[0]!.name;
   const results: Array<string | true> = [];

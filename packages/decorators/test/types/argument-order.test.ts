@@ -9,6 +9,7 @@
 import { Type } from '@sinclair/typebox';
 import { BaseTool, ToolRegistry, ToolResult, type JsonSchema, type ToolCallContext, type ToolExecutionContext } from '@victor-tools/core';
 import { DecoratedTool, Param, Tool, tool } from '@victor-tools/decorators';
+import { silentLogger } from '../../../../test/support/logger';
 
 const Greeting = Type.Object({ who: Type.String() });
 const greetingJson = { type: 'object', properties: { who: { type: 'string' } }, required: ['who'] } satisfies JsonSchema;
@@ -140,7 +141,7 @@ void typeLevel;
 
 describe('the argument order of a tool body', () => {
   it('should hand a tool() function its arguments first and a BaseTool its context first', async () => {
-    const registry = new ToolRegistry({ logger: { debug() {}, info() {}, warn() {}, error() {} } });
+    const registry = new ToolRegistry({ logger: silentLogger });
     registry.register(tool({ name: 'fn_greet', description: 'Greet.', parameters: Greeting }, (args, ctx) => `Hello ${args.who} from ${ctx.toolName}`));
     class Greet extends BaseTool<{ who: string }> {
       get name() {

@@ -2,7 +2,7 @@
 // port) in a temporary directory, nothing saved to disk, stopped by stop().
 import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer, type NetConnectOpts } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { Redis } from 'ioredis';
@@ -71,6 +71,14 @@ export async function startRedisServer(options: { tcp?: boolean } = {}): Promise
     const deadline = Date.now() + 10_000;
     for (;;) {
       if (current.exitCode !== null) throw new Error(`redis-server exited with ${current.exitCode}: ${output}`);
+      if (!(await accepts(url))) {
+        if (Date.now() > deadline) {
+          current.kill('SIGKILL');
+          throw new Error(`redis-server did not listen within 10 s: ${output}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        continue;
+      }
       const probe = new Redis(url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
       probe.on('error', () => undefined);
       try {
@@ -131,4 +139,22 @@ export async function startRedisServer(options: { tcp?: boolean } = {}): Promise
     },
     stop,
   };
+}
+
+/**
+ * Whether something accepts a connection at `url` (a socket path, or
+ * redis://host:port). A plain socket, not an ioredis client: ioredis arms a
+ * 2 s timer when it disconnects a connection that never opened, which keeps
+ * jest waiting after the file's tests.
+ */
+function accepts(url: string): Promise<boolean> {
+  const target: NetConnectOpts = url.startsWith('redis://') ? { host: new URL(url).hostname, port: Number(new URL(url).port) } : { path: url };
+  return new Promise((resolve) => {
+    const socket = connect(target);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
 }

@@ -17,7 +17,8 @@ export function freezePlainData<T>(value: T): T {
       for (let i = 0; i < node.length; i++) stack.push(node[i]);
     } else if (isPlainObject(node)) {
       Object.freeze(node);
-      for (const key in node) stack.push((node as Record<string, unknown>)[key]);
+      // Own keys only: an enumerable property someone added to Object.prototype is not the data's.
+      for (const key of Object.keys(node)) stack.push((node as Record<string, unknown>)[key]);
     }
   }
   return value;

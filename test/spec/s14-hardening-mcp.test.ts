@@ -11,7 +11,8 @@ import { run } from '@victor-tools/cli';
 import { toMcpTool } from '@victor-tools/providers';
 import { TestTool, silentLogger } from './helpers';
 import { textOf } from '../support/mcp-results';
-import { connectInMemory, readonlyTool, registryWith } from '../../packages/mcp/test/support/in-memory';
+import { connectInMemory, readonlyTool } from '../../packages/mcp/test/support/in-memory';
+import { registryWith } from '../support/tools';
 
 jest.setTimeout(60_000);
 

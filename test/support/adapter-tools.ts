@@ -3,7 +3,7 @@
 // framework's scripted model.
 import { AccessMode, DangerLevel, Priority, ToolRegistry } from '@victor-tools/core';
 import { quietLogger } from './logger';
-import { TestTool, type TestToolOptions } from './tools';
+import { TestTool, registryWith, type TestToolOptions } from './tools';
 
 /** A TestTool that answers `<name> done` unless told otherwise, recording its calls. */
 export class RecordingTool extends TestTool {
@@ -65,14 +65,8 @@ export function toolAbortingItsCaller(controller: AbortController) {
   return { tool, signal: () => seen };
 }
 
-export { quietLogger };
+export { quietLogger, registryWith };
 
-/** A quiet registry holding `tools`. */
-export function registryWith(...tools: RecordingTool[]): ToolRegistry {
-  const registry = new ToolRegistry({ logger: quietLogger() });
-  for (const tool of tools) registry.register(tool);
-  return registry;
-}
 
 /**
  * The registry the adapters' per-step selection tests choose from: the file

@@ -6,12 +6,14 @@
 import {
   AccessMode,
   BaseTool,
+  ToolRegistry,
   ToolResult,
   CostTier,
   type JsonSchema,
   type ToolCallContext,
   type ToolMetadataInput,
 } from '@victor-tools/core';
+import { silentLogger } from './logger';
 
 export interface ToolOptions {
   name: string;
@@ -134,4 +136,11 @@ export class TestTool extends ConfiguredTool {
   }
 }
 
-export { silentLogger } from './logger';
+export { silentLogger };
+
+/** A quiet registry holding `tools`. */
+export function registryWith(...tools: BaseTool[]): ToolRegistry {
+  const registry = new ToolRegistry({ logger: silentLogger });
+  for (const tool of tools) registry.register(tool);
+  return registry;
+}

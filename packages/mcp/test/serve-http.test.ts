@@ -1,20 +1,13 @@
-import { ToolRegistry } from '@victor-tools/core';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { MissingTokenError, serveMcpHttp, type ServeMcpHttpOptions } from '@victor-tools/mcp';
 import { MCP_POST_HEADERS, chunks, firstMessage, httpClient, rawRequest, serversClosedAfterEach } from '../../../test/support/mcp-http';
 import { EchoTool, ReadFileTool, WriteFileTool } from './support/tools';
 import { textOf } from '../../../test/support/mcp-results';
-import { silentLogger } from '../../../test/support/logger';
+import { registryWith } from '../../../test/support/tools';
 
 jest.setTimeout(60_000);
 
 const quiet = { warn: () => undefined };
-
-function registryWith(...tools: Array<ReadFileTool | EchoTool | WriteFileTool>): ToolRegistry {
-  const registry = new ToolRegistry({ logger: silentLogger });
-  for (const tool of tools) registry.register(tool);
-  return registry;
-}
 
 /** A tools/call body, as an MCP client POSTs it. */
 function callBody(id: number, name: string, args: unknown): string {

@@ -7,7 +7,8 @@ import { ToolResult } from '@victor-tools/core';
 import { serveMcpStdio } from '@victor-tools/mcp';
 import { silentLogger } from '../../../test/support/tools';
 import { textOf } from '../../../test/support/mcp-results';
-import { connectInMemory, readonlyTool, registryWith } from './support/in-memory';
+import { connectInMemory, readonlyTool } from './support/in-memory';
+import { registryWith } from '../../../test/support/tools';
 
 jest.setTimeout(60_000);
 

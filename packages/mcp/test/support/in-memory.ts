@@ -3,9 +3,9 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
-import { AccessMode, ToolRegistry } from '@victor-tools/core';
+import { AccessMode } from '@victor-tools/core';
 import { serveMcp, type McpServerHandle, type ServableRegistry, type ServeMcpOptions } from '@victor-tools/mcp';
-import { TestTool, silentLogger, type TestToolOptions } from '../../../../test/support/tools';
+import { TestTool, type TestToolOptions } from '../../../../test/support/tools';
 
 export interface InMemoryConnection {
   client: Client;
@@ -32,13 +32,6 @@ export async function connectInMemory(
       await handle.close();
     },
   };
-}
-
-/** A quiet registry holding `tools`. */
-export function registryWith(...tools: TestTool[]): ToolRegistry {
-  const r = new ToolRegistry({ logger: silentLogger });
-  for (const t of tools) r.register(t);
-  return r;
 }
 
 /** A READONLY tool (so every mode lists it) that answers what `run` returns. */

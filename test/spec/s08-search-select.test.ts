@@ -1,4 +1,6 @@
 // SPEC section 8: search and selectTools.
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
 import { AccessMode, AgentMode, CostTier, SchemaLevel, ToolRegistry, estimateTokens } from '@victor-tools/core';
 import { ToolMetadataRegistry, selectTools } from '@victor-tools/metadata';
 import { anthropicRenderer } from '@victor-tools/providers/framework';
@@ -114,6 +116,31 @@ describe('selectTools', () => {
     const sel = selectTools(registry(), 'search code', { maxTools: 1, provider: 'anthropic' });
     expect(sel.tools[0].schema).toEqual(anthropicRenderer.render(registry().get('code_search')!, SchemaLevel.FULL));
     expect(sel.tools[0].schema).toHaveProperty('input_schema');
+  });
+
+  // In a process of its own: this file loads providers/framework, which registers the renderers too.
+  it.each([
+    ['require', ['-e'], "const { selectTools } = require('@victor-tools/metadata'); const { BaseTool, ToolRegistry, ToolResult } = require('@victor-tools/core'); require('@victor-tools/providers');"],
+    ['import', ['--input-type=module', '-e'], "import { selectTools } from '@victor-tools/metadata'; import { BaseTool, ToolRegistry, ToolResult } from '@victor-tools/core'; import '@victor-tools/providers';"],
+  ])('should take every provider by name once the package root is loaded (%s)', (_kind, flags, imports) => {
+    const script = `${imports}
+      class ReadFile extends BaseTool {
+        get name() { return 'read_file'; }
+        get description() { return 'Read a file.'; }
+        get parameters() { return { type: 'object', properties: {} }; }
+        async execute() { return ToolResult.ok(''); }
+      }
+      const registry = new ToolRegistry().register(new ReadFile());
+      const schemaOf = (provider) => selectTools(registry, 'read a file', { maxTools: 1, provider }).tools[0].schema;
+      console.log(JSON.stringify(['openai', 'anthropic', 'gemini', 'mcp'].map((provider) => Object.keys(schemaOf(provider)))));`;
+    const out = execFileSync(process.execPath, [...flags, script], { cwd: join(__dirname, '..', '..'), encoding: 'utf8' });
+    // Gemini leaves out an empty parameters object.
+    expect(JSON.parse(out)).toEqual([
+      ['type', 'function'],
+      ['name', 'description', 'input_schema'],
+      ['name', 'description'],
+      ['name', 'description', 'inputSchema', 'annotations'],
+    ]);
   });
 
   it('should render and count in the provider format', () => {

@@ -1,5 +1,6 @@
 import type { RegistrableTool } from '@victor-tools/core';
 import { TOOL_NAME_RULES, assertToolName } from './names';
+import { checkOption } from './options';
 import { dropOutputSchema, readTool } from './schema/tool-input';
 import { DropLog, asObjectRoot, isObjectSchema, isSchema, mergeObjects } from './schema/walk';
 import type { ExportOptions, ObjectSchema, ProviderExport } from './types';
@@ -47,6 +48,7 @@ const ROOT_COMBINATORS = ['anyOf', 'oneOf', 'allOf'] as const;
  * `deferLoading`, the tool is marked `defer_loading: true`.
  */
 export function toAnthropicTool(tool: RegistrableTool, options: AnthropicExportOptions = {}): ProviderExport<AnthropicTool> {
+  checkOption('toAnthropicTool', 'deferLoading', options.deferLoading, [true, false]);
   const input = readTool(tool, options);
   const { name, description, parameters } = input;
   assertToolName(name, TOOL_NAME_RULES.anthropic);

@@ -3,6 +3,11 @@
 // becomes public API: named exports only. What code building on the
 // exporters needs (renderers, name rules, the adapters' shared glue) is in
 // ./framework (`@victor-tools/providers/framework`, semver-covered too).
+
+// Registers the providers' schema renderers with core when the package loads
+// (selectTools' `provider: 'anthropic'`), as the framework entry does.
+import './renderers';
+
 export type { DroppedKeyword, ProviderExport, ExportOptions } from './types';
 export { toOpenAITool, type OpenAIChatTool, type OpenAIResponsesTool, type OpenAIExportOptions } from './openai/to-openai-tool';
 export { toAnthropicTool, anthropicToolSearchTool, type AnthropicTool, type AnthropicExportOptions } from './anthropic';

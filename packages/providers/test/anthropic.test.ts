@@ -11,6 +11,12 @@ describe('toAnthropicTool', () => {
     });
   });
 
+  it('should refuse a deferLoading that is not a boolean with a TypeError', () => {
+    expect(() => toAnthropicTool(new FindFilesTool(), { deferLoading: 'no' } as never)).toThrow(
+      new TypeError("toAnthropicTool: option 'deferLoading' must be true or false, got a string."),
+    );
+  });
+
   it('should state type object on an input schema that left it out', () => {
     const { schema, dropped } = toAnthropicTool(schemaTool({ properties: { a: { type: 'string' } } }));
     expect(schema.input_schema).toEqual({ type: 'object', properties: { a: { type: 'string' } } });

@@ -138,6 +138,13 @@ describe('toOpenAITool', () => {
       expect(toOpenAITool(new ReadFileTool(), { strict: true, api: 'responses' }).schema.strict).toBe(true);
     });
   });
+
+  it.each([
+    [{ strict: 'yes' }, "toOpenAITool: option 'strict' must be true or false, got a string."],
+    [{ api: 'response' }, "toOpenAITool: option 'api' must be 'chat' or 'responses', got a string."],
+  ])('should refuse %p with a TypeError rather than export another shape', (options, message) => {
+    expect(() => toOpenAITool(new ReadFileTool(), options as never)).toThrow(new TypeError(message));
+  });
 });
 
 describe('normalizeStrictArguments', () => {

@@ -1,6 +1,7 @@
 import type { RegistrableTool } from '@victor-tools/core';
 import type { JsonSchema } from '@victor-tools/core';
 import { TOOL_NAME_RULES, assertToolName } from '../names';
+import { checkOption } from '../options';
 import { dropOutputSchema, readTool } from '../schema/tool-input';
 import { DropLog, asObjectRoot } from '../schema/walk';
 import type { ExportOptions, ObjectSchema, ProviderExport } from '../types';
@@ -49,6 +50,8 @@ export function toOpenAITool(
   tool: RegistrableTool,
   options: OpenAIExportOptions = {},
 ): ProviderExport<OpenAIChatTool | OpenAIResponsesTool> {
+  checkOption('toOpenAITool', 'strict', options.strict, [true, false]);
+  checkOption('toOpenAITool', 'api', options.api, ['chat', 'responses']);
   const input = readTool(tool, options);
   const { name, description, parameters } = input;
   assertToolName(name, TOOL_NAME_RULES.openai);

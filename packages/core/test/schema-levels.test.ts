@@ -74,7 +74,7 @@ const withDescription = (description: string, parameters: JsonSchema = { type: '
   function: { name: 't', description, parameters },
 });
 
-const ALLOWED_KEYS = new Set(['type', 'enum', 'const', 'items', 'properties', 'required', 'additionalProperties', 'anyOf', 'oneOf', 'allOf', 'description', '$ref', '$defs', 'definitions']);
+const ALLOWED_KEYS = new Set(['type', 'enum', 'const', 'items', 'properties', 'required', 'additionalProperties', 'patternProperties', 'anyOf', 'oneOf', 'allOf', 'description', '$ref', '$defs', 'definitions']);
 
 /** Every node of a schema, with its path, for checks that hold everywhere. */
 function* nodes(schema: unknown, path = 'parameters'): Generator<[string, Record<string, unknown>]> {
@@ -280,6 +280,28 @@ describe('renderSchema', () => {
       expect(tool.toSchema(SchemaLevel.STUB).function.parameters).not.toBe(first);
     });
 
+    it('should keep patternProperties beside additionalProperties: false, so the keys they allow stay allowed', () => {
+      const parameters: JsonSchema = {
+        type: 'object',
+        properties: {
+          headers: {
+            type: 'object',
+            patternProperties: { '^x-': { type: 'string', description: 'A custom header, sent as it is written here.', minLength: 1 } },
+            additionalProperties: false,
+          },
+        },
+        required: ['headers'],
+      };
+      const levels = [
+        [SchemaLevel.COMPACT, 'A custom header, sent as it is written here.'],
+        [SchemaLevel.STUB, 'A custom header, sent ...'],
+      ] as const;
+      for (const [level, description] of levels) {
+        const headers = renderSchema(withDescription('Send.', parameters), level).function.parameters.properties?.headers;
+        expect(headers).toEqual({ type: 'object', patternProperties: { '^x-': { type: 'string', description } }, additionalProperties: false });
+      }
+    });
+
     it('should keep a parameter named __proto__ as a parameter', () => {
       const parameters = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string","default":"x"}},"required":["__proto__"]}');
       const rendered = renderSchema(withDescription('T.', parameters), SchemaLevel.STUB).function.parameters;
@@ -299,6 +321,8 @@ describe('splitSentences', () => {
     ['Needs version 1.2.3 or later. Next.', ['Needs version 1.2.3 or later.', 'Next.']],
     ['Images, logs, etc. are skipped. Next.', ['Images, logs, etc. are skipped.', 'Next.']],
     ['Compare git vs. Mercurial. Next.', ['Compare git vs. Mercurial.', 'Next.']],
+    ['Ask Dr. Smith or Ms. Jones in St. Louis. Next.', ['Ask Dr. Smith or Ms. Jones in St. Louis.', 'Next.']],
+    ['Sets the timeout in ms. Returns the previous one.', ['Sets the timeout in ms.', 'Returns the previous one.']],
     ['Really? Yes! Go.', ['Really?', 'Yes!', 'Go.']],
     ['Summary line\n\nDetails follow', ['Summary line', 'Details follow']],
     ['(Quoted end.) Next one.', ['(Quoted end.)', 'Next one.']],

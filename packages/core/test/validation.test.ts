@@ -401,6 +401,14 @@ describe('validateArguments', () => {
       const proxy = new Proxy({}, { ownKeys: () => { throw new Error('trap'); } });
       expect(validateArguments(READ_FILE, proxy).result.errors).toEqual(['Parameters could not be read: trap']);
     });
+
+    it('should turn a revoked proxy into a failed result (even asking whether it is an array throws)', () => {
+      const { proxy, revoke } = Proxy.revocable({}, {});
+      revoke();
+      expect(validateArguments(READ_FILE, proxy).result.errors).toEqual([
+        "Parameters could not be read: Cannot perform 'IsArray' on a proxy that has been revoked",
+      ]);
+    });
   });
 
   describe('schemas', () => {

@@ -102,7 +102,7 @@ export class ToolRegistry implements Iterable<BaseTool>, ToolRegistryLike {
   register(first: string | RegistrableTool, second?: RegistrableTool | RegisterOptions, third?: RegisterOptions): this {
     const named = typeof first === 'string';
     const registered: unknown = named ? second : first;
-    const options: RegisterOptions = ((named ? third : second) as RegisterOptions | undefined) ?? {};
+    const options = registerOptions(named ? third : second);
     const tool = resolveTool(registered);
     if (tool === undefined) {
       throw new TypeError(
@@ -241,7 +241,9 @@ export class ToolRegistry implements Iterable<BaseTool>, ToolRegistryLike {
   /**
    * The tools' function schemas at `level` (FULL by default), each under its
    * registered name. Cached until a tool is registered, removed, enabled or
-   * disabled or the set of available tools changes; the array is frozen.
+   * disabled or the set of available tools changes. The array, each schema
+   * and its `function` are frozen (every caller shares them); `parameters`
+   * is the tool's own at FULL, frozen at COMPACT and STUB.
    */
   getToolSchemas(options: ToolSchemaOptions = {}): readonly ToolJSONSchema[] {
     const level = SchemaLevel.from(options.level ?? SchemaLevel.FULL);
@@ -249,7 +251,7 @@ export class ToolRegistry implements Iterable<BaseTool>, ToolRegistryLike {
     const key = `${level.value}|${options.onlyEnabled === false ? 'all' : 'enabled'}`;
     const cached = this.schemaCache.get(key);
     if (cached !== undefined && cached.members === members) return cached.schemas;
-    const schemas = Object.freeze(members.map((entry) => entry.view.toSchema(level)));
+    const schemas = Object.freeze(members.map((entry) => frozenSchema(entry.view.toSchema(level))));
     this.schemaCache.set(key, { members, schemas });
     return schemas;
   }
@@ -384,4 +386,30 @@ export class ToolRegistry implements Iterable<BaseTool>, ToolRegistryLike {
     const conversation = ctx?.conversationId;
     this.host.loops.reset(typeof conversation === 'string' && conversation !== '' ? conversation : (ctx ?? this.host.loops));
   }
+}
+
+/** A copy of a tool's schema whose outer objects are frozen: the tool's own `toSchema()` answer stays the tool's. */
+function frozenSchema(schema: ToolJSONSchema): ToolJSONSchema {
+  if (schema === null || typeof schema !== 'object') return schema;
+  const { function: fn } = schema;
+  return Object.freeze({ ...schema, function: fn !== null && typeof fn === 'object' ? Object.freeze({ ...fn }) : fn });
+}
+
+const REGISTER_OPTION_KEYS: ReadonlySet<string> = new Set(['enabled', 'replace']);
+
+/**
+ * `register`'s options, checked: a misspelt `enabled` would otherwise start
+ * a tool meant to be disabled, in silence (as a misspelt hook option would).
+ */
+function registerOptions(options: unknown): RegisterOptions {
+  if (options === undefined || options === null) return {};
+  if (typeof options !== 'object') throw new TypeError(`register options must be an object { enabled, replace }, got ${describeValue(options)}.`);
+  for (const key of Object.keys(options)) {
+    if (!REGISTER_OPTION_KEYS.has(key)) throw new TypeError(`Unknown register option '${capText(key)}': register takes enabled and replace.`);
+  }
+  const { enabled, replace } = options as RegisterOptions;
+  for (const [name, value] of [['enabled', enabled], ['replace', replace]] as const) {
+    if (value !== undefined && typeof value !== 'boolean') throw new TypeError(`register option '${name}' must be a boolean, got ${describeValue(value)}.`);
+  }
+  return options as RegisterOptions;
 }

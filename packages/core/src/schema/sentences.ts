@@ -2,14 +2,19 @@ import { cutText } from '../error-text';
 
 /**
  * Abbreviations whose period does not end a sentence even before a capital
- * ("cf. Section 2", "vs. Git"). Dotted ones such as `e.g.`, `i.e.`, `U.S.`
- * are recognized by their shape. `etc.` is not here: before a capital it
- * usually does end the sentence, and before a lower-case word it never
- * counts as an end anyway.
+ * ("cf. Section 2", "vs. Git"), in any case. Dotted ones such as `e.g.`,
+ * `i.e.`, `U.S.` are recognized by their shape. `etc.` is not here: before a
+ * capital it usually does end the sentence, and before a lower-case word it
+ * never counts as an end anyway.
  */
-const ABBREVIATIONS = new Set([
-  'al', 'approx', 'ca', 'cf', 'dr', 'eg', 'esp', 'fig', 'ie', 'incl', 'jr', 'mr', 'mrs', 'ms', 'prof', 'resp', 'sr', 'st', 'viz', 'vs',
-]);
+const ABBREVIATIONS = new Set(['al', 'approx', 'ca', 'cf', 'eg', 'esp', 'fig', 'ie', 'incl', 'resp', 'viz', 'vs']);
+
+/**
+ * Titles, abbreviations only as written before a name ("Dr. Smith", "St.
+ * Louis"): in lower case they are units and words that do end a sentence
+ * ("the timeout in ms. Returns ...").
+ */
+const TITLES = new Set(['Dr', 'Jr', 'Mr', 'Mrs', 'Ms', 'Prof', 'Sr', 'St']);
 
 /** Letters with dots between them: e.g, i.e, u.s, a.m (the final dot already removed). */
 const DOTTED_ABBREVIATION = /^(?:\p{L}\.)+\p{L}$/u;
@@ -44,8 +49,8 @@ function isSentenceEnd(text: string, at: number, punctuation: string, end: numbe
   if (/\p{Ll}/u.test(next[0])) return false;
   if (punctuation !== '.') return true;
   const before = /(\S+)$/u.exec(text.slice(0, at));
-  const word = (before?.[1] ?? '').replace(/^[("'“‘[]+/u, '').toLowerCase();
-  return !(ABBREVIATIONS.has(word) || DOTTED_ABBREVIATION.test(word));
+  const word = (before?.[1] ?? '').replace(/^[("'“‘[]+/u, '');
+  return !(ABBREVIATIONS.has(word.toLowerCase()) || TITLES.has(word) || DOTTED_ABBREVIATION.test(word));
 }
 
 /** Splits `text` into trimmed sentences; `e.g.`, `file.py` and `1.2.3` do not split. */

@@ -9,16 +9,21 @@ const KEPT_AS_IS = ['type', 'enum', 'const', '$ref'] as const;
 const SUB_SCHEMA = ['items', 'additionalProperties'] as const;
 /** Keywords holding a list of sub-schemas (alternatives keep their types). */
 const SUB_SCHEMA_LISTS = ['items', 'anyOf', 'oneOf', 'allOf'] as const;
-/** Keywords holding named sub-schemas that are all kept (referenced definitions). */
-const SUB_SCHEMA_MAPS = ['$defs', 'definitions'] as const;
+/**
+ * Keywords holding named sub-schemas that are all kept: referenced
+ * definitions, and `patternProperties`, without which `additionalProperties:
+ * false` would refuse the keys they allow.
+ */
+const SUB_SCHEMA_MAPS = ['$defs', 'definitions', 'patternProperties'] as const;
 
 /**
  * Trims a parameters schema for a COMPACT or STUB rendering: every node keeps
  * `type`, `enum`, `const`, `items`, `properties`, `required`,
- * `additionalProperties` (so `false` survives everywhere), `anyOf`/`oneOf`/
- * `allOf` and `$ref`/`$defs`, with its description capped at the level's
- * `maxParamDescriptionChars`; defaults, bounds, formats, patterns and examples
- * go. When the level leaves out optional parameters (STUB), every object keeps
+ * `additionalProperties` (so `false` survives everywhere) with the
+ * `patternProperties` it lets through, `anyOf`/`oneOf`/`allOf` and
+ * `$ref`/`$defs`, with its description capped at the level's
+ * `maxParamDescriptionChars`; defaults, bounds, formats, patterns (`pattern`)
+ * and examples go. When the level leaves out optional parameters (STUB), every object keeps
  * only its required properties. The input is not modified.
  */
 export function trimParameters(schema: JsonSchema, level: SchemaLevel): JsonSchema {

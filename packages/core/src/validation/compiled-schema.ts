@@ -118,11 +118,11 @@ export class SchemaCompilation implements CompiledSchema {
    */
   check(args: unknown, options: ValidationOptions): Record<string, unknown> | InvalidArguments {
     const input = args === undefined ? {} : args;
-    if (input === null || typeof input !== 'object' || Array.isArray(input)) {
-      return single(options, `Parameters must be an object, got ${jsonTypeOf(input)}`, 'type', [], { type: 'object' });
-    }
+    if (input === null || typeof input !== 'object') return notAnObject(input, options);
     let data: Record<string, unknown>;
     try {
+      // Inside the try: `Array.isArray` throws on a revoked Proxy.
+      if (Array.isArray(input)) return notAnObject(input, options);
       data = copyJson(input) as Record<string, unknown>;
     } catch (err) {
       if (err instanceof NonJsonArgumentError) return single(options, err.message, 'notJson', err.path.map((key) => cutText(key, MAX_ECHO_CHARS)), { problem: err.problem });
@@ -193,6 +193,11 @@ function single(
   const list = new IssueList(limits, 1);
   list.add({ path, keyword, message, params }, false);
   return failure(list.issues, 0, data);
+}
+
+/** Arguments that are not a JSON object: `null`, a string, an array... */
+function notAnObject(input: unknown, limits: IssueLimits): InvalidArguments {
+  return single(limits, `Parameters must be an object, got ${jsonTypeOf(input)}`, 'type', [], { type: 'object' });
 }
 
 /** The text of whatever was thrown, even a value whose own conversion throws. */

@@ -112,6 +112,20 @@ describe('ToolRegistry', () => {
       expect(registry.getToolSchemas({ onlyEnabled: false }).map((s) => s.function.name)).toEqual(['a', 'b']);
     });
 
+    it('should freeze each shared schema and its function, so no caller can rename a tool for the others', () => {
+      const registry = new ToolRegistry();
+      const tool = testTool({ name: 'a' });
+      registry.register(tool);
+      const [schema] = registry.getToolSchemas();
+      expect(Object.isFrozen(schema) && Object.isFrozen(schema.function)).toBe(true);
+      expect(() => {
+        (schema.function as { name: string }).name = 'hacked';
+      }).toThrow(TypeError);
+      expect(registry.getToolSchemas()[0].function.name).toBe('a');
+      // The tool's own answer is its own: not frozen by the registry.
+      expect(Object.isFrozen(tool.toJSONSchema().function)).toBe(false);
+    });
+
     it('should return the cached array until the registry changes', () => {
       const registry = new ToolRegistry();
       registry.register(testTool({ name: 'a' }));

@@ -88,6 +88,18 @@ describe('ToolRegistry', () => {
       expect(registry.get('git')).toBeDefined();
     });
 
+    it.each([
+      [{ enable: false }, "Unknown register option 'enable': register takes enabled and replace."],
+      [{ enabled: 'no' }, "register option 'enabled' must be a boolean, got a string."],
+      [{ replace: 1 }, "register option 'replace' must be a boolean, got a number."],
+      [true, 'register options must be an object { enabled, replace }, got a boolean.'],
+    ])('should refuse the options %p with a TypeError, registering nothing', (options, message) => {
+      const registry = new ToolRegistry();
+      expect(() => registry.register(testTool({ name: 'deploy' }), options as never)).toThrow(new TypeError(message));
+      expect(() => registry.register('ship', testTool({ name: 'deploy' }), options as never)).toThrow(new TypeError(message));
+      expect(registry.size).toBe(0);
+    });
+
     describe('under a custom name', () => {
       it('should show the tool under that name everywhere', () => {
         const registry = new ToolRegistry();

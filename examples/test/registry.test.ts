@@ -1,23 +1,9 @@
-import * as core from '@victor-tools/core';
-import type { ToolResult } from '@victor-tools/core';
-import type { ToolLike } from '@victor-tools/core/framework';
+import { ToolRegistry } from '@victor-tools/core';
 import { ToolContainer } from '@victor-tools/decorators';
 import { join } from 'node:path';
 
-// Needs core's ToolRegistry (SPEC section 6); read off core's exports so this
-// file compiles before the registry is merged.
-interface Registry {
-  register(tool: ToolLike): unknown;
-  has(name: string): boolean;
-  get(name: string): core.BaseTool | undefined;
-  listTools(options?: { onlyEnabled?: boolean }): core.BaseTool[];
-  execute(name: string, args: unknown, ctx?: core.ToolExecutionContext): Promise<ToolResult>;
-  getCostSummary(): Record<string, string[]>;
-}
-const newRegistry = () => new (core as unknown as { ToolRegistry: new () => Registry }).ToolRegistry();
-
 describe('the examples through a ToolRegistry', () => {
-  const registry = newRegistry();
+  const registry = new ToolRegistry();
   const report = new ToolContainer({ registry }).scan(
     require('../src/custom-tool'),
     require('../src/find-files'),

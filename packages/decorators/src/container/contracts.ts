@@ -3,9 +3,10 @@ import type { ToolRegistryLike } from '@victor-tools/core/framework';
 
 /**
  * What the container needs of a registry: core's `ToolRegistry` has it, and
- * so does any object with these members of `ToolRegistryLike`.
+ * so does any object with these members of `ToolRegistryLike` (`unregister`
+ * undoes a scan that the registry refused part of).
  */
-export type ContainerRegistry = Pick<ToolRegistryLike, 'register' | 'get' | 'has' | 'listTools'>;
+export type ContainerRegistry = Pick<ToolRegistryLike, 'register' | 'unregister' | 'get' | 'has' | 'listTools'>;
 
 /**
  * What the container needs of a `ToolMetadataRegistry` (SPEC section 7):

@@ -108,7 +108,8 @@ export class ToolContainer {
     return new Collector(builder, (target) => this.injector.construct(target, builder.storage));
   }
 
-  // Every name is checked before anything is registered: a failed scan leaves the registry as it was.
+  // Every name is checked before anything is registered, and a tool the registry refuses
+  // undoes the others: a failed scan leaves the registry as it was.
   private register(collector: Collector): ScanReport {
     const report: ScanReport = { registered: [], skipped: collector.findings.skipped };
     const claimed = new Map<string, string>();
@@ -121,8 +122,18 @@ export class ToolContainer {
       for (const name of [found.tool.name, ...found.tool.aliases]) this.claim(name, found, claimed);
       accepted.push(found);
     }
+    const done: FoundTool[] = [];
+    try {
+      for (const found of accepted) {
+        this.registry.register(found.tool);
+        done.push(found);
+      }
+    } catch (error) {
+      // The registry refused one (its name, schema or options): the tools this scan registered go too.
+      for (const found of done) this.registry.unregister(found.tool.name);
+      throw error;
+    }
     for (const found of accepted) {
-      this.registry.register(found.tool);
       this.sources.set(found.tool.name, found.source);
       report.registered.push({ name: found.tool.name, source: found.source });
     }

@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Type } from '@sinclair/typebox';
 import { ToolRegistry, ToolResult, type ToolCallContext } from '@victor-tools/core';
@@ -76,6 +78,18 @@ describe('ToolContainer', () => {
       expect(registry.tools.size).toBe(0);
     });
 
+    it('should leave the registry as it was when the registry refuses one of the tools', () => {
+      const registry = new ToolRegistry();
+      const metadataRegistry = new RecordingMetadataRegistry();
+      const c = new ToolContainer({ registry, metadataRegistry });
+      const good = tool({ name: 'good', description: 'Fine.' }, () => 1);
+      const bad = tool({ name: 'bad_schema', description: 'Not an object schema.', parameters: { type: 'string' } as never }, () => 1);
+      expect(() => c.scan(good, bad)).toThrow(TypeError);
+      expect(registry.size).toBe(0);
+      expect(metadataRegistry.refreshes).toEqual([]);
+      expect(c.scan(good).registered).toEqual([{ name: 'good', source: "tool 'good'" }]);
+    });
+
     it('should refuse an alias that another scan already registered', () => {
       const { container: c } = container();
       c.scan(tool({ name: 'first', description: 'First.', aliases: ['shared'] }, () => 1));
@@ -133,6 +147,21 @@ describe('ToolContainer', () => {
         { name: 'stamp', source: 'nested/stamp.ts:StampTool' },
       ]);
       expect(report.skipped.map((s) => s.export)).toEqual(['greet.ts:GreetParams', 'greet.ts:VERSION', 'greet.ts:helper']);
+    });
+
+    it('should name a file that fails to load, registering nothing', async () => {
+      const root = mkdtempSync(join(tmpdir(), 'vt-scan-broken-'));
+      try {
+        writeFileSync(join(root, 'a.js'), "exports.echo = require('@victor-tools/decorators').tool({ name: 'echo', description: 'Echo.' }, () => 1);");
+        writeFileSync(join(root, 'broken.js'), "throw new Error('bad module');");
+        const { registry, container: c } = container();
+        const scanned = c.scanDirectory(root);
+        await expect(scanned).rejects.toThrow(`scanDirectory could not load 'broken.js' under '${root}': Error: bad module. Nothing was registered.`);
+        await expect(scanned).rejects.toHaveProperty('cause.message', 'bad module');
+        expect(registry.tools.size).toBe(0);
+      } finally {
+        rmSync(root, { recursive: true, force: true });
+      }
     });
 
     it('should only import what include matches', async () => {

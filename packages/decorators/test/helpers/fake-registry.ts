@@ -15,6 +15,13 @@ export class StoringRegistry implements ContainerRegistry {
     }
   }
 
+  unregister(name: string): boolean {
+    const tool = this.tools.get(name);
+    if (tool === undefined) return false;
+    for (const [key, held] of this.tools) if (held === tool) this.tools.delete(key);
+    return true;
+  }
+
   get(name: string): BaseTool | undefined {
     return this.tools.get(name);
   }

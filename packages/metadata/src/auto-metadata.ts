@@ -5,35 +5,47 @@ import { contentWords, stemWord } from './text/tokenize';
 
 /**
  * Categories a person would file a tool under, each with the word stems that
- * give it away. Order matters only for ties within one word: the first word
- * of the tool's name that names a category wins, then the description's.
+ * give it away: `subject` words name the category wherever they appear;
+ * `inName` words only in the tool's name, for in a description they are as
+ * often incidental ('for a ticker symbol', 'keeping its format', 'with a
+ * short comment', 'the closest match'). Order matters only for ties within
+ * one word: the first word of the tool's name that names a category wins,
+ * then the description's.
  */
-const CATEGORY_CUES: ReadonlyArray<readonly [category: string, words: readonly string[]]> = [
-  ['git', ['git', 'commit', 'branch', 'merge', 'rebase', 'stash', 'checkout', 'blame', 'cherry', 'pull', 'push', 'repository', 'repo']],
-  ['docker', ['docker', 'container', 'dockerfile', 'compose', 'kubernetes', 'kubectl', 'pod', 'helm']],
-  ['database', ['sql', 'database', 'db', 'postgres', 'postgresql', 'mysql', 'sqlite', 'mongo', 'mongodb', 'redis', 'migration']],
-  ['testing', ['test', 'tests', 'spec', 'coverage', 'jest', 'pytest', 'mocha', 'vitest', 'assert']],
-  ['packages', ['package', 'dependency', 'dependencies', 'npm', 'pnpm', 'yarn', 'pip', 'cargo', 'install', 'upgrade', 'outdated']],
-  ['web', ['http', 'https', 'url', 'web', 'website', 'webpage', 'download', 'browse', 'browser', 'api', 'request', 'fetch', 'scrape']],
-  ['search', ['search', 'grep', 'find', 'lookup', 'locate', 'match', 'regex']],
-  ['shell', ['shell', 'bash', 'command', 'terminal', 'exec', 'execute', 'process', 'script', 'run']],
-  ['refactoring', ['refactor', 'rename', 'extract', 'inline', 'symbol', 'lint', 'format', 'formatter', 'ast']],
-  ['filesystem', ['file', 'files', 'directory', 'directories', 'folder', 'dir', 'path', 'filesystem', 'disk']],
-  ['documentation', ['doc', 'docs', 'documentation', 'readme', 'docstring', 'comment', 'changelog']],
+const CATEGORY_CUES: ReadonlyArray<{ category: string; subject: readonly string[]; inName: readonly string[] }> = [
+  { category: 'git', subject: ['git', 'commit', 'rebase', 'repository', 'repo'], inName: ['branch', 'merge', 'stash', 'checkout', 'blame', 'cherry', 'pull', 'push'] },
+  { category: 'docker', subject: ['docker', 'dockerfile', 'kubernetes', 'kubectl', 'helm'], inName: ['container', 'compose', 'pod'] },
+  {
+    category: 'database',
+    subject: ['sql', 'database', 'db', 'postgres', 'postgresql', 'mysql', 'sqlite', 'mongo', 'mongodb', 'redis'],
+    inName: ['migration'],
+  },
+  { category: 'testing', subject: ['test', 'tests', 'coverage', 'jest', 'pytest', 'mocha', 'vitest'], inName: ['spec', 'assert'] },
+  { category: 'packages', subject: ['dependency', 'dependencies', 'npm', 'pnpm', 'yarn', 'pip', 'cargo'], inName: ['package', 'install', 'upgrade', 'outdated'] },
+  { category: 'web', subject: ['http', 'https', 'url', 'web', 'website', 'webpage', 'browser', 'scrape'], inName: ['download', 'browse', 'api', 'request', 'fetch'] },
+  { category: 'search', subject: ['search', 'grep', 'regex'], inName: ['find', 'lookup', 'locate', 'match'] },
+  { category: 'shell', subject: ['shell', 'bash', 'terminal'], inName: ['command', 'exec', 'execute', 'process', 'script', 'run'] },
+  { category: 'refactoring', subject: ['refactor', 'lint', 'formatter', 'ast'], inName: ['rename', 'extract', 'inline', 'symbol', 'format'] },
+  { category: 'filesystem', subject: ['file', 'files', 'directory', 'directories', 'folder', 'filesystem'], inName: ['dir', 'path', 'disk'] },
+  { category: 'documentation', subject: ['documentation', 'readme', 'docstring', 'changelog'], inName: ['doc', 'docs', 'comment'] },
 ];
 
-const CATEGORY_BY_STEM: ReadonlyMap<string, string> = (() => {
+/** Category by word stem: every cue (for a tool's name), or subject words only (for its description). */
+function cueMap(which: 'name' | 'description'): ReadonlyMap<string, string> {
   const map = new Map<string, string>();
-  for (const [category, words] of CATEGORY_CUES) {
-    for (const word of words) if (!map.has(stemWord(word))) map.set(stemWord(word), category);
+  for (const { category, subject, inName } of CATEGORY_CUES) {
+    for (const word of which === 'name' ? [...subject, ...inName] : subject) if (!map.has(stemWord(word))) map.set(stemWord(word), category);
   }
   return map;
-})();
+}
+const NAME_CUES = cueMap('name');
+const DESCRIPTION_CUES = cueMap('description');
 
 /** Verbs that say what a tool does but not what it is about: never a fallback category. */
 const GENERIC_VERBS: ReadonlySet<string> = new Set([
   'get', 'set', 'list', 'create', 'read', 'write', 'update', 'delete', 'remove', 'add', 'make', 'show', 'check',
   'do', 'run', 'fetch', 'load', 'save', 'open', 'close', 'new', 'edit', 'view', 'put', 'post', 'query', 'tool',
+  'send', 'convert', 'calculate', 'compute', 'play', 'order', 'book', 'generate', 'start', 'stop', 'cancel', 'schedule',
 ]);
 
 const MAX_KEYWORDS = 12;
@@ -41,16 +53,23 @@ const MAX_KEYWORDS = 12;
 /**
  * The category a person would pick for a tool with this name and description:
  * a subject word (not a generic verb such as 'run' or 'get') of the name, then
- * of the description, names a known category; failing that a verb does; else
- * the name's own subject ('weather' for get_weather), else 'general'.
+ * a subject cue of the description ('sql', not an incidental 'symbol'), names
+ * a known category; failing that a verb of the name does ('run'); else the
+ * name's own subject ('weather' for get_weather, 'email' for send_email), else
+ * 'general'.
  */
 export function inferCategory(name: string, description: string): string {
   const nameWords = contentWords(name);
   const descriptionWords = contentWords(description);
   const subjects = (words: string[]): string[] => words.filter((w) => !GENERIC_VERBS.has(w));
-  for (const words of [subjects(nameWords), subjects(descriptionWords), nameWords, descriptionWords]) {
+  const passes: Array<[words: string[], cues: ReadonlyMap<string, string>]> = [
+    [subjects(nameWords), NAME_CUES],
+    [subjects(descriptionWords), DESCRIPTION_CUES],
+    [nameWords, NAME_CUES],
+  ];
+  for (const [words, cues] of passes) {
     for (const word of words) {
-      const category = CATEGORY_BY_STEM.get(stemWord(word));
+      const category = cues.get(stemWord(word));
       if (category) return category;
     }
   }

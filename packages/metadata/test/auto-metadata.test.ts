@@ -38,6 +38,18 @@ describe('generateMetadata', () => {
     expect(inferCategory('get', 'Does things.')).toBe('general');
   });
 
+  it.each([
+    ['get_stock_price', 'Get the current price of a stock for a ticker symbol.', 'stock'],
+    ['get_weather', 'Tell the weather with a short comment.', 'weather'],
+    ['play_music', 'Play the song matching the closest title.', 'music'],
+    ['order_pizza', 'Order a pizza to the address path given.', 'pizza'],
+    ['send_email', 'Send an email.', 'email'],
+    ['rename_symbol', 'Rename a symbol everywhere.', 'refactoring'],
+    ['merge', 'Merge two branches of the repository.', 'git'],
+  ])('should not let an incidental word of the description decide: %s', (name, description, category) => {
+    expect(inferCategory(name, description)).toBe(category);
+  });
+
   it('should be deterministic', () => {
     expect(generateMetadata(readFile)).toEqual(generateMetadata(readFile));
   });

@@ -7,6 +7,7 @@ import { embeddingText } from './embedding/tool-text';
 import { VectorStore } from './embedding/vector-store';
 import { fingerprintTool } from './fingerprint';
 import { Searcher, type SearchEntry, type SemanticScores } from './search/searcher';
+import { requestText } from './text/request-text';
 import { analyze, contentWords, splitWords, stemWord } from './text/tokenize';
 import { toolsOf } from './tool-source';
 import type { MetadataStatistics, RefreshOptions, SearchOptions, SearchResult, ToolSource } from './types';
@@ -248,8 +249,8 @@ export class ToolMetadataRegistry {
    * words left out, sorted.
    */
   getToolsMatchingText(text: string): string[] {
+    const stems = splitWords(requestText(text, 'getToolsMatchingText')).map(stemWord);
     this.settle();
-    const stems = splitWords(text).map(stemWord);
     if (stems.length === 0) return [];
     const found = new Set<string>();
     for (const stem of stems) for (const name of this.byTextStem.get(stem) ?? []) found.add(name);
@@ -298,6 +299,7 @@ export class ToolMetadataRegistry {
    * a cheaper tool matches as well; mandatory keywords force a tool in first.
    */
   search(query: string, options: SearchOptions = {}): SearchResult[] {
+    requestText(query, 'search');
     this.settle();
     const semantic = this.semanticScores(query);
     if (semantic instanceof Promise) {
@@ -315,6 +317,7 @@ export class ToolMetadataRegistry {
    * are those of the moment of the call.
    */
   async searchAsync(query: string, options: SearchOptions = {}): Promise<SearchResult[]> {
+    requestText(query, 'searchAsync');
     this.settle();
     const searcher = this.searcher;
     const filtered = this.onlyEnabled(options);

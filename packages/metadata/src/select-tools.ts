@@ -2,6 +2,7 @@ import { CostTier, Priority, SchemaLevel, type BaseTool } from '@victor-tools/co
 import { checkModePolicy, type SchemaRenderer } from '@victor-tools/core/framework';
 import { getSchemaRenderer, schemaRendererNames } from '@victor-tools/core/internal';
 import { criticalToolNames, rebuildCount, ToolMetadataRegistry } from './metadata-registry';
+import { requestText } from './text/request-text';
 import { renderedTokens } from './token-count';
 import type { SearchOptions } from './types';
 import type { SelectableRegistry, SelectedTool, SelectToolsOptions, ToolSelection } from './selection-types';
@@ -72,6 +73,7 @@ function plan(registry: SelectableRegistry, options: SelectToolsOptions): Select
  * counted in the `provider`'s format. A blank query ranks by priority, then name.
  */
 export function selectTools(registry: SelectableRegistry, query: string, options: SelectToolsOptions = {}): ToolSelection {
+  requestText(query, 'selectTools');
   const provider = resolveProvider(options.provider);
   const prepared = plan(registry, options);
   const names = query.trim() ? prepared.metadataRegistry.search(query, prepared.searchOptions).map((r) => r.name) : rankWithoutQuery(prepared, options);
@@ -83,6 +85,7 @@ export function selectTools(registry: SelectableRegistry, query: string, options
  * embedder's vectors (configured with `ToolMetadataRegistry.configure({ embedder })`).
  */
 export async function selectToolsAsync(registry: SelectableRegistry, query: string, options: SelectToolsOptions = {}): Promise<ToolSelection> {
+  requestText(query, 'selectToolsAsync');
   const provider = resolveProvider(options.provider);
   const prepared = plan(registry, options);
   const names = query.trim()

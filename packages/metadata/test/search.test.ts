@@ -1,5 +1,5 @@
 import { AgentMode, Priority, ToolRegistry, type JsonSchema } from '@victor-tools/core';
-import { ToolMetadataRegistry, generateMetadata } from '@victor-tools/metadata';
+import { ToolMetadataRegistry, generateMetadata, selectTools } from '@victor-tools/metadata';
 import { z } from 'zod';
 import { TestTool, tool } from './fixtures/tools';
 import { silentLogger } from '../../../test/support/logger';
@@ -7,6 +7,20 @@ import { silentLogger } from '../../../test/support/logger';
 const names = (results: Array<{ name: string }>): string[] => results.map((r) => r.name);
 
 describe('ToolMetadataRegistry', () => {
+  describe('a request that is not a string', () => {
+    it.each([[undefined], [null], [5]])('should be refused with a TypeError saying so (%p)', async (request) => {
+      const registry = new ToolMetadataRegistry();
+      registry.refreshFromTools([new TestTool('read_file', 'Read a file.')]);
+      const kind = request === undefined ? 'undefined' : request === null ? 'null' : 'a number';
+      expect(() => registry.search(request as never)).toThrow(new TypeError(`search expects the request as a string, got ${kind}.`));
+      expect(() => registry.getToolsMatchingText(request as never)).toThrow(new TypeError(`getToolsMatchingText expects the request as a string, got ${kind}.`));
+      await expect(registry.searchAsync(request as never)).rejects.toThrow(new TypeError(`searchAsync expects the request as a string, got ${kind}.`));
+      expect(() => selectTools(new ToolRegistry().register(new TestTool('read_file', 'Read a file.')), request as never, { metadataRegistry: registry })).toThrow(
+        new TypeError(`selectTools expects the request as a string, got ${kind}.`),
+      );
+    });
+  });
+
   describe('search', () => {
     const registry = new ToolMetadataRegistry();
     registry.refreshFromTools([

@@ -69,6 +69,37 @@ describe('@Tool', () => {
   });
 });
 
+describe('a metadata value the registry would refuse', () => {
+  it.each([
+    [{ priority: 9 }, 'Invalid Priority value 9. Allowed values: 1, 2, 3, 4, 5'],
+    [{ metadata: { accessMode: 'bogus' } }, "Invalid AccessMode value 'bogus'. Allowed values: 'readonly', 'write', 'execute', 'network', 'mixed'"],
+    [{ costTier: 'cheap' }, "Invalid CostTier value 'cheap'. Allowed values: 'free', 'low', 'medium', 'high'"],
+  ])('should be refused where the tool is declared, naming it: %p', (options, message) => {
+    const thrownBy = (declare: () => unknown): unknown => {
+      try {
+        declare();
+      } catch (error) {
+        return error;
+      }
+      return undefined;
+    };
+    const fromTool = thrownBy(() => tool({ name: 'declared', description: 'Declared.', ...options } as never, () => 1));
+    expect(fromTool).toBeInstanceOf(TypeError);
+    expect((fromTool as Error).message).toBe(`tool 'declared': ${message}`);
+    const fromClass = thrownBy(() => {
+      @Tool({ name: 'declared', description: 'Declared.', ...options } as never)
+      class Declared {
+        execute() {
+          return 1;
+        }
+      }
+      return new Declared();
+    });
+    expect(fromClass).toBeInstanceOf(TypeError);
+    expect((fromClass as Error).message).toBe(`@Tool on class 'Declared': ${message}`);
+  });
+});
+
 describe('tool()', () => {
   it('should honour availabilityCheck and isIdempotent-free defaults', () => {
     const t = tool({ name: 'av', description: 'Avail.', availabilityCheck: () => false }, () => 1);

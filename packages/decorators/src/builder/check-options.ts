@@ -1,7 +1,8 @@
-import { referenceMetadataKeyProblem } from '@victor-tools/core/internal';
+import { CostTier } from '@victor-tools/core';
+import { normalizeMetadata, referenceMetadataKeyProblem } from '@victor-tools/core/internal';
 import { DecoratorUsageError } from '../errors/decorator-usage-error';
 import type { ToolOptions } from '../options';
-import { METADATA_KEYS } from './declaration';
+import { METADATA_KEYS, metadataFromOptions } from './declaration';
 
 /** The two ways to declare a tool, each with its name for the parameters (SPEC section 9). */
 export type ToolDoor = '@Tool' | 'tool()';
@@ -40,7 +41,7 @@ function camelCase(key: string): string {
  * `cost_tier`), and the other door's name for the parameters. Each error
  * names the key and the right one. Keys of the `metadata` option are the
  * project's own fields (declaration merging), so only the reference's
- * spellings are refused there.
+ * spellings are refused there. Then the values, as the registry reads them.
  */
 export function checkToolOptions(options: unknown, door: ToolDoor, owner: string): asserts options is ToolOptions {
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
@@ -57,6 +58,23 @@ export function checkToolOptions(options: unknown, door: ToolDoor, owner: string
       const problem = referenceMetadataKeyProblem(key);
       if (problem !== undefined) throw new DecoratorUsageError(`${owner}: ${problem}.`);
     }
+  }
+  checkValues(options as ToolOptions, owner);
+}
+
+/**
+ * Refuses, at declaration, the values the registry would refuse at
+ * registration (`priority: 9`, `accessMode: 'bogus'`, `costTier: 'cheap'`):
+ * the enums' TypeError, naming the tool.
+ */
+function checkValues(options: ToolOptions, owner: string): void {
+  try {
+    if (options.costTier !== undefined) CostTier.from(options.costTier);
+    const metadata = metadataFromOptions(options);
+    if (metadata !== undefined) normalizeMetadata(metadata);
+  } catch (error) {
+    if (error instanceof TypeError) throw new TypeError(`${owner}: ${error.message}`, { cause: error });
+    throw error;
   }
 }
 

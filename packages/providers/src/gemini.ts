@@ -54,8 +54,9 @@ const TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array', 'objec
 /**
  * A tool as a Gemini function declaration, in the OpenAPI 3.0 subset Gemini
  * takes: one `type` per schema (`nullable: true` for null), no
- * `additionalProperties`, `const` as a one-value `enum`, enum values as
- * strings, `anyOf`/`oneOf` of a type and null as `nullable`, other unions
+ * `additionalProperties`, `const` as a one-value `enum`, enums on strings
+ * only (a number, integer or boolean one's values told in the description),
+ * `anyOf`/`oneOf` of a type and null as `nullable`, other unions
  * narrowed to their first branch, `allOf` of objects merged, formats limited
  * to the documented ones. `dropped` lists every change.
  * Throws `InvalidToolNameError` for a name Gemini rejects.
@@ -77,16 +78,18 @@ export function toGeminiFunction(tool: RegistrableTool, options: ExportOptions =
 function toGeminiSchema(source: JsonSchema, path: string, log: DropLog): GeminiSchema {
   const schema = flatten(source, path, log);
   const out: Record<string, unknown> = {};
+  // The values of a number, integer or boolean enum, told in the description (see enumOf).
+  let allowed: string | undefined;
   for (const [keyword, value] of Object.entries(schema)) {
     if (keyword === 'type') {
       out.type = singleType(value, schema, path, log, out);
     } else if (keyword === 'const') {
       log.rewritten('const', path, 'Gemini has no const; it becomes a one-value enum');
-      Object.assign(out, enumOf([value], schema, path, log));
+      allowed = enumOf([value], schema, path, log, out) ?? allowed;
     } else if (!GEMINI_KEYWORDS.has(keyword)) {
       log.removed(keyword, path, `Gemini function declarations do not support '${keyword}'`);
     } else if (keyword === 'enum') {
-      Object.assign(out, enumOf(Array.isArray(value) ? value : [], schema, path, log));
+      allowed = enumOf(Array.isArray(value) ? value : [], schema, path, log, out) ?? allowed;
     } else if (keyword === 'format') {
       const allowed = GEMINI_FORMATS[typeList(schema)[0] ?? ''] ?? [];
       if (allowed.includes(String(value))) out.format = value;
@@ -110,6 +113,7 @@ function toGeminiSchema(source: JsonSchema, path: string, log: DropLog): GeminiS
     const inferred = inferType(schema);
     if (inferred) out.type = inferred;
   }
+  if (allowed !== undefined) out.description = typeof out.description === 'string' && out.description !== '' ? `${out.description} ${allowed}` : allowed;
   return out as GeminiSchema;
 }
 
@@ -159,19 +163,32 @@ function singleType(value: unknown, schema: JsonSchema, path: string, log: DropL
   return real[0];
 }
 
-function enumOf(values: unknown[], schema: JsonSchema, path: string, log: DropLog): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+/**
+ * An enum (or const) into `out`. Gemini takes `enum` on strings only: it
+ * answers 400 "enum: only allowed for STRING type" for a number, integer or
+ * boolean one, so those keep their type, lose the enum and have their values
+ * told in the description (returned, for the caller to append once the
+ * description is known); the registry still checks them. An untyped enum of
+ * mixed values is a string enum of their JSON text.
+ */
+function enumOf(values: unknown[], schema: JsonSchema, path: string, log: DropLog, out: Record<string, unknown>): string | undefined {
   if (values.includes(null)) {
     log.rewritten('enum', path, 'Gemini enums hold strings only; null in the enum becomes nullable: true');
     out.nullable = true;
   }
   const kept = values.filter((v) => v !== null);
+  const declared = typeList(schema).find((t) => TYPES.has(t));
+  const type = declared ?? inferType({ enum: kept });
+  if (declared === undefined && type !== undefined) out.type = type;
+  if (type === 'number' || type === 'integer' || type === 'boolean') {
+    log.removed('enum', path, `Gemini takes enum on strings only; the allowed ${type} values are listed in the description instead`);
+    return `One of: ${kept.map((v) => JSON.stringify(v)).join(', ')}.`;
+  }
   if (kept.some((v) => typeof v !== 'string')) {
     log.rewritten('enum', path, 'Gemini enums hold strings only; the values are sent as strings');
   }
   out.enum = kept.map((v) => (typeof v === 'string' ? v : JSON.stringify(v)));
-  if (schema.type === undefined) out.type = inferType({ enum: kept });
-  return out;
+  return undefined;
 }
 
 function itemsOf(value: unknown, path: string, log: DropLog): GeminiSchema | undefined {

@@ -45,10 +45,33 @@ describe('toGeminiFunction', () => {
     expect(dropped).toEqual([expect.objectContaining({ keyword: 'const', action: 'rewritten' })]);
   });
 
-  it('should send enum values as strings and report it', () => {
-    const { schema, dropped } = paramsOf({ level: { type: 'integer', enum: [1, 2, 3] } });
-    expect(schema.parameters?.properties?.level).toEqual({ type: 'integer', enum: ['1', '2', '3'] });
-    expect(dropped).toEqual([expect.objectContaining({ keyword: 'enum', action: 'rewritten' })]);
+  // Gemini answers 400 "enum: only allowed for STRING type" to an integer enum.
+  it('should tell the values of a number, integer or boolean enum in the description, keeping the type, and report it', () => {
+    const { schema, dropped } = paramsOf({
+      level: { type: 'integer', enum: [1, 2, 3], description: 'Detail level.' },
+      ratio: { enum: [0.5, 1.5] },
+      fixed: { const: true },
+    });
+    expect(schema.parameters?.properties).toEqual({
+      level: { type: 'integer', description: 'Detail level. One of: 1, 2, 3.' },
+      ratio: { type: 'number', description: 'One of: 0.5, 1.5.' },
+      fixed: { type: 'boolean', description: 'One of: true.' },
+    });
+    expect(dropped).toEqual([
+      expect.objectContaining({ keyword: 'enum', path: 'properties.level', action: 'removed' }),
+      expect.objectContaining({ keyword: 'enum', path: 'properties.ratio', action: 'removed' }),
+      expect.objectContaining({ keyword: 'const', path: 'properties.fixed', action: 'rewritten' }),
+      expect.objectContaining({ keyword: 'enum', path: 'properties.fixed', action: 'removed' }),
+    ]);
+  });
+
+  it('should send the values of a string or mixed enum as strings, and report it', () => {
+    const { schema, dropped } = paramsOf({ code: { type: 'string', enum: ['a', 2] }, mixed: { enum: [1, 'b'] } });
+    expect(schema.parameters?.properties).toEqual({ code: { type: 'string', enum: ['a', '2'] }, mixed: { type: 'string', enum: ['1', 'b'] } });
+    expect(dropped).toEqual([
+      expect.objectContaining({ keyword: 'enum', path: 'properties.code', action: 'rewritten' }),
+      expect.objectContaining({ keyword: 'enum', path: 'properties.mixed', action: 'rewritten' }),
+    ]);
   });
 
   it('should remove additionalProperties, $schema, default, title, examples and exclusive bounds everywhere', () => {

@@ -23,8 +23,8 @@ const SUB_SCHEMA_MAPS = ['$defs', 'definitions', 'patternProperties'] as const;
  * `patternProperties` it lets through, `anyOf`/`oneOf`/`allOf` and
  * `$ref`/`$defs`, with its description capped at the level's
  * `maxParamDescriptionChars`; defaults, bounds, formats, patterns (`pattern`)
- * and examples go. When the level leaves out optional parameters (STUB), every object keeps
- * only its required properties. The input is not modified.
+ * and examples go. When the level leaves out optional parameters (STUB),
+ * every object keeps only its required properties. The input is not modified.
  */
 export function trimParameters(schema: JsonSchema, level: SchemaLevel): JsonSchema {
   return trimNode(schema, level) as JsonSchema;

@@ -152,6 +152,17 @@ describe("s17: a Standard Schema's own validation runs after ajv", () => {
     expect(odd.error).toMatch(/^Invalid parameters for tool 'even': Validation error at 'n': .*even number/);
     await expect(registry.execute('even', { n: 4 })).resolves.toMatchObject({ success: true, output: 2 });
   });
+
+  // arktype applies its morphs to the object it is given: the library gets a copy it may change.
+  it("should hand the tool arktype's output, morphs applied, frozen", async () => {
+    const registry = quiet();
+    const inputs: unknown[] = [];
+    const Shout = type({ text: type('string').pipe((s) => s.toUpperCase()), 'count?': 'string.numeric.parse' });
+    registry.register(tool({ name: 'shout', description: 'Shout.', parameters: Shout }, (args) => (inputs.push(args), `${args.text}${args.count ?? ''}`)));
+    await expect(registry.execute('shout', { text: 'ab', count: '3' })).resolves.toMatchObject({ success: true, output: 'AB3' });
+    expect(inputs).toEqual([{ text: 'AB', count: 3 }]);
+    expect(Object.isFrozen(inputs[0])).toBe(true);
+  });
 });
 
 describe('s17: @Tool and BaseTool take the same schemas', () => {

@@ -1,6 +1,7 @@
 import { freezePlainData } from '../freeze';
 import { ToolResult } from '../results';
 import { runStandardValidation, type StandardOutcome, type StandardSchemaV1 } from '../schema-input';
+import { copyJson } from '../validation/json-copy';
 import { isThenable, type StepAnswer, type ToolCall } from './tool-call';
 
 /**
@@ -24,10 +25,11 @@ export function validateStandard(call: ToolCall): StepAnswer | Promise<StepAnswe
  * Runs `standard` on `args` (already checked by ajv): the call goes on with
  * its output, deeply frozen where it is plain data, or answers the failure
  * (with `metadata.hook` when `hookName` names the before-hook whose
- * replacement is checked).
+ * replacement is checked). The library gets a copy it may change: `args` is
+ * frozen, and some libraries transform in place (arktype's morphs).
  */
 export function checkStandard(call: ToolCall, standard: StandardSchemaV1, args: unknown, hookName?: string): StepAnswer | Promise<StepAnswer> {
-  const outcome = runStandardValidation(standard, args, call.host.validationOptions);
+  const outcome = runStandardValidation(standard, copyJson(args), call.host.validationOptions);
   return isThenable(outcome) ? outcome.then((settled) => take(call, settled, hookName)) : take(call, outcome, hookName);
 }
 

@@ -3,7 +3,7 @@ import type { BaseTool, JsonSchema, SchemaLevel, ToolExecutionContext } from '@v
 import type { SchemaLevelLike } from '@victor-tools/core/framework';
 import { outputSchemaOf } from '@victor-tools/core/internal';
 import { asksPerson, frameworkCallContext, pickTools, type AdaptableRegistry, type ToolsOption } from '@victor-tools/providers/framework';
-import { ledgerOf, unissuedApprovalMessage } from './approval-ledger';
+import { approvedInHistory, ledgerOf, unissuedApprovalMessage } from './approval-ledger';
 import { toModelOutput, toToolOutput, type VictorToolOutput } from './tool-output';
 
 /** Options of `toAISDKTools`. */
@@ -71,10 +71,13 @@ export function toAISDKTools(registry: AdaptableRegistry, options: AISDKToolsOpt
       },
       // Also asked about approvals read back from the history: a request still pending here keeps its approval valid.
       needsApproval: async (input, { toolCallId }) => asksPerson(registry, name, context) || (await ledger.has(name, toolCallId, input)),
-      async execute(input, { toolCallId, abortSignal }) {
-        // The SDK runs a call that needs approval only once a person approved it, or so its message history says.
+      async execute(input, { toolCallId, abortSignal, messages }) {
+        // The SDK runs a call that needs approval only once a person approved it, or so its message history says;
+        // an approval in the history that this process did not issue runs nothing, whether or not the tool asks now.
         const issued = await ledger.take(name, toolCallId, input);
-        if (!issued && asksPerson(registry, name, context)) return { success: false, output: null, error: unissuedApprovalMessage(name) };
+        if (!issued && (asksPerson(registry, name, context) || approvedInHistory(messages, toolCallId))) {
+          return { success: false, output: null, error: unissuedApprovalMessage(name) };
+        }
         const ctx = frameworkCallContext(context, { toolCallId, signal: abortSignal, approvedBy: issued ? 'ai-sdk' : undefined });
         return toToolOutput(await registry.execute(name, input, ctx));
       },

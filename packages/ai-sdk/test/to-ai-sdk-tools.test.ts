@@ -4,6 +4,9 @@ import { AgentMode, SchemaLevel, ToolRegistry } from '@victor-tools/core';
 import { toAISDKTools, trustFrameworkApproval, type VictorToolOutput } from '@victor-tools/ai-sdk';
 import { callOptions, deleteFile, quietLogger, readFile, RecordingTool, runCommand, scriptedModel, toolAbortingItsCaller, toolResultsSentTo, writeFile, registryWith } from './support';
 
+/** The AI SDK major this jest project runs (jest.config.ts). */
+declare const AI_SDK_MAJOR: number;
+
 // The shared resources these tests pass, declared as a project declares its own (declaration merging).
 declare module '@victor-tools/core' {
   interface ToolExecutionContext {
@@ -357,6 +360,22 @@ describe('toAISDKTools', () => {
       expect(tool.calls).toEqual([]);
       expect(toolResultsSentTo(model, 0)).toEqual([{ toolName: 'drop_table', output: { type: 'error-text', value: REFUSED } }]);
       expect(result.steps[0]!.toolResults).toEqual([]);
+    });
+
+    // AI SDK 7 runs an approved call from the history without asking needsApproval again; AI SDK 6 denies it itself.
+    it('should not run a forged, approved call of a tool that asks nobody, with the arguments the client wrote', async () => {
+      const registry = new ToolRegistry({ logger: quietLogger(), approve: trustFrameworkApproval() });
+      const tool = new RecordingTool({
+        name: 'drop_table',
+        parameters: { type: 'object', properties: { table: { type: 'string' } }, required: ['table'] },
+        metadata: { accessMode: 'readonly' },
+      });
+      registry.register(tool);
+      const model = scriptedModel([{ text: 'ok' }]);
+      await generateText({ model, tools: toAISDKTools(registry), messages: forged({ table: '/etc/shadow' }), stopWhen: stepCountIs(2) });
+      expect(tool.calls).toEqual([]);
+      const [sent] = toolResultsSentTo(model, 0);
+      expect(sent?.output).toEqual(AI_SDK_MAJOR === 6 ? expect.objectContaining({ type: 'execution-denied' }) : { type: 'error-text', value: REFUSED });
     });
 
     it('should refuse a replayed approval: one approval runs one call', async () => {

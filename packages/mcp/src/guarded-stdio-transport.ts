@@ -2,7 +2,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, JSONRPCMessageSchema, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { DEFAULT_MAX_REQUEST_BYTES, positiveLimit } from './limits';
-import { InFlightRequests, duplicateIdError } from './request-ids';
+import { InFlightRequests, NOT_JSON_RPC, duplicateIdError } from './request-ids';
 
 /** Options of `GuardedStdioServerTransport`. */
 export interface GuardedStdioOptions {
@@ -138,7 +138,7 @@ export class GuardedStdioServerTransport implements Transport {
     const parsed = JSONRPCMessageSchema.safeParse(json);
     if (!parsed.success) {
       const id = (json as { id?: unknown } | null)?.id;
-      this.refuse(ErrorCode.InvalidRequest, 'Invalid Request: not a JSON-RPC 2.0 message', isRequestId(id) ? id : undefined);
+      this.refuse(ErrorCode.InvalidRequest, NOT_JSON_RPC, isRequestId(id) ? id : undefined);
       return;
     }
     const duplicate = this.requests.claim(parsed.data);

@@ -9,7 +9,7 @@ import { insufficientScope } from './http/scope-refusal';
 import { SessionStore, type Session } from './http/sessions';
 import { errorResponse } from './http/responses';
 import { DEFAULT_MAX_REQUEST_BYTES, positiveLimit } from './limits';
-import { InFlightRequests, duplicateIdError } from './request-ids';
+import { InFlightRequests, NOT_JSON_RPC, duplicateIdError, invalidRequestId } from './request-ids';
 import { serveMcp, type McpServerHandle, type ServeMcpOptions } from './serve-mcp';
 import type { ServableRegistry } from './servable-registry';
 
@@ -173,6 +173,9 @@ export function mcpEndpoint(registry: ServableRegistry, options: McpRequestHandl
     const read = await (exchange?.readMessage() ?? readMessage(request, maxBytes));
     if ('refusal' in read) return read.refusal;
     const { message } = read;
+    // JSON that is not JSON-RPC is -32600, as over stdio (the SDK's transport would answer -32700).
+    const invalidId = invalidRequestId(message);
+    if (invalidId !== undefined) return errorResponse(400, ErrorCode.InvalidRequest, NOT_JSON_RPC, {}, invalidId);
     const scopeRefusal = auth === undefined ? undefined : insufficientScope(registry, serveOptions.context, message, auth);
     if (scopeRefusal !== undefined) {
       const challenge = authorizer!.challenge(head, { code: 'insufficient_scope', description: 'the token lacks a scope the tool requires', scope: scopeRefusal.required.join(' ') });

@@ -1,4 +1,4 @@
-import { ErrorCode, type RequestId } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, JSONRPCMessageSchema, type RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { limitText } from './limits';
 
 /**
@@ -58,6 +58,26 @@ export function duplicateIdError(id: RequestId): { code: number; message: string
     code: ErrorCode.InvalidRequest,
     message: `Invalid Request: request id ${shown} is already in use by a request not answered yet; give each request its own id`,
   };
+}
+
+/** The answer to JSON that is not a JSON-RPC 2.0 message, at every door. */
+export const NOT_JSON_RPC = 'Invalid Request: not a JSON-RPC 2.0 message';
+
+/**
+ * The id to answer with when `messages` (one JSON-RPC message or a batch,
+ * parsed from JSON) is not one the SDK can read: a value that is not a
+ * JSON-RPC 2.0 message, an empty batch, or a batch holding one. `null` when
+ * it names no id; undefined when the messages are fine.
+ */
+export function invalidRequestId(messages: unknown): RequestId | null | undefined {
+  const list = Array.isArray(messages) ? messages : [messages];
+  if (list.length === 0) return null;
+  for (const message of list) {
+    if (JSONRPCMessageSchema.safeParse(message).success) continue;
+    const id = isRecord(message) ? message.id : undefined;
+    return isRequestId(id) ? id : null;
+  }
+  return undefined;
 }
 
 function requestIdsOf(messages: unknown): RequestId[] {

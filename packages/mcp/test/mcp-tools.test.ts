@@ -1,4 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -230,6 +232,9 @@ describe('mcpTools over the reference servers', () => {
       const result = await registry.execute('e_trigger-sampling-request', { prompt: 'say hi' });
       expect(result.success).toBe(false);
       expect(result.error).toMatch(/refused the sampling request of MCP server 'e': the caller of 'e_trigger-sampling-request' has no client that can answer it/);
+      // The code once, as the server's client prefixes it: our refusal is sent as it is written.
+      expect(result.error).toContain("MCP error -32600: victor-tools refused the sampling request of MCP server 'e'");
+      expect(result.error).not.toContain('MCP error -32600: MCP error');
     });
 
     it("should answer an elicitation with the caller's ctx.client", async () => {
@@ -384,6 +389,20 @@ describe('mcpTools over the reference servers', () => {
       const error = await mcpTools({ command: 'victor-no-such-command' }, { logger: quietLogger }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(McpServerStartError);
       expect((error as Error).message).toMatch(/^MCP server 'victor-no-such-command' could not be started: the command was not found/);
+    });
+
+    it('should say the HTTP status of a server that refuses the connection (a 401 has an empty body)', async () => {
+      const server = createServer((_request, response) => response.writeHead(401).end());
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const { port } = server.address() as AddressInfo;
+        const error = await mcpTools(`http://127.0.0.1:${port}/mcp`, { prefix: 'remote', logger: quietLogger }).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(McpServerStartError);
+        expect((error as Error).message).toMatch(/^MCP server 'remote' could not be started: the server answered HTTP 401 \(.*\); check the server's 'headers' \(its token\)/);
+      } finally {
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+      }
     });
 
     it("should quote the stderr of a server that exits before it answers", async () => {

@@ -296,6 +296,25 @@ describe('serveMcpHttp', () => {
     it.each([
       ['stateless', true],
       ['stateful', false],
+    ])('should answer JSON that is not a JSON-RPC message with 400 and -32600, as stdio does, %s', async (_label, stateless) => {
+      const handle = await start({ stateless });
+      const bodies: Array<[string, number | null]> = [
+        ['42', null],
+        ['[]', null],
+        ['{"jsonrpc":"2.0","id":7,"method":"tools/call","params":"x"}', 7],
+        ['[{"jsonrpc":"2.0","id":8,"method":"tools/list"},{"id":9}]', 9],
+      ];
+      for (const [body, id] of bodies) {
+        const response = await rawRequest(handle.url, { headers: MCP_POST_HEADERS, body });
+        expect([body, response.status]).toEqual([body, 400]);
+        expect(JSON.parse(response.body)).toEqual({ jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request: not a JSON-RPC 2.0 message' }, id });
+      }
+      await expectServing(handle.url);
+    });
+
+    it.each([
+      ['stateless', true],
+      ['stateful', false],
     ])('should answer a GET without Accept: text/event-stream with 406, %s', async (_label, stateless) => {
       const handle = await start({ stateless });
       for (const accept of [undefined, 'application/json', '*/*']) {

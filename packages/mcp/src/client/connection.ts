@@ -8,7 +8,6 @@ import {
   ElicitRequestSchema,
   ErrorCode,
   LoggingMessageNotificationSchema,
-  McpError,
   ToolListChangedNotificationSchema,
   type CreateMessageResult,
   type ElicitResult,
@@ -17,6 +16,7 @@ import { ToolResult, type Logger, type ToolCallContext } from '@victor-tools/cor
 import type { ElicitRequest, SampleRequest, ToolLogLevel } from '@victor-tools/core/framework';
 import { errorMessage } from '@victor-tools/core/internal';
 import { limitText } from '../limits';
+import { JsonRpcError } from '../protocol-error';
 import { packageVersion } from '../package-version';
 import { remoteToolResult } from './remote-result';
 import type { McpRemoteTool, RemoteCaller } from './remote-tool';
@@ -321,10 +321,10 @@ export class McpConnection implements RemoteCaller {
     const call = this.currentCall();
     if (call === undefined) {
       const why = this.inFlight.size === 0 ? 'no tool call of it is running' : 'calls of several callers are running and the request does not say which one it belongs to';
-      throw new McpError(ErrorCode.InvalidRequest, `victor-tools refused the ${what} request of MCP server '${this.name}': ${why}`);
+      throw new JsonRpcError(ErrorCode.InvalidRequest, `victor-tools refused the ${what} request of MCP server '${this.name}': ${why}`);
     }
     if (call.ctx.client?.[can] !== true) {
-      throw new McpError(
+      throw new JsonRpcError(
         ErrorCode.InvalidRequest,
         `victor-tools refused the ${what} request of MCP server '${this.name}': the caller of '${call.tool.name}' has no client that can answer it (ctx.client.${can} is not true)`,
       );
@@ -354,8 +354,13 @@ function callTool(client: McpClientLike, params: { name: string; arguments: Reco
 }
 
 function startFailure(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const code: unknown = (error as { code?: unknown } | undefined)?.code;
   if (code === 'ENOENT') return `the command was not found (${errorMessage(error)}); check 'command' and PATH`;
+  // The SDK's StreamableHTTPError carries the HTTP status as its code, and often an empty body as its message.
+  if (typeof code === 'number' && code >= 400 && code < 600) {
+    const hint = code === 401 || code === 403 ? "; check the server's 'headers' (its token)" : '';
+    return `the server answered HTTP ${code} (${errorMessage(error)})${hint}`;
+  }
   return errorMessage(error);
 }
 

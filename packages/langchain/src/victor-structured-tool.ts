@@ -51,7 +51,10 @@ export class VictorStructuredTool extends StructuredTool<ToolSchemaBase, Args, A
    * (which parameter, what is wrong) as the tool's message, and what the
    * registry accepts (a strict model's null for an optional parameter) runs.
    * Such calls skip LangChain's tool callbacks: LangChain emits them only
-   * around calls its own check accepted.
+   * around calls its own check accepted. A RangeError is taken the same way:
+   * LangChain's handling of a deeply nested input (the `JSON.stringify` of
+   * its parsing error, of its start callback) overflows the stack before the
+   * tool could run, and the registry refuses such input with a message.
    */
   override async call<TArg extends StructuredToolCallInput<ToolSchemaBase, Args>, TConfig extends ToolRunnableConfig | undefined>(
     arg: TArg,
@@ -61,7 +64,7 @@ export class VictorStructuredTool extends StructuredTool<ToolSchemaBase, Args, A
     try {
       return await super.call(arg, configArg, tags);
     } catch (error) {
-      if (!(error instanceof ToolInputParsingException)) throw error;
+      if (!(error instanceof ToolInputParsingException || error instanceof RangeError)) throw error;
       const toolCall = isToolCall(arg) ? arg : configArg?.toolCall;
       const args = isToolCall(arg) ? arg.args : arg;
       // The same answer `_call` gives: a ToolMessage for a tool call, the text otherwise.

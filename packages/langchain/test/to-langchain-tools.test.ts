@@ -83,6 +83,20 @@ describe('toLangChainTools', () => {
       await expect(lcTool!.invoke({})).resolves.toBe("Invalid parameters for tool 'read_file': Required parameter 'path' is missing");
     });
 
+    it("should answer deeply nested arguments with the registry's message, where LangChain's own handling overflows the stack", async () => {
+      const tool = new RecordingTool({
+        name: 'read_file',
+        parameters: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'], additionalProperties: false },
+      });
+      const [lcTool] = toLangChainTools(registryWith(tool));
+      const deep: Record<string, unknown> = {};
+      let node = deep;
+      for (let i = 0; i < 10_000; i++) node = node.a = {};
+      const answer = await lcTool!.invoke({ path: 'a.txt', extra: deep });
+      expect(answer).toMatch(/^Invalid parameters for tool 'read_file': Parameters must be JSON-serializable: nesting deeper than 100 levels/);
+      expect(tool.calls).toEqual([]);
+    });
+
     it("should answer a tool's exception as an error message in a ToolNode, not ToolNode's generic text", async () => {
       const tool = new RecordingTool({
         name: 'flaky',

@@ -20,6 +20,8 @@ export interface OpenAIAgentsToolSelection {
 
 interface RunSelection {
   readonly turns: ConversationTurn[];
+  /** A run this selection did not see start (read back with `RunState.fromString`): its input is unknown here. */
+  readonly restored?: boolean;
   /** The selection for `turns` as they are now; dropped when a tool call adds a turn. */
   chosen?: Promise<ReadonlySet<string>>;
 }
@@ -43,13 +45,21 @@ export function victorToolSelection(registry: SelectingRegistry, options: OpenAI
   const runs = new WeakMap<RunContext<unknown>, RunSelection>();
   const attached = new WeakSet<object>();
 
-  const chosen = (runContext: RunContext<unknown>): Promise<ReadonlySet<string>> => {
-    const run = runs.get(runContext);
+  const chosen = (runContext: RunContext<unknown>, agent: unknown): Promise<ReadonlySet<string> | 'every'> => {
+    let run = runs.get(runContext);
     if (run === undefined) {
-      return Promise.reject(
-        new Error('victorToolSelection: the run started before its input was seen; call selection.attach(agent) on every agent that has these tools, before running it'),
-      );
+      if (!attached.has(agent as object)) {
+        return Promise.reject(
+          new Error('victorToolSelection: the run started before its input was seen; call selection.attach(agent) on every agent that has these tools, before running it'),
+        );
+      }
+      // An attached agent's run that did not start here: `RunState.fromString` looking up the tools
+      // of the saved run's calls, then that run resumed (no agent_start). Every tool answers, so
+      // each saved call finds its tool, until the run calls one; the selection then reads the calls.
+      run = { turns: [], restored: true };
+      runs.set(runContext, run);
     }
+    if (run.restored && run.turns.length === 0) return Promise.resolve('every');
     run.chosen ??= selectToolsForConversation(registry, run.turns, { ...options, level, lowestLevel: level }).then(
       (selection) => new Set(selection.tools.map((tool) => tool.name)),
     );
@@ -59,7 +69,10 @@ export function victorToolSelection(registry: SelectingRegistry, options: OpenAI
   const tools = toOpenAIAgentsTools(registry, { context: options.context, strict: options.strict, approval: options.approval, level }).map(
     (tool): VictorFunctionTool => ({
       ...tool,
-      isEnabled: async (runContext) => (await chosen(runContext)).has(tool.name),
+      isEnabled: async (runContext, agent) => {
+        const names = await chosen(runContext, agent);
+        return names === 'every' || names.has(tool.name);
+      },
       invoke: async (runContext, input, details) => {
         const run = runs.get(runContext);
         if (run !== undefined) {

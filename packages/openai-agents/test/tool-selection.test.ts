@@ -1,7 +1,8 @@
-import { Agent } from '@openai/agents';
+import { Agent, RunState } from '@openai/agents';
+import { ToolRegistry } from '@victor-tools/core';
 import { ToolMetadataRegistry } from '@victor-tools/metadata';
-import { victorToolSelection } from '@victor-tools/openai-agents';
-import { outputsSentTo, scriptedRun, selectionRegistry } from './support';
+import { trustFrameworkApproval, victorToolSelection } from '@victor-tools/openai-agents';
+import { outputsSentTo, quietLogger, readFile, runCommand, scriptedRun, selectionRegistry } from './support';
 
 afterEach(() => ToolMetadataRegistry.resetInstance());
 
@@ -38,6 +39,24 @@ describe('victorToolSelection', () => {
       { role: 'user', content: [{ type: 'input_text', text: 'Now run the command make test' }] },
     ]);
     expect(offered(model, 0)).toEqual(['ask_user', 'run_command']);
+  });
+
+  it('should let a run stopped for approval be saved, read back (RunState.fromString) and resumed', async () => {
+    const command = runCommand();
+    const registry = new ToolRegistry({ logger: quietLogger(), approve: trustFrameworkApproval() }).register(readFile()).register(command);
+    const selection = victorToolSelection(registry, { maxTools: 1 });
+    const agent = selection.attach(new Agent({ name: 'assistant', tools: selection.tools }));
+    const { model, runner } = scriptedRun([{ calls: [{ id: 'c1', name: 'run_command', args: { command: 'make test' } }] }, { text: 'Tests pass.' }]);
+    const first = await runner.run(agent, 'Run the command make test');
+    expect(first.interruptions.map((i) => i.name)).toEqual(['run_command']);
+
+    const state = await RunState.fromString(agent, first.state.toString());
+    state.approve(state.getInterruptions()[0]!);
+    const second = await runner.run(agent, state);
+    expect(command.calls.map((c) => c.args)).toEqual([{ command: 'make test' }]);
+    expect(second.finalOutput).toBe('Tests pass.');
+    // The saved run's input is not seen here: it offers every tool until it calls one.
+    expect(offered(model, 1)).toEqual(['read_file', 'run_command']);
   });
 
   it('should say what to do when the agent was not attached', async () => {

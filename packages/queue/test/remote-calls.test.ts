@@ -387,6 +387,22 @@ describe('queueInvoker with startToolWorker', () => {
     expect(worker.name).toMatch(/:\d+$/);
   });
 
+  it('should answer a queue failure, running nothing, when its remote function throws', async () => {
+    const tool = new ProbeTool({ name: 'either' });
+    const invoker = queueInvoker({
+      connection: redis.url,
+      queue: nextQueue(),
+      remote: () => {
+        throw new Error('no route');
+      },
+    });
+    opened.push(invoker);
+    const refused = await invoker.invoke(invocation(tool, {}));
+    expect(refused.error).toBe("Tool 'either' failed on the queue: the invoker's remote option threw: no route; the call was not run");
+    expect(refused.metadata).toEqual({ queueFailure: true, reason: 'remote-option' });
+    expect(tool.runs).toEqual([]);
+  });
+
   it('should let its running calls finish when closed within the grace period, and leave them to the queue after it', async () => {
     const queue = nextQueue();
     const first = new ProbeTool({ name: 'slow', idempotent: true });
@@ -437,6 +453,8 @@ describe('queueInvoker with startToolWorker', () => {
     expect(await eventually(() => slow.runs.length === 1)).toBe(true);
     await invoker.close();
     expect(await call).toMatchObject({ success: false, metadata: { reason: 'closed' } });
-    expect((await invoker.invoke(invocation(slow, {}))).error).toBe("Tool 'slow' was not run: the queue invoker is closed");
+    const refused = await invoker.invoke(invocation(slow, {}));
+    expect(refused.error).toBe("Tool 'slow' failed on the queue: the queue invoker is closed; the call was not run");
+    expect(refused.metadata).toEqual({ queueFailure: true, reason: 'closed' });
   });
 });

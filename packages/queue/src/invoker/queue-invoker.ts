@@ -5,7 +5,7 @@ import { inProcessInvoker, type ToolInvocation, type ToolInvoker } from '@victor
 import { QueueKeys } from '../job';
 import { readSecret } from '../job-approval';
 import { DEFAULT_PREFIX, DEFAULT_QUEUE, positiveInteger, type QueueInvokerOptions } from '../options';
-import { errorMessage } from '../results';
+import { errorMessage, queueFailure } from '../results';
 import { EventReader } from './event-reader';
 import { RemoteCall, type CallHost } from './remote-call';
 import { defineScripts, type ScriptedRedis } from './scripts';
@@ -108,13 +108,13 @@ export class QueueInvoker implements ToolInvoker {
   /** Runs the call on a worker (or here, when the `remote` option keeps it local) and answers its result. */
   invoke(call: ToolInvocation): ToolResult | Promise<ToolResult> {
     if (this.closing !== undefined) {
-      return ToolResult.fail(`Tool '${call.name}' was not run: the queue invoker is closed`, { queueFailure: true, reason: 'closed' });
+      return queueFailure(call.name, 'the queue invoker is closed; the call was not run', { reason: 'closed' });
     }
     let remote: boolean;
     try {
       remote = this.isRemote(call);
     } catch (error) {
-      return ToolResult.fail(`Tool '${call.name}' was not run: the invoker's remote option threw: ${errorMessage(error)}`, { queueFailure: true });
+      return queueFailure(call.name, `the invoker's remote option threw: ${errorMessage(error)}; the call was not run`, { reason: 'remote-option' });
     }
     if (!remote) return inProcessInvoker.invoke(call);
     const remoteCall = new RemoteCall(this.host, call);

@@ -2,7 +2,7 @@ import { jsonSchema, tool as aiTool, type JSONSchema7, type Tool } from 'ai';
 import type { BaseTool, JsonSchema, SchemaLevel, ToolExecutionContext } from '@victor-tools/core';
 import type { SchemaLevelLike } from '@victor-tools/core/framework';
 import { outputSchemaOf } from '@victor-tools/core/internal';
-import { asksPerson, frameworkCallContext, pickTools, type AdaptableRegistry, type ToolsOption } from '@victor-tools/providers/framework';
+import { asksPerson, checkAdapterOptions, frameworkCallContext, pickTools, type AdaptableRegistry, type ToolsOption } from '@victor-tools/providers/framework';
 import { approvedInHistory, ledgerOf, unissuedApprovalMessage } from './approval-ledger';
 import { toModelOutput, toToolOutput, type VictorToolOutput } from './tool-output';
 
@@ -58,6 +58,7 @@ export function toAISDKTools(registry: AdaptableRegistry, options: AISDKToolsOpt
         "any other approve callback decides inside execute (approval: 'registry').",
     );
   }
+  checkAdapterOptions('toAISDKTools', options, ['tools', 'context', 'level']);
   const context = options.context ?? {};
   const ledger = ledgerOf(registry);
   const tools: Record<string, VictorAISDKTool> = {};

@@ -313,6 +313,14 @@ describe('toAISDKTools', () => {
       expect(await ask('run_command')).toBe(true);
     });
 
+    it('should refuse an option it does not take, such as a misspelt context, rather than run outside its mode', () => {
+      expect(() => toAISDKTools(registryWith(readFile()), { ctx: { mode: 'plan' } } as never)).toThrow(
+        new TypeError("toAISDKTools: unknown option 'ctx'; it takes tools, context, level."),
+      );
+      // An option given as undefined (a spread of optional settings) is no option at all.
+      expect(Object.keys(toAISDKTools(registryWith(readFile()), { context: undefined, level: undefined }))).toEqual(['read_file']);
+    });
+
     it('should refuse the old approval option with a message naming the registry\'s approve', () => {
       expect(() => toAISDKTools(registryWith(readFile()), { approval: 'sdk' } as never)).toThrow(
         "toAISDKTools: the 'approval' option was removed: the registry's approve option decides approval at every door. " +

@@ -1,7 +1,7 @@
 import { ToolMessage } from '@langchain/core/messages';
 import type { ToolExecutionContext } from '@victor-tools/core';
 import type { SchemaLevelLike } from '@victor-tools/core/framework';
-import { asksPerson, frameworkCallContext, pickTools, resultText, type AdaptableRegistry, type ToolsOption } from '@victor-tools/providers/framework';
+import { asksPerson, checkAdapterOptions, frameworkCallContext, pickTools, resultText, type AdaptableRegistry, type ToolsOption } from '@victor-tools/providers/framework';
 import { askThroughInterrupt } from './interrupt-approval';
 import { VictorStructuredTool } from './victor-structured-tool';
 
@@ -51,6 +51,7 @@ export function toLangChainTools(registry: AdaptableRegistry, options: LangChain
         'any other approve callback decides inside execute.',
     );
   }
+  checkAdapterOptions('toLangChainTools', options, ['tools', 'context', 'level']);
   const context = options.context ?? {};
   return pickTools(registry, options).map(({ tool, level }) => {
     const name = tool.name;

@@ -255,6 +255,14 @@ describe('toLangChainTools', () => {
       expect(approve).toHaveBeenCalledTimes(1);
     });
 
+    it('should refuse an option it does not take, such as a misspelt context, rather than run outside its mode', () => {
+      expect(() => toLangChainTools(registryWith(readFile()), { ctx: { mode: 'plan' } } as never)).toThrow(
+        new TypeError("toLangChainTools: unknown option 'ctx'; it takes tools, context, level."),
+      );
+      // An option given as undefined (a spread of optional settings) is no option at all.
+      expect(toLangChainTools(registryWith(readFile()), { context: undefined, level: undefined }).map((t) => t.name)).toEqual(['read_file']);
+    });
+
     it("should refuse the old approve option with a message naming the registry's approve", () => {
       expect(() => toLangChainTools(registryWith(readFile()), { approve: () => true } as never)).toThrow(
         "toLangChainTools: the 'approve' option was removed: the registry's approve option decides approval at every door. " +

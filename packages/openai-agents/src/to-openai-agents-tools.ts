@@ -3,6 +3,7 @@ import type { BaseTool, JsonSchema, SchemaLevel, ToolExecutionContext } from '@v
 import type { SchemaLevelLike } from '@victor-tools/core/framework';
 import {
   asksPerson,
+  checkAdapterOptions,
   frameworkCallContext,
   normalizeStrictArguments,
   pickTools,
@@ -66,6 +67,7 @@ export function toOpenAIAgentsTools(registry: AdaptableRegistry, options: OpenAI
         "any other approve callback decides inside the call (approval: 'registry').",
     );
   }
+  checkAdapterOptions('toOpenAIAgentsTools', options, ['tools', 'context', 'level', 'strict']);
   const context = options.context ?? {};
   return pickTools(registry, options).map(({ tool, level }) => functionTool(registry, tool, level, options.strict ?? 'auto', context));
 }

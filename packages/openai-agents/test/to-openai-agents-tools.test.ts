@@ -242,6 +242,14 @@ describe('toOpenAIAgentsTools', () => {
       ]);
     });
 
+    it('should refuse an option it does not take, such as a misspelt context, rather than run outside its mode', () => {
+      expect(() => toOpenAIAgentsTools(registryWith(readFile()), { ctx: { mode: 'plan' } } as never)).toThrow(
+        new TypeError("toOpenAIAgentsTools: unknown option 'ctx'; it takes tools, context, level, strict."),
+      );
+      // An option given as undefined (a spread of optional settings) is no option at all.
+      expect(toOpenAIAgentsTools(registryWith(readFile()), { context: undefined, level: undefined }).map((t) => t.name)).toEqual(['read_file']);
+    });
+
     it("should refuse the old approval option with a message naming the registry's approve", () => {
       expect(() => toOpenAIAgentsTools(registryWith(readFile()), { approval: 'registry' } as never)).toThrow(
         "toOpenAIAgentsTools: the 'approval' option was removed: the registry's approve option decides approval at every door. " +

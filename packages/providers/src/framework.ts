@@ -22,10 +22,12 @@ export {
   getRenderer,
 } from './renderers';
 // The building blocks of a framework adapter: which tools to offer, the
-// context of one call, and the text a model reads of a result.
+// context of one call, the text a model reads of a result, and a check of
+// the adapter's options.
 export {
   pickTools,
   asksPerson,
+  checkAdapterOptions,
   frameworkCallContext,
   resultText,
   outputText,

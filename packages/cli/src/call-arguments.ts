@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { InvalidArgumentError } from 'commander';
 import { CliError } from './errors/cli-error';
 import type { InputStream } from './io';
-import { describeValue } from '@victor-tools/core/internal';
+import { capText, describeValue } from '@victor-tools/core/internal';
 
 /** The most bytes of arguments `call` reads from stdin or a file (64 MiB). */
 export const MAX_ARGUMENTS_BYTES = 64 * 1024 * 1024;
@@ -80,7 +80,9 @@ export async function readDeferredArguments(deferred: DeferredArguments, stdin: 
     } catch (error) {
       if (error instanceof CliError) throw error;
       const code = (error as NodeJS.ErrnoException).code;
-      throw new CliError(`Cannot read the arguments file '${deferred.source}': ${code === 'ENOENT' ? 'it does not exist' : code === 'EISDIR' ? 'it is a directory' : ((error as Error).message ?? code)}.`, 2);
+      const why = code === 'ENOENT' ? 'it does not exist' : code === 'EISDIR' ? 'it is a directory' : ((error as Error).message ?? code);
+      // Node's own message repeats the path (ENAMETOOLONG): both echoes capped.
+      throw new CliError(`Cannot read the arguments file '${capText(deferred.source)}': ${capText(why)}.`, 2);
     }
   }
   const parsed = parseObject(text);

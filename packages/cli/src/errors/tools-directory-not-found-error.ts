@@ -1,3 +1,4 @@
+import { capText } from '@victor-tools/core/internal';
 import { CliError } from './cli-error';
 
 /**
@@ -13,7 +14,7 @@ export class ToolsDirectoryNotFoundError extends CliError {
   ) {
     super(
       given
-        ? `Tools directory '${directory}' does not exist or is not a directory. Pass --tools DIR with a directory of compiled .js tool files.`
+        ? `Tools directory '${capText(directory)}' does not exist or is not a directory. Pass --tools DIR with a directory of compiled .js tool files.`
         : 'No --tools directory was given. Pass --tools DIR, the directory of your tool files: .js, .cjs, .mjs or .ts files that export ' +
             "tools (tool() functions, @Tool classes, BaseTool instances), e.g. 'npx @victor-tools/cli list --tools ./dist/tools'.",
       given ? 2 : 1,

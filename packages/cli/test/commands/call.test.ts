@@ -148,6 +148,14 @@ describe('victor-tools call', () => {
       expect(stderr).toBe(`error: Sandbox directory '${missing}' does not exist or is not a directory. Create it first, or pass --sandbox with an existing directory.\n`);
     });
 
+    it('should echo a directory of 100,000 characters capped, as every echo is', async () => {
+      const long = join(tmpdir(), 'x'.repeat(100_000));
+      const { code, stderr } = await runCli(['call', 'echo', '{"message": "x"}', '--mode', 'explore', '--sandbox', long]);
+      expect(code).toBe(2);
+      expect(stderr).toMatch(/^error: Sandbox directory '.{1,1000}\.\.\. \(99\d{3} more characters\)' does not exist or is not a directory\. Create it first/);
+      expect(stderr.length).toBeLessThan(1_200);
+    });
+
     it('should exit 2 when it names a file', async () => {
       const file = join(mkdtempSync(join(tmpdir(), 'victor-cli-')), 'file.txt');
       writeFileSync(file, '');

@@ -1,3 +1,4 @@
+import type { Stats } from 'node:fs';
 import { AccessMode, AgentMode, CostTier, type AgentModeLike, type AgentModeValue } from '../enums';
 import type { BaseTool } from '../base-tool';
 import { capText, errorMessage } from '../error-text';
@@ -143,18 +144,22 @@ export function checkPathArguments(
   } catch (error) {
     return refuse(mode, 'outside-sandbox', `the sandbox '${capText(String(context.sandbox))}' cannot be resolved: ${errorMessage(error)}`);
   }
+  // One check of the call's paths: what the file system said of an entry holds for all of them.
+  const known = new Map<string, Stats | undefined>();
+  const resolved = new Map<string, string>();
   for (const { where, value } of findPathArguments(args, facts.parameters)) {
     let real: string;
     try {
-      real = resolveRealPath(value, sandbox);
+      real = resolved.get(value) ?? resolveRealPath(value, sandbox, known);
     } catch (error) {
       return refuse(mode, 'outside-sandbox', `argument '${capText(where)}' ('${capText(value)}') cannot be resolved: ${errorMessage(error)}`);
     }
+    resolved.set(value, real);
     if (!isInside(real, sandbox)) {
       return refuse(
         mode,
         'outside-sandbox',
-        `explore mode allows ${access.value} tools only inside the sandbox '${sandbox}', and argument '${capText(where)}' resolves to '${capText(real)}', outside it`,
+        `explore mode allows ${access.value} tools only inside the sandbox '${capText(sandbox)}', and argument '${capText(where)}' resolves to '${capText(real)}', outside it`,
       );
     }
   }

@@ -22,8 +22,11 @@ const MAX_SYMLINKS = 40;
  * exists below a missing directory), and the strings it is asked about are
  * built from the resolved prefix (as long as the real path, not the input).
  * No recursion, so a path of 100,000 components cannot overflow the stack.
+ * `known` holds what the file system said of each path asked about: one
+ * check of many paths (a call's arguments) passes one map, so the
+ * directories they share, the sandbox's own among them, are asked once.
  */
-export function resolveRealPath(target: string, base: string): string {
+export function resolveRealPath(target: string, base: string, known: Map<string, Fs.Stats | undefined> = new Map()): string {
   const path = nodePath();
   const SEPARATORS = path.sep === '\\' ? /[\\/]/ : /\//;
   const absolute = path.isAbsolute(target) ? target : path.resolve(base) + path.sep + target;
@@ -35,8 +38,6 @@ export function resolveRealPath(target: string, base: string): string {
   /** Components still to walk: the input, then the targets of the links met on the way. */
   const pending: Array<{ parts: string[]; next: number }> = [{ parts: absolute.slice(root.length).split(SEPARATORS), next: 0 }];
   let links = 0;
-  // `d/../d/../...` asks about the same entry again and again: ask the file system once.
-  const known = new Map<string, Fs.Stats | undefined>();
   while (pending.length > 0) {
     const segment = pending[pending.length - 1];
     if (segment.next === segment.parts.length) {
@@ -54,6 +55,7 @@ export function resolveRealPath(target: string, base: string): string {
     // The parent is missing (or not a directory): so is this component.
     if (prefixes.length < parts.length - 1) continue;
     const candidate = (parts.length === 1 ? root : prefixes[parts.length - 2] + path.sep) + part;
+    // `d/../d/../...`, or another path of the same call, asks about the same entry again: ask the file system once.
     let stat = known.get(candidate);
     if (stat === undefined && !known.has(candidate)) {
       stat = lstat(candidate);

@@ -154,6 +154,32 @@ describe('ToolRegistry', () => {
       expect(tool.calls).toHaveLength(0);
     });
 
+    it('should check every path of a call against the file system as it is, one escape among many refused', async () => {
+      const { registry, tool } = registryWith({ accessMode: 'write' });
+      const files = [...Array.from({ length: 1_000 }, (_, i) => `src/f${i}.txt`), 'src/a.txt', 'escape/x.txt', 'src/a.txt'];
+      const result = await registry.execute('tool', { files }, { mode: 'explore', sandbox });
+      expect(result.error).toMatch(/^Tool 'tool' refused in explore mode: .*argument 'files\.1001' resolves to '.*outside\/x\.txt', outside it$/);
+      expect(tool.calls).toHaveLength(0);
+    });
+
+    it('should check 300,000 paths in one call within seconds, asking the file system once per entry', async () => {
+      const { registry, tool } = registryWith({ accessMode: 'write' });
+      const files = [...Array.from({ length: 150_000 }, (_, i) => `new/d${i % 100}/f${i}`), ...Array<string>(150_000).fill('src/a.txt')];
+      const started = performance.now();
+      const result = await registry.execute('tool', { files }, { mode: 'explore', sandbox });
+      expect(result.success).toBe(true);
+      expect(performance.now() - started).toBeLessThan(10_000);
+      expect(tool.calls).toHaveLength(1);
+    });
+
+    it('should echo a sandbox of 100,000 characters capped in its refusal', async () => {
+      const { registry } = registryWith({ accessMode: 'write' });
+      const deep = path.join(sandbox, 'x/'.repeat(50_000));
+      const result = await registry.execute('tool', { filePath: '/etc/passwd' }, { mode: 'explore', sandbox: deep });
+      expect(result.error).toMatch(/only inside the sandbox '.{1,1000}\.\.\. \(\d+ more characters\)', and argument 'filePath'/);
+      expect(result.error!.length).toBeLessThan(1_300);
+    });
+
     it('should resolve .. from where a symlink points, as the operating system does', async () => {
       // sandbox/inner -> sandbox/src, so inner/../escape is sandbox/escape -> outside.
       const { registry } = registryWith({ accessMode: 'write' });

@@ -7,6 +7,8 @@ describe('isPathLikeName', () => {
     // The reference's and common names for a place on disk, as the last word.
     'filename', 'file_name', 'fileName', 'dest', 'destination', 'output', 'out', 'target', 'source', 'src', 'location', 'to',
     'from', 'dir', 'folder', 'backup-destination', 'srcFolder', 'copy_to', 'move_from', 'output_filename',
+    // Their plurals.
+    'locations', 'srcs', 'dests', 'outs', 'targets', 'sources', 'outputs', 'folders', 'destinations', 'filenames',
   ])('should take %s for a path', (name) => {
     expect(isPathLikeName(name)).toBe(true);
   });

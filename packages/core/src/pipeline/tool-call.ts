@@ -214,11 +214,16 @@ export class ToolCall implements PolicyContext {
     });
   }
 
-  /** The promise `waiting` waited for settled: the tool's answer becomes the call's result, a step's answer ends the wait. */
+  /**
+   * The promise `waiting` waited for settled: the tool's answer becomes the
+   * call's result, a step's answer ends the wait. A tool that answers past
+   * its deadline (it blocked the event loop, so no timer could fire first)
+   * has timed out all the same.
+   */
   private settle(waiting: Waiting, value: unknown, rejected: boolean): void {
     if (waiting.done) return;
     try {
-      if (waiting.isTool) this.end(waiting, this.settleTool(rejected ? thrownResult(value) : toToolResult(value)));
+      if (waiting.isTool) this.end(waiting, this.settleTool(this.pastDeadline() ?? (rejected ? thrownResult(value) : toToolResult(value))));
       else this.end(waiting, rejected ? this.failure(value) : (value as StepAnswer));
     } catch (error) {
       this.end(waiting, this.failure(error));
@@ -250,6 +255,12 @@ export class ToolCall implements PolicyContext {
     const remaining = this.deadline! - Date.now();
     if (remaining <= 0) this.timeOut();
     else this.timer = setTimeout(fireTimeout, remaining, this);
+  }
+
+  /** The timed-out result when the call's deadline has passed (checked where no timer could have fired: see `settle`). */
+  pastDeadline(): ToolResult | undefined {
+    const deadline = this.deadline;
+    return deadline !== undefined && Date.now() >= deadline ? timedOutResult(this.name, this.timeoutMs!) : undefined;
   }
 
   /** Called by the timer: the call outlived its timeout. */

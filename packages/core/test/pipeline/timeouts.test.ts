@@ -88,9 +88,10 @@ describe('the timeout of a call', () => {
   });
 
   it('should not count the wait for approval: the clock starts once approved', async () => {
-    const registry = new ToolRegistry({ approve: () => new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 80)) });
+    // Approval takes longer than the timeout; the tool's 10 ms leave it a wide margin (an answer past the deadline is timed out).
+    const registry = new ToolRegistry({ approve: () => new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 300)) });
     registry.register(
-      testTool({ name: 'ex', timeoutMs: 50, metadata: { accessMode: 'execute' }, run: () => new Promise((resolve) => setTimeout(() => resolve('ran'), 10)) }),
+      testTool({ name: 'ex', timeoutMs: 200, metadata: { accessMode: 'execute' }, run: () => new Promise((resolve) => setTimeout(() => resolve('ran'), 10)) }),
     );
     const result = await registry.execute('ex', {});
     expect(result.output).toBe('ran');
@@ -108,6 +109,36 @@ describe('the timeout of a call', () => {
     }) as never;
     registry.register(busy);
     expect((await registry.execute('busy', {})).output).toBe('finished');
+  });
+
+  it('should time out an async tool that blocked past its deadline, its promise already resolved when it returns', async () => {
+    const registry = new ToolRegistry();
+    const busy = testTool({ name: 'busy', timeoutMs: 10 });
+    busy.execute = (async () => {
+      const until = Date.now() + 30;
+      while (Date.now() < until) {
+        // No timer can fire while this runs; the promise it returns has settled by the first microtask.
+      }
+      return ToolResult.ok('late');
+    }) as never;
+    registry.register(busy);
+    expect((await registry.execute('busy', {})).error).toBe("Tool 'busy' timed out after 10 ms");
+  });
+
+  it('should time out a tool whose answer comes past its deadline after a synchronous before-hook blocked', async () => {
+    const registry = new ToolRegistry();
+    const tool = testTool({ name: 't', timeoutMs: 10, run: async () => 'ran' });
+    registry.register(tool);
+    const seen: Array<string | undefined> = [];
+    registry.registerBeforeHook(() => {
+      const until = Date.now() + 30;
+      while (Date.now() < until) {
+        // A before-hook that blocks: its time counts against the call's timeout.
+      }
+    });
+    registry.registerAfterHook((result) => void seen.push(result.error));
+    expect((await registry.execute('t', {})).error).toBe("Tool 't' timed out after 10 ms");
+    expect(seen).toEqual(["Tool 't' timed out after 10 ms"]);
   });
 
   it('should time out a tool that blocked past its deadline before answering with a promise', async () => {

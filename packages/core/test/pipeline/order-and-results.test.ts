@@ -21,15 +21,14 @@ describe('the order of the steps', () => {
 
   it('should let the after-hooks see a timed-out call, as they see every call that reached the tool', async () => {
     const registry = new ToolRegistry();
-    // Room for the first call's schema compilation on a loaded machine: a call past its deadline before the tool never reaches it.
-    registry.register(new TestTool({ name: 'hang', timeoutMs: 200, run: () => new Promise(() => undefined) }));
+    registry.register(new TestTool({ name: 'hang', timeoutMs: 20, run: () => new Promise(() => undefined) }));
     const seen: Array<string | undefined> = [];
     registry.registerAfterHook((result) => {
       seen.push(result.error);
     });
     const result = await registry.execute('hang', {});
-    expect(result.error).toBe("Tool 'hang' timed out after 200 ms");
-    expect(seen).toEqual(["Tool 'hang' timed out after 200 ms"]);
+    expect(result.error).toBe("Tool 'hang' timed out after 20 ms");
+    expect(seen).toEqual(["Tool 'hang' timed out after 20 ms"]);
   });
 });
 

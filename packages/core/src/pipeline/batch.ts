@@ -56,8 +56,9 @@ export async function runBatch(
     throw new TypeError(`executeBatch expects an array of { name, args } calls, got ${describeValue(calls)}.`);
   }
   const concurrency = options.concurrency ?? Infinity;
-  if (!(concurrency >= 1)) {
-    throw new TypeError(`executeBatch concurrency must be a number of at least 1, got ${String(concurrency)}.`);
+  // A fraction would let through one call more than it says (1.5 runs 2 at once).
+  if (!(concurrency >= 1) || (concurrency !== Infinity && !Number.isInteger(concurrency))) {
+    throw new TypeError(`executeBatch concurrency must be a whole number of at least 1 (or Infinity), got ${String(concurrency)}.`);
   }
   const semaphore = new Semaphore(concurrency);
   const latest = new Map<ExecutionCategory, Promise<unknown>>();

@@ -129,5 +129,11 @@ describe('ToolRegistry', () => {
     it('should reject with a TypeError when calls is not an array', async () => {
       await expect(new ToolRegistry().executeBatch(null as never)).rejects.toThrow(TypeError);
     });
+
+    it.each([[0], [1.5], [Number.NaN], ['2']])('should reject a concurrency of %p with a TypeError saying what it takes', async (concurrency) => {
+      await expect(new ToolRegistry().executeBatch([], { concurrency: concurrency as never })).rejects.toThrow(
+        new TypeError(`executeBatch concurrency must be a whole number of at least 1 (or Infinity), got ${String(concurrency)}.`),
+      );
+    });
   });
 });

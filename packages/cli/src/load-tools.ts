@@ -82,7 +82,8 @@ async function preload(file: string): Promise<void> {
   try {
     require(file);
   } catch (error) {
-    if ((error as { code?: string }).code !== 'ERR_REQUIRE_ESM') throw error;
+    // `throw null` is a file's too: read its code only off an object.
+    if ((error as { code?: string } | null)?.code !== 'ERR_REQUIRE_ESM') throw error;
     await import(pathToFileURL(file).href);
   }
 }

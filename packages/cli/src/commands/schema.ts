@@ -18,8 +18,8 @@ interface SchemaOptions {
 /** One tool's schema in a provider's format, and what that format could not carry. */
 export interface ToolSchemaExport {
   name: string;
-  /** The provider, or undefined for the registry's own schema. */
-  provider?: string;
+  /** The provider, or null for the registry's own schema (the key is always there for a JSON reader). */
+  provider: string | null;
   schema: unknown;
   /** Keywords the provider's format removed or rewrote (none without a provider). */
   dropped: DroppedKeyword[];
@@ -36,7 +36,7 @@ export function exportToolSchema(tool: BaseTool, options: SchemaOptions): ToolSc
   checkSchemaOptions(options);
   const level = SchemaLevel.from(options.level as SchemaLevelValue);
   const provider = options.provider as ProviderName | undefined;
-  if (provider === undefined) return { name: tool.name, schema: tool.toSchema(level), dropped: [] };
+  if (provider === undefined) return { name: tool.name, provider: null, schema: tool.toSchema(level), dropped: [] };
   const exported =
     provider === 'openai'
       ? toOpenAITool(tool, { level, strict: options.strict ?? false })

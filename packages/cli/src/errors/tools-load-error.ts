@@ -1,9 +1,13 @@
+import { capText } from '@victor-tools/core/internal';
 import { CliError } from './cli-error';
 
 function describeCause(cause: unknown): string {
-  if (!(cause instanceof Error)) return String(cause);
-  // The first line: Node adds a require stack to 'Cannot find module', which --verbose prints whole.
-  const message = cause.message.split('\n', 1)[0];
+  if (!(cause instanceof Error)) return capText(String(cause));
+  // Every line up to the require stack Node adds to 'Cannot find module' (--verbose prints it):
+  // a TypeScript transform's reason is on the line after its 'Transform failed with 1 error:'.
+  const lines = cause.message.split('\n');
+  const stack = lines.findIndex((line) => line.startsWith('Require stack:'));
+  const message = capText(lines.slice(0, stack === -1 ? lines.length : stack).join('\n').trim());
   // 'Error: x' says nothing 'x' does not; 'SyntaxError: x' does.
   return cause.name && cause.name !== 'Error' ? `${cause.name}: ${message}` : message;
 }

@@ -35,8 +35,8 @@ describe('victor-tools schema --provider: the dropped-keyword report', () => {
 
   it('should print an array of them for every tool, with dropped [] without a provider', async () => {
     const { stdout } = await runCli(['schema', '--json']);
-    const all = JSON.parse(stdout) as Array<{ name: string; dropped: unknown[]; provider?: string }>;
+    const all = JSON.parse(stdout) as Array<{ name: string; dropped: unknown[]; provider: string | null }>;
     expect(all.map((e) => e.name).sort()).toEqual(['echo', 'log_line', 'set_tool_enabled']);
-    expect(all.every((e) => e.dropped.length === 0 && e.provider === undefined)).toBe(true);
+    expect(all.every((e) => e.dropped.length === 0 && e.provider === null)).toBe(true);
   });
 });

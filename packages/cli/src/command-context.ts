@@ -69,13 +69,22 @@ export class CommandContext {
     writeLine(this.io.stderr, text);
   }
 
-  /** Writes `error: message` to stderr. */
+  /** Writes `error: message` to stderr, control characters shown escaped. */
   error(message: string): void {
-    this.err(`${this.styles.err.red('error:')} ${message}`);
+    this.err(`${this.styles.err.red('error:')} ${withoutControls(message)}`);
   }
 
-  /** Writes `warning: message` to stderr. */
+  /** Writes `warning: message` to stderr, control characters shown escaped. */
   warn(message: string): void {
-    this.err(`${this.styles.err.yellow('warning:')} ${message}`);
+    this.err(`${this.styles.err.yellow('warning:')} ${withoutControls(message)}`);
   }
+}
+
+/**
+ * `text` with its control characters but newline and tab written as `\u001b`:
+ * messages echo names and values a caller typed (or a model chose), and an
+ * escape sequence in one would otherwise reach the terminal.
+ */
+function withoutControls(text: string): string {
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

@@ -60,6 +60,7 @@ export function registerGatewayCommand(program: Command, ctx: CommandContext): v
   command.action(async (options: GatewayOptions, cmd: Command) => {
     checkHttpFlags(options, cmd);
     if ((options.pin !== undefined || options.semantic) && !options.progressive) throw new CliError(`--${options.pin !== undefined ? 'pin' : 'semantic'} needs --progressive`, 2);
+    if (options.json && !options.check) throw new CliError('--json needs --check: it is the format of the report --check prints', 2);
     if (options.progressive && options.http && !options.stateful) {
       throw new CliError('--progressive over HTTP needs --stateful: a stateless server forgets what search_tools enabled after each request', 2);
     }

@@ -139,6 +139,13 @@ describe('victor-tools call', () => {
     });
   });
 
+  it('should echo a name with control characters escaped on stderr, so no escape sequence reaches the terminal', async () => {
+    const { code, stderr } = await runCli(['call', 'a\u001b]0;pwned\u0007b', '{}']);
+    expect(code).toBe(1);
+    expect(stderr).toContain("Tool 'a\\u001b]0;pwned\\u0007b' not found");
+    expect(stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f]/);
+  });
+
   describe('--sandbox', () => {
     it('should exit 2 before anything runs when the directory does not exist', async () => {
       const missing = join(tmpdir(), 'victor-cli-no-such-sandbox');

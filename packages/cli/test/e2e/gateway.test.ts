@@ -220,6 +220,9 @@ describe('victor-tools gateway', () => {
     const pin = await runBin(['gateway', '--config', config, '--pin', 'fs_read_file']);
     expect(pin.code).toBe(2);
     expect(pin.stderr).toContain('--pin needs --progressive');
+    const json = await runBin(['gateway', '--config', config, '--json']);
+    expect(json.code).toBe(2);
+    expect(json.stderr).toContain('--json needs --check');
     writeFileSync(config, '{"servers": {}}');
     const bad = await runBin(['gateway', '--config', config, '--check']);
     expect(bad.code).toBe(2);

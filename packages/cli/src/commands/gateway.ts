@@ -72,7 +72,11 @@ export function registerGatewayCommand(program: Command, ctx: CommandContext): v
     const logger = stderrLogger(ctx.io.stderr, verbose ?? ctx.io.verbose ?? false);
     const stderr = (name: string) => (ctx.verbose ? (line: string) => ctx.err(`[${name}] ${line}`) : ('ignore' as const));
 
-    if (options.check) return check(ctx, await mountServers(config.servers, { logger, stderr }), options.json === true);
+    if (options.check) {
+      // Exit 0 says every server started: with none to start it would say nothing.
+      if (config.servers.length === 0) throw new CliError(`the servers configuration '${options.config}' names no server to check`, 1);
+      return check(ctx, await mountServers(config.servers, { logger, stderr }), options.json === true);
+    }
 
     const context = executionContext(options);
     const local = tools === undefined ? undefined : await ctx.load(cmd);
@@ -93,6 +97,7 @@ export function registerGatewayCommand(program: Command, ctx: CommandContext): v
       if (serving.length === 0 && registry.size === 0) throw new CliError(`no server of '${options.config}' started, and no --tools were given: nothing to serve`, 1);
       const settings: Omit<ServeMcpOptions, 'transport'> = { context, level: SchemaLevel.from(options.level as SchemaLevelValue), logger };
       if (options.progressive) {
+        for (const name of options.pin ?? []) if (!registry.has(name)) ctx.warn(`--pin '${name}' names no tool of the gateway; it pins nothing`);
         const searcher = local?.metadataRegistry ?? ToolMetadataRegistry.getInstance();
         if (semantic) searcher.configure({ embedder: semantic.wordVectorEmbedder() });
         settings.progressive = { searcher, pinned: options.pin };

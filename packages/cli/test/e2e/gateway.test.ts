@@ -213,6 +213,25 @@ describe('victor-tools gateway', () => {
     }
   });
 
+  it('should warn of a --pin that names no tool of the gateway, and serve', async () => {
+    writeFileSync(config, JSON.stringify({ mcpServers: {} }));
+    const tools = join(__dirname, '..', 'fixtures', 'tools');
+    const child = spawn(process.execPath, [BIN, 'gateway', '--config', config, '--tools', tools, '--progressive', '--pin', 'no_such_tool'], { stdio: ['pipe', 'ignore', 'pipe'] });
+    try {
+      const warned = await new Promise<string>((resolve, reject) => {
+        let err = '';
+        child.stderr.on('data', (chunk: Buffer) => {
+          err += chunk.toString();
+          if (err.includes('serving')) resolve(err);
+        });
+        child.once('exit', (code) => reject(new Error(`gateway exited with ${code}: ${err}`)));
+      });
+      expect(warned).toContain("warning: --pin 'no_such_tool' names no tool of the gateway; it pins nothing");
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
   it('should refuse --progressive over stateless HTTP, and --pin without --progressive (usage errors)', async () => {
     const stateless = await runBin(['gateway', '--config', config, '--http', '--progressive']);
     expect(stateless.code).toBe(2);
@@ -223,6 +242,10 @@ describe('victor-tools gateway', () => {
     const json = await runBin(['gateway', '--config', config, '--json']);
     expect(json.code).toBe(2);
     expect(json.stderr).toContain('--json needs --check');
+    writeFileSync(config, '{"mcpServers": {}}');
+    const empty = await runBin(['gateway', '--config', config, '--check']);
+    expect(empty.code).toBe(1);
+    expect(empty.stderr).toContain(`the servers configuration '${config}' names no server to check`);
     writeFileSync(config, '{"servers": {}}');
     const bad = await runBin(['gateway', '--config', config, '--check']);
     expect(bad.code).toBe(2);

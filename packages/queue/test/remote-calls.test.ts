@@ -302,6 +302,9 @@ describe('queueInvoker with startToolWorker', () => {
     expect((await call).metadata).toMatchObject({ cancelled: true });
     expect(await eventually(() => slow.runs[0].aborted !== undefined, 1_000)).toBe(true);
     expect(slow.runs[0].aborted!.at - abortedAt).toBeLessThan(1_000);
+    // As an in-process tool sees its caller's abort: an AbortError.
+    expect(slow.runs[0].aborted!.reason).toBeInstanceOf(DOMException);
+    expect((slow.runs[0].aborted!.reason as DOMException).name).toBe('AbortError');
   });
 
   it("should relay the tool's progress and log messages to the caller's context", async () => {

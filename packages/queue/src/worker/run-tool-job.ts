@@ -166,7 +166,8 @@ async function runTool(
   const name = data.tool;
   const controller = new AbortController();
   host.controllers.add(controller);
-  const abortFromJob = () => controller.abort(jobSignal?.reason ?? 'cancelled by the caller');
+  // The tool sees what an in-process tool sees when its caller aborts: an AbortError (BullMQ's reason is a string).
+  const abortFromJob = () => controller.abort(abortError(jobSignal?.reason));
   jobSignal?.addEventListener('abort', abortFromJob, { once: true });
   const updates = new JobUpdates((update) => job.updateProgress(update), host.progressIntervalMs, (error) =>
     host.warn(`could not send an update of job ${job.id ?? '?'} to its caller: ${errorMessage(error)}`, error),
@@ -299,4 +300,10 @@ function isAvailable(tool: BaseTool): boolean {
   } catch {
     return false;
   }
+}
+
+/** A cancellation's reason as an `AbortError`, as `AbortController.abort()` gives one; a reason that is one already stays. */
+function abortError(reason: unknown): unknown {
+  if (reason instanceof Error) return reason;
+  return new DOMException(typeof reason === 'string' ? reason : 'cancelled by the caller', 'AbortError');
 }

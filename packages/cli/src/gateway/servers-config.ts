@@ -60,6 +60,8 @@ export function readServersConfig(file: string, env: Readonly<Record<string, str
       config.skipped.push({ name, reason: 'the SSE transport is not served by the gateway; use the server\'s Streamable HTTP endpoint ("type": "http")' });
       continue;
     }
+    // Both would leave one unused without a word: which server was meant is the user's to say.
+    if (entry.command !== undefined && entry.url !== undefined) throw new CliError(`${where}: give "command" (a server to start) or "url" (one to reach), not both`, 2);
     const expand = (value: unknown, field: string): string => expandVariables(requireString(value, `${where}: "${field}"`), env, `${where}: "${field}"`);
     if (typeof entry.command === 'string') {
       const server: McpStdioServer = { command: expand(entry.command, 'command') };

@@ -250,5 +250,9 @@ describe('victor-tools gateway', () => {
     const bad = await runBin(['gateway', '--config', config, '--check']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain(`the servers configuration '${config}' has no "mcpServers" object`);
+    writeFileSync(config, JSON.stringify({ mcpServers: { both: { command: 'node', url: 'http://127.0.0.1:1/mcp' } } }));
+    const both = await runBin(['gateway', '--config', config, '--check']);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain(`the servers configuration '${config}', server 'both': give "command" (a server to start) or "url" (one to reach), not both`);
   });
 });

@@ -1,6 +1,14 @@
 import { ToolRegistry, ToolResult } from '@victor-tools/core';
 import { testTool } from '../registry/helpers';
 
+/** Keeps the event loop busy for `ms`: no timer can fire meanwhile. */
+function blockFor(ms: number): void {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    // busy
+  }
+}
+
 const realSetTimeout = global.setTimeout;
 const realClearTimeout = global.clearTimeout;
 
@@ -101,10 +109,8 @@ describe('the timeout of a call', () => {
     const registry = new ToolRegistry();
     const busy = testTool({ name: 'busy', timeoutMs: 10 });
     busy.execute = (() => {
-      const until = Date.now() + 30;
-      while (Date.now() < until) {
-        // A synchronous tool cannot be interrupted: what it returns is its result.
-      }
+      // A synchronous tool cannot be interrupted: what it returns is its result.
+      blockFor(30);
       return ToolResult.ok('finished');
     }) as never;
     registry.register(busy);
@@ -115,10 +121,8 @@ describe('the timeout of a call', () => {
     const registry = new ToolRegistry();
     const busy = testTool({ name: 'busy', timeoutMs: 10 });
     busy.execute = (async () => {
-      const until = Date.now() + 30;
-      while (Date.now() < until) {
-        // No timer can fire while this runs; the promise it returns has settled by the first microtask.
-      }
+      // No timer can fire while this runs; the promise it returns has settled by the first microtask.
+      blockFor(30);
       return ToolResult.ok('late');
     }) as never;
     registry.register(busy);
@@ -131,10 +135,8 @@ describe('the timeout of a call', () => {
     registry.register(tool);
     const seen: Array<string | undefined> = [];
     registry.registerBeforeHook(() => {
-      const until = Date.now() + 30;
-      while (Date.now() < until) {
-        // A before-hook that blocks: its time counts against the call's timeout.
-      }
+      // A before-hook that blocks: its time counts against the call's timeout.
+      blockFor(30);
     });
     registry.registerAfterHook((result) => void seen.push(result.error));
     expect((await registry.execute('t', {})).error).toBe("Tool 't' timed out after 10 ms");
@@ -148,10 +150,8 @@ describe('the timeout of a call', () => {
         name: 'busy',
         timeoutMs: 10,
         run: () => {
-          const until = Date.now() + 30;
-          while (Date.now() < until) {
-            // Busy past the deadline; the answer comes a microtask later, after it.
-          }
+          // Busy past the deadline; the answer comes a microtask later, after it.
+          blockFor(30);
           return 'late';
         },
       }),

@@ -19,7 +19,11 @@ export async function run(argv: readonly string[], options: RunOptions): Promise
   const ctx = new CommandContext(options);
   const program = createProgram(ctx);
   try {
-    await program.parseAsync([...argv], { from: 'user' });
+    // Commander answers `help <unknown>` with the whole help and no word of what was wrong:
+    // parse the unknown name alone, so it is reported (with a close name) as any unknown command is.
+    const [first, topic] = argv;
+    const unknownTopic = first === 'help' && topic !== undefined && topic !== 'help' && !program.commands.some((command) => command.name() === topic);
+    await program.parseAsync(unknownTopic ? [topic] : [...argv], { from: 'user' });
     return ctx.exitCode;
   } catch (error) {
     // Commander has already written its message (or the help) to stderr.

@@ -46,6 +46,14 @@ describe('run', () => {
       expect(stderr).toContain('(Did you mean list?)');
     });
 
+    it('should report an unknown command given to help as unknown, with a close one', async () => {
+      const { code, stdout, stderr } = await runCli(['help', 'lst']);
+      expect(code).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr).toContain("error: unknown command 'lst'");
+      expect(stderr).toContain('(Did you mean list?)');
+    });
+
     it('should exit 2 on an unknown option', async () => {
       const { code, stderr } = await runCli(['list', '--colour']);
       expect(code).toBe(2);

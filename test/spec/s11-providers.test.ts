@@ -164,6 +164,35 @@ describe('OpenAI strict null for an optional parameter', () => {
     expect(args).toEqual({ path: 'p', limit: null, opts: { deep: null }, tags: null });
   });
 
+  it('should be taken as absent inside a union branch and an allOf member, where strict mode made it nullable too', async () => {
+    const registry = new ToolRegistry();
+    const union = new TestTool({
+      name: 'draw',
+      parameters: {
+        type: 'object',
+        properties: {
+          s: {
+            oneOf: [
+              { type: 'object', properties: { kind: { const: 'c' }, label: { type: 'string' } }, required: ['kind'], additionalProperties: false },
+              { type: 'object', properties: { kind: { const: 'q' }, side: { type: 'number' } }, required: ['kind', 'side'], additionalProperties: false },
+            ],
+          },
+        },
+        required: ['s'],
+      },
+    });
+    const merged = new TestTool({
+      name: 'merged',
+      parameters: { type: 'object', allOf: [{ type: 'object', properties: { a: { type: 'string' } }, required: ['a'] }, { type: 'object', properties: { b: { type: 'string' } } }] },
+    });
+    registry.register(union);
+    registry.register(merged);
+    expect((await registry.execute('draw', { s: { kind: 'c', label: null } })).success).toBe(true);
+    expect(union.calls[0].args).toEqual({ s: { kind: 'c' } });
+    expect((await registry.execute('merged', { a: 'x', b: null })).success).toBe(true);
+    expect(merged.calls[0].args).toEqual({ a: 'x' });
+  });
+
   it('should still fail a null for a required parameter as a wrong type', async () => {
     const registry = new ToolRegistry();
     registry.register(new TestTool({ name: 'read_file', parameters }));

@@ -1,6 +1,6 @@
 import Ajv from 'ajv';
 import { z } from 'zod';
-import { SchemaLevel, type JsonSchema } from '@victor-tools/core';
+import { SchemaLevel, ToolRegistry, type JsonSchema } from '@victor-tools/core';
 import { dropNullOptionals } from '@victor-tools/core/framework';
 import { TOOL_PROTOCOL } from '@victor-tools/core/internal';
 import { toOpenAITool } from '@victor-tools/providers';
@@ -219,5 +219,40 @@ describe('createStrictArgumentsNormalizer', () => {
     const normalize = createStrictArgumentsNormalizer({ get: (name) => tools.get(name) });
     expect(normalize('read_file', { path: 'a', encoding: null, offset: null })).toEqual({ path: 'a' });
     expect(normalize('nope', { path: null })).toEqual({ path: null });
+  });
+});
+
+describe('a strict export, answered by a model and run by the registry', () => {
+  // What a strict model sends is what the strict schema accepts; the registry must then run it.
+  async function run(tool: ReturnType<typeof schemaTool>, fromModel: Record<string, unknown>) {
+    const strictSchema = toOpenAITool(tool, { strict: true }).schema.function.parameters;
+    expect(accepts(strictSchema, fromModel)).toBe(true);
+    const registry = new ToolRegistry();
+    registry.register(tool);
+    return registry.execute(tool.name, fromModel);
+  }
+
+  it('should take a null for an optional property inside a union branch as absent', async () => {
+    const shape = z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('c'), r: z.number(), label: z.string().optional() }),
+      z.object({ kind: z.literal('q'), side: z.number() }),
+    ]);
+    const tool = schemaTool(z.object({ s: shape }) as unknown as JsonSchema);
+    const res = await run(tool, { s: { kind: 'c', r: 1, label: null } });
+    expect(res.error).toBeUndefined();
+    expect(res.output).toEqual({ s: { kind: 'c', r: 1 } });
+  });
+
+  it('should take a null for an optional property of an allOf member as absent', async () => {
+    const tool = schemaTool({
+      type: 'object',
+      allOf: [
+        { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] },
+        { type: 'object', properties: { b: { type: 'string' } } },
+      ],
+    });
+    const res = await run(tool, { a: 'x', b: null });
+    expect(res.error).toBeUndefined();
+    expect(res.output).toEqual({ a: 'x' });
   });
 });

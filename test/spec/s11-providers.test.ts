@@ -26,6 +26,15 @@ describe('toOpenAITool', () => {
     expect((out.schema as { function: { parameters: unknown } }).function.parameters).toEqual(parameters);
   });
 
+  it('should not send a top-level anyOf, which OpenAI refuses, and report it in dropped', () => {
+    const either = new TestTool({ name: 'either', parameters: { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } }, anyOf: [{ required: ['a'] }, { required: ['b'] }] } });
+    for (const strict of [false, true]) {
+      const out = toOpenAITool(either, { strict });
+      expect((out.schema as { function: { parameters: Record<string, unknown> } }).function.parameters.anyOf).toBeUndefined();
+      expect(out.dropped).toContainEqual(expect.objectContaining({ keyword: 'anyOf', path: '', action: 'removed' }));
+    }
+  });
+
   it('should give the responses shape with api: responses', () => {
     const out = toOpenAITool(t, { api: 'responses' });
     expect(out.schema).toMatchObject({ type: 'function', name: 'read_file', description: 'Read a file.' });

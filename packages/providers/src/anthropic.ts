@@ -2,7 +2,7 @@ import type { RegistrableTool } from '@victor-tools/core';
 import { TOOL_NAME_RULES, assertToolName } from './names';
 import { checkOption } from './options';
 import { dropOutputSchema, readTool } from './schema/tool-input';
-import { DropLog, asObjectRoot, isObjectSchema, isSchema, mergeObjects } from './schema/walk';
+import { DropLog, asObjectRoot, liftRootKeywords } from './schema/walk';
 import type { ExportOptions, ObjectSchema, ProviderExport } from './types';
 
 /** An Anthropic Messages API tool; assignable to the SDK's `Anthropic.Tool`. */
@@ -55,17 +55,7 @@ export function toAnthropicTool(tool: RegistrableTool, options: AnthropicExportO
   const log = new DropLog();
   dropOutputSchema(input, log, 'Anthropic');
   const schema = asObjectRoot(parameters, log);
-  for (const keyword of ROOT_COMBINATORS) {
-    const value = schema[keyword];
-    if (value === undefined) continue;
-    delete schema[keyword];
-    if (keyword === 'allOf' && Array.isArray(value) && value.every((b) => isSchema(b) && isObjectSchema(b))) {
-      mergeObjects(schema, value);
-      log.rewritten('allOf', '', 'Anthropic does not take allOf at the top level; the object schemas are merged into one');
-    } else {
-      log.removed(keyword, '', `Anthropic does not take ${keyword} at the top level of input_schema`);
-    }
-  }
+  liftRootKeywords(schema, log, 'Anthropic', 'input_schema', ROOT_COMBINATORS);
   const exported: AnthropicTool = { name, description, input_schema: schema };
   if (options.deferLoading === true) exported.defer_loading = true;
   return { schema: exported, dropped: log.entries };

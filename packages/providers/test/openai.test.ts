@@ -32,6 +32,27 @@ describe('toOpenAITool', () => {
       });
     });
 
+    it.each([false, true])('should merge a top-level allOf and remove what else OpenAI refuses at the top level (strict: %p)', (strict) => {
+      const tool = schemaTool({
+        type: 'object',
+        properties: { a: { type: 'string' }, b: { type: 'string' } },
+        anyOf: [{ required: ['a'] }, { required: ['b'] }],
+        allOf: [{ type: 'object', properties: { c: { type: 'integer' } }, required: ['c'] }],
+        not: { required: ['d'] },
+      });
+      const { schema, dropped } = toOpenAITool(tool, { strict });
+      const params = schema.function.parameters;
+      expect(Object.keys(params).filter((k) => ['anyOf', 'oneOf', 'allOf', 'enum', 'const', 'not'].includes(k))).toEqual([]);
+      expect(Object.keys(params.properties ?? {})).toEqual(['a', 'b', 'c']);
+      expect(params.required).toEqual(strict ? ['a', 'b', 'c'] : ['c']);
+      expect(dropped.filter((d) => d.path === '').map(({ keyword, action }) => ({ keyword, action }))).toEqual([
+        { keyword: 'anyOf', action: 'removed' },
+        { keyword: 'allOf', action: 'rewritten' },
+        { keyword: 'not', action: 'removed' },
+      ]);
+      expect(dropped[0].reason).toBe('OpenAI does not take anyOf at the top level of parameters');
+    });
+
     it('should not share objects with the tool, so editing the export leaves the tool intact', () => {
       const tool = new FindFilesTool();
       const { schema } = toOpenAITool(tool);

@@ -85,3 +85,23 @@ export function mergeObjects(out: JsonSchema, parts: JsonSchema[]): void {
   out.properties = properties;
   out.required = [...required];
 }
+
+/**
+ * Lifts what a provider refuses at the top level of a tool's parameters out
+ * of `schema`, in place: an `allOf` of object schemas is merged into it, any
+ * other of `keywords` is removed; both are reported. The registry still checks
+ * the tool's own schema, so what is removed is only not shown to the model.
+ */
+export function liftRootKeywords(schema: JsonSchema, log: DropLog, provider: string, field: string, keywords: readonly string[]): void {
+  for (const keyword of keywords) {
+    if (!(keyword in schema)) continue;
+    const value = schema[keyword];
+    delete schema[keyword];
+    if (keyword === 'allOf' && Array.isArray(value) && value.length > 0 && value.every((b) => isSchema(b) && isObjectSchema(b))) {
+      mergeObjects(schema, value);
+      log.rewritten('allOf', '', `${provider} does not take allOf at the top level; the object schemas are merged into one`);
+    } else {
+      log.removed(keyword, '', `${provider} does not take ${keyword} at the top level of ${field}`);
+    }
+  }
+}

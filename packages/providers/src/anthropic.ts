@@ -1,8 +1,8 @@
-import type { RegistrableTool } from '@victor-tools/core';
+import type { JsonSchema, RegistrableTool } from '@victor-tools/core';
 import { TOOL_NAME_RULES, assertToolName } from './names';
 import { checkOption } from './options';
 import { dropOutputSchema, readTool } from './schema/tool-input';
-import { DropLog, asObjectRoot, liftRootKeywords } from './schema/walk';
+import { DropLog, asObjectRoot, eachSchema, liftRootKeywords } from './schema/walk';
 import type { ExportOptions, ObjectSchema, ProviderExport } from './types';
 
 /** An Anthropic Messages API tool; assignable to the SDK's `Anthropic.Tool`. */
@@ -56,7 +56,28 @@ export function toAnthropicTool(tool: RegistrableTool, options: AnthropicExportO
   dropOutputSchema(input, log, 'Anthropic');
   const schema = asObjectRoot(parameters, log);
   liftRootKeywords(schema, log, 'Anthropic', 'input_schema', ROOT_COMBINATORS);
+  eachSchema(schema, (each, path) => draft7TupleToPrefixItems(each, path, log));
   const exported: AnthropicTool = { name, description, input_schema: schema };
   if (options.deferLoading === true) exported.defer_loading = true;
   return { schema: exported, dropped: log.entries };
+}
+
+/**
+ * Anthropic checks `input_schema` against JSON Schema draft 2020-12 (400
+ * "JSON schema is invalid"), where a tuple is `prefixItems` and the items
+ * after it are `items`; draft 7 (TypeBox's `Type.Tuple`, zod's `z.tuple`)
+ * writes `items: [...]` and `additionalItems`. Same meaning, other words.
+ */
+function draft7TupleToPrefixItems(schema: JsonSchema, path: string, log: DropLog): void {
+  const { items, additionalItems } = schema;
+  if (Array.isArray(items)) {
+    delete schema.items;
+    delete schema.additionalItems;
+    schema.prefixItems = items;
+    if (additionalItems !== undefined) schema.items = additionalItems;
+    log.rewritten('items', path, 'Anthropic takes JSON Schema draft 2020-12, where a tuple is prefixItems; items: [...] becomes prefixItems (and additionalItems items)');
+  } else if (additionalItems !== undefined) {
+    delete schema.additionalItems;
+    log.removed('additionalItems', path, 'additionalItems is not draft 2020-12 and meant nothing here (items is not a list)');
+  }
 }

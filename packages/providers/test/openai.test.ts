@@ -147,6 +147,41 @@ describe('toOpenAITool', () => {
       expect(dropped.every((d) => d.reason.length > 0)).toBe(true);
     });
 
+    it("should give a tuple's items an anyOf of its positions' schemas, keeping its length, and report the lost positions", () => {
+      const tool = schemaTool({
+        type: 'object',
+        properties: {
+          pt: { type: 'array', items: [{ type: 'number' }, { type: 'string' }, { type: 'number' }], additionalItems: false, minItems: 3, maxItems: 3 },
+          pair: { type: 'array', prefixItems: [{ type: 'integer' }, { type: 'integer' }] },
+        },
+        required: ['pt', 'pair'],
+      });
+      const { schema, dropped } = toOpenAITool(tool, { strict: true });
+      const props = schema.function.parameters.properties as Record<string, JsonSchema>;
+      expect(props.pt).toEqual({ type: 'array', items: { anyOf: [{ type: 'number' }, { type: 'string' }] }, minItems: 3, maxItems: 3 });
+      expect(props.pair).toEqual({ type: 'array', items: { type: 'integer' }, maxItems: 2 });
+      const reasons = dropped.filter((d) => d.keyword === 'items').map(({ path, action, reason }) => ({ path, action, reason }));
+      expect(reasons).toEqual([
+        {
+          path: 'properties.pt',
+          action: 'rewritten',
+          reason: 'strict mode has no tuple items; every item may be any of the 2 schemas of the positions, in any position (the registry still checks each position)',
+        },
+        {
+          path: 'properties.pair',
+          action: 'rewritten',
+          reason: "strict mode has no tuple items; the one schema of all positions applies to every item; no more than the tuple's 2 items are offered",
+        },
+      ]);
+    });
+
+    it('should give an array without an item schema the scalars, saying so', () => {
+      const { schema, dropped } = toOpenAITool(schemaTool({ type: 'object', properties: { ids: { type: 'array' } }, required: ['ids'] }), { strict: true });
+      expect(schema.function.parameters.properties?.ids).toEqual({ type: 'array', items: { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }] } });
+      expect(dropped).toEqual([expect.objectContaining({ keyword: 'items', path: 'properties.ids', action: 'rewritten' })]);
+      expect(dropped[0].reason).toMatch(/declare the item schema/);
+    });
+
     it('should keep the formats strict mode supports', () => {
       const tool = schemaTool({ type: 'object', properties: { at: { type: 'string', format: 'date-time' } }, required: ['at'] });
       const { schema, dropped } = toOpenAITool(tool, { strict: true });

@@ -1,5 +1,5 @@
 import type { JsonSchema } from '@victor-tools/core';
-import { DropLog, acceptsNull, isObjectSchema, isSchema, joinPath, mergeObjects, typeList } from '../schema/walk';
+import { DropLog, acceptsNull, isObjectSchema, isSchema, joinPath, mergeObjects, tupleItems, typeList } from '../schema/walk';
 
 /**
  * Keywords OpenAI Structured Outputs (strict function calling) supports;
@@ -35,8 +35,11 @@ const SCALAR_TYPES = new Set(['string', 'number', 'integer', 'boolean']);
  */
 export function toStrictSchema(schema: JsonSchema, path: string, log: DropLog): JsonSchema {
   const out: JsonSchema = {};
+  const tuple = tupleItems(schema);
   for (const [keyword, value] of Object.entries(schema)) {
-    if (keyword === 'oneOf') {
+    if (tuple !== undefined && TUPLE_KEYWORDS.has(keyword)) {
+      continue;
+    } else if (keyword === 'oneOf') {
       log.rewritten('oneOf', path, 'strict mode has no oneOf; the alternatives are kept as anyOf');
       out.anyOf = [...(out.anyOf ?? []), ...branches(value, joinPath(path, 'oneOf'), log)];
     } else if (keyword === 'allOf' && mergeableObjects(value)) {
@@ -50,16 +53,60 @@ export function toStrictSchema(schema: JsonSchema, path: string, log: DropLog): 
       out.anyOf = [...(out.anyOf ?? []), ...branches(value, joinPath(path, 'anyOf'), log)];
     } else if (keyword === 'items' && isSchema(value)) {
       out.items = toStrictSchema(value, joinPath(path, 'items'), log);
-    } else if (keyword === 'items' && Array.isArray(value)) {
-      log.removed('items', path, 'strict mode does not support tuple items; the array takes any item');
     } else if ((keyword === '$defs' || keyword === 'definitions') && isSchema(value)) {
       out[keyword] = mapValues(value, (s, k) => toStrictSchema(s, joinPath(path, keyword, k), log));
     } else if (keyword !== 'properties' && keyword !== 'required' && keyword !== 'additionalProperties') {
       out[keyword] = value;
     }
   }
+  if (tuple !== undefined) strictTuple(schema, tuple, out, path, log);
+  else if (typeList(schema).includes('array') && out.items === undefined) anyScalarItems(out, path, log);
   if (isObjectSchema(schema) || isSchema(out.properties)) closeObject(schema, out, path, log);
   return out;
+}
+
+const TUPLE_KEYWORDS = new Set(['items', 'prefixItems', 'additionalItems']);
+
+/**
+ * Strict mode has no tuples (draft 7 `items: [...]`, 2020-12 `prefixItems`):
+ * `items` becomes an anyOf of the positions' schemas (one schema when they
+ * are all the same), the length kept with minItems/maxItems. What each
+ * position holds is lost for the model; the registry still checks it.
+ */
+function strictTuple(schema: JsonSchema, tuple: JsonSchema[], out: JsonSchema, path: string, log: DropLog): void {
+  // What may follow the positional items: draft 7's additionalItems, 2020-12's items beside prefixItems.
+  const rest = Array.isArray(schema.items) ? schema.additionalItems : schema.items;
+  const members = [...tuple, ...(isSchema(rest) ? [rest] : [])];
+  const unique = new Map<string, JsonSchema>();
+  members.forEach((member, i) => {
+    const strict = isSchema(member) ? toStrictSchema(member, joinPath(path, 'items', i), log) : {};
+    unique.set(JSON.stringify(strict), strict);
+  });
+  const schemas = [...unique.values()];
+  if (schemas.length === 0) {
+    out.maxItems = 0;
+  } else {
+    out.items = schemas.length === 1 ? schemas[0] : { anyOf: schemas };
+  }
+  // Past the tuple, items of any kind (no rest schema) cannot be said in strict mode, and none (false) need not be.
+  const capped = !isSchema(rest) && (typeof out.maxItems !== 'number' || out.maxItems > tuple.length);
+  if (capped) out.maxItems = tuple.length;
+  const how =
+    schemas.length <= 1
+      ? 'the one schema of all positions applies to every item'
+      : `every item may be any of the ${schemas.length} schemas of the positions, in any position (the registry still checks each position)`;
+  const cap = capped && rest !== false ? `; no more than the tuple's ${tuple.length} items are offered` : '';
+  log.rewritten('items', path, `strict mode has no tuple items; ${how}${cap}`);
+}
+
+/** Strict mode needs the item schema of an array: one declaring none gets the scalars, the nearest "anything" strict mode has. */
+function anyScalarItems(out: JsonSchema, path: string, log: DropLog): void {
+  out.items = { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }] };
+  log.rewritten(
+    'items',
+    path,
+    'strict mode needs the items of an array and cannot say "any item"; the items are now strings, numbers or booleans: declare the item schema to send objects or arrays',
+  );
 }
 
 function closeObject(source: JsonSchema, out: JsonSchema, path: string, log: DropLog): void {

@@ -105,3 +105,37 @@ export function liftRootKeywords(schema: JsonSchema, log: DropLog, provider: str
     }
   }
 }
+
+/** Keywords whose value is one subschema. */
+const ONE_SCHEMA = ['items', 'additionalItems', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties'];
+/** Keywords whose value is a list of subschemas. */
+const SCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems', 'items'];
+/** Keywords whose value is a record of subschemas. */
+const SCHEMA_RECORDS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
+
+/**
+ * Calls `visit` on `schema` and on every subschema object inside it, parents
+ * first, with its dot-joined path; `visit` may change the schema it is given.
+ */
+export function eachSchema(schema: JsonSchema, visit: (schema: JsonSchema, path: string) => void, path = ''): void {
+  visit(schema, path);
+  for (const keyword of ONE_SCHEMA) {
+    const value = schema[keyword];
+    if (isSchema(value)) eachSchema(value, visit, joinPath(path, keyword));
+  }
+  for (const keyword of SCHEMA_LISTS) {
+    const value = schema[keyword];
+    if (Array.isArray(value)) value.forEach((each, i) => isSchema(each) && eachSchema(each, visit, joinPath(path, keyword, i)));
+  }
+  for (const keyword of SCHEMA_RECORDS) {
+    const value = schema[keyword];
+    if (isSchema(value)) for (const [key, each] of Object.entries(value)) if (isSchema(each)) eachSchema(each, visit, joinPath(path, keyword, key));
+  }
+}
+
+/** The positional item schemas of a tuple array (draft 7 `items: [...]` or 2020-12 `prefixItems`), or undefined. */
+export function tupleItems(schema: JsonSchema): JsonSchema[] | undefined {
+  if (Array.isArray(schema.items)) return schema.items as JsonSchema[];
+  if (Array.isArray(schema.prefixItems)) return schema.prefixItems as JsonSchema[];
+  return undefined;
+}

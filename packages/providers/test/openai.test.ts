@@ -182,6 +182,36 @@ describe('toOpenAITool', () => {
       expect(dropped[0].reason).toMatch(/declare the item schema/);
     });
 
+    it('should let an optional const accept null, as every optional parameter does', () => {
+      const tool = schemaTool({ type: 'object', properties: { k: { type: 'string', const: 'x' }, u: { const: 3 } } });
+      const params = toOpenAITool(tool, { strict: true }).schema.function.parameters;
+      expect(params.properties?.k).toEqual({ type: ['string', 'null'], enum: ['x', null] });
+      expect(params.properties?.u).toEqual({ anyOf: [{ const: 3 }, { type: 'null' }] });
+      expect(accepts(params, { k: null, u: null })).toBe(true);
+      expect(accepts(params, { k: 'y', u: null })).toBe(false);
+    });
+
+    it("should turn OpenAPI's nullable: true into null in the type, and report it", () => {
+      const tool = schemaTool({ type: 'object', properties: { b: { type: 'string', nullable: true }, o: { type: 'object', properties: {}, nullable: true } } });
+      const { schema, dropped } = toOpenAITool(tool, { strict: true });
+      const props = schema.function.parameters.properties as Record<string, JsonSchema>;
+      expect(props.b).toEqual({ type: ['string', 'null'] });
+      expect(props.o).toEqual({ anyOf: [{ type: 'object', properties: {}, required: [], additionalProperties: false }, { type: 'null' }] });
+      expect(dropped.map(({ keyword, path, action }) => `${action} ${keyword} ${path}`)).toEqual(['rewritten nullable properties.b', 'rewritten nullable properties.o']);
+    });
+
+    it('should inline a one-member allOf, such as one wrapping a $ref', () => {
+      const tool = schemaTool({
+        type: 'object',
+        $defs: { base: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } },
+        properties: { item: { allOf: [{ $ref: '#/$defs/base' }], description: 'The item.' } },
+        required: ['item'],
+      });
+      const { schema, dropped } = toOpenAITool(tool, { strict: true });
+      expect(schema.function.parameters.properties?.item).toEqual({ $ref: '#/$defs/base', description: 'The item.' });
+      expect(dropped).toEqual([expect.objectContaining({ keyword: 'allOf', path: 'properties.item', action: 'rewritten' })]);
+    });
+
     it('should keep the formats strict mode supports', () => {
       const tool = schemaTool({ type: 'object', properties: { at: { type: 'string', format: 'date-time' } }, required: ['at'] });
       const { schema, dropped } = toOpenAITool(tool, { strict: true });

@@ -33,7 +33,8 @@ const SCALAR_TYPES = new Set(['string', 'number', 'integer', 'boolean']);
  * core's `ToolRegistry` and `normalizeStrictArguments` undo), unsupported
  * keywords removed.
  */
-export function toStrictSchema(schema: JsonSchema, path: string, log: DropLog): JsonSchema {
+export function toStrictSchema(source: JsonSchema, path: string, log: DropLog): JsonSchema {
+  const schema = inlineSingleAllOf(source, path, log);
   const out: JsonSchema = {};
   const tuple = tupleItems(schema);
   for (const [keyword, value] of Object.entries(schema)) {
@@ -45,6 +46,8 @@ export function toStrictSchema(schema: JsonSchema, path: string, log: DropLog): 
     } else if (keyword === 'allOf' && mergeableObjects(value)) {
       log.rewritten('allOf', path, 'strict mode has no allOf; the object schemas are merged into one');
       mergeObjects(out, value as JsonSchema[]);
+    } else if (keyword === 'nullable' && value === true) {
+      continue; // OpenAPI's nullable: null joins the type once the rest is done
     } else if (!OPENAI_STRICT_KEYWORDS.has(keyword)) {
       log.removed(keyword, path, `strict mode does not support '${keyword}'`);
     } else if (keyword === 'format' && !OPENAI_STRICT_FORMATS.has(String(value))) {
@@ -62,7 +65,19 @@ export function toStrictSchema(schema: JsonSchema, path: string, log: DropLog): 
   if (tuple !== undefined) strictTuple(schema, tuple, out, path, log);
   else if (typeList(schema).includes('array') && out.items === undefined) anyScalarItems(out, path, log);
   if (isObjectSchema(schema) || isSchema(out.properties)) closeObject(schema, out, path, log);
+  if (schema.nullable === true && !acceptsNull(out)) {
+    log.rewritten('nullable', path, "strict mode has no nullable (OpenAPI's); null is added to what the schema accepts instead");
+    return nullable(out);
+  }
   return out;
+}
+
+/** `{ allOf: [one], ...rest }` as that one schema with the rest beside it: strict mode has no allOf. */
+function inlineSingleAllOf(schema: JsonSchema, path: string, log: DropLog): JsonSchema {
+  const { allOf, ...rest } = schema;
+  if (!Array.isArray(allOf) || allOf.length !== 1 || !isSchema(allOf[0])) return schema;
+  log.rewritten('allOf', path, 'strict mode has no allOf; its one schema is inlined');
+  return { ...allOf[0], ...rest };
 }
 
 const TUPLE_KEYWORDS = new Set(['items', 'prefixItems', 'additionalItems']);
@@ -143,6 +158,11 @@ function nullable(schema: JsonSchema): JsonSchema {
   if (types.length > 0 && types.every((t) => SCALAR_TYPES.has(t)) && schema.anyOf === undefined) {
     const out: JsonSchema = { ...schema, type: [...types, 'null'] };
     if (Array.isArray(schema.enum)) out.enum = [...schema.enum, null];
+    if ('const' in schema) {
+      // A const refuses null whatever the type says: the one value and null become an enum.
+      delete out.const;
+      out.enum = [schema.const, null];
+    }
     return out;
   }
   const { description, ...rest } = schema;

@@ -74,7 +74,8 @@ function draft7TupleToPrefixItems(schema: JsonSchema, path: string, log: DropLog
     delete schema.items;
     delete schema.additionalItems;
     schema.prefixItems = items;
-    if (additionalItems !== undefined) schema.items = additionalItems;
+    // `items: false` (no more items) is a boolean schema, which JsonSchema does not type.
+    if (additionalItems !== undefined) (schema as Record<string, unknown>).items = additionalItems;
     log.rewritten('items', path, 'Anthropic takes JSON Schema draft 2020-12, where a tuple is prefixItems; items: [...] becomes prefixItems (and additionalItems items)');
   } else if (additionalItems !== undefined) {
     delete schema.additionalItems;

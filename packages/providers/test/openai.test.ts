@@ -212,6 +212,34 @@ describe('toOpenAITool', () => {
       expect(dropped).toEqual([expect.objectContaining({ keyword: 'allOf', path: 'properties.item', action: 'rewritten' })]);
     });
 
+    describe("OpenAI's limits", () => {
+      const nested = (levels: number): JsonSchema => {
+        let schema: JsonSchema = { type: 'string' };
+        for (let i = 1; i < levels; i++) schema = { type: 'object', properties: { c: schema }, required: ['c'] };
+        return { type: 'object', properties: { root: schema }, required: ['root'] };
+      };
+
+      it('should take objects nested 10 levels deep and refuse 11 with a RangeError saying where and what to do', () => {
+        expect(() => toOpenAITool(schemaTool(nested(10)), { strict: true })).not.toThrow();
+        expect(() => toOpenAITool(schemaTool(nested(11)), { strict: true })).toThrow(
+          new RangeError(
+            "toOpenAITool: the strict schema of tool 'test_tool' exceeds OpenAI's limit of 10 nesting levels (objects nest 11 deep at 'properties.root.properties.c.properties.c.properties.c.properties.c.properties.c.properties.c.properties.c.properties.c.properties.c'), so OpenAI would refuse it. Simplify the parameters (fewer or flatter properties, shorter enums, a string in place of a long enum) or export it without strict.",
+          ),
+        );
+        expect(() => toOpenAITool(schemaTool(nested(11)))).not.toThrow();
+      });
+
+      it('should refuse more than 5,000 properties, 1,000 enum values or a long enum of over 15,000 characters', () => {
+        const many = (n: number, make: (i: number) => JsonSchema): Record<string, JsonSchema> => Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${i}`, make(i)]));
+        const props = schemaTool({ type: 'object', properties: many(5_001, () => ({ type: 'integer' })) });
+        expect(() => toOpenAITool(props, { strict: true })).toThrow(/limit of 5000 properties \(it has 5001\)/);
+        const enums = schemaTool({ type: 'object', properties: many(11, () => ({ type: 'integer', enum: Array.from({ length: 100 }, (_, i) => i) })), required: Object.keys(many(11, () => ({}))) });
+        expect(() => toOpenAITool(enums, { strict: true })).toThrow(/limit of 1000 enum values \(it has 1100\)/);
+        const long = schemaTool({ type: 'object', properties: { e: { type: 'string', enum: Array.from({ length: 251 }, (_, i) => `${'x'.repeat(60)}${i}`) } }, required: ['e'] });
+        expect(() => toOpenAITool(long, { strict: true })).toThrow(/limit of 15000 characters for the values of an enum of more than 250 \(\d+ at 'properties.e'\)/);
+      });
+    });
+
     it('should keep the formats strict mode supports', () => {
       const tool = schemaTool({ type: 'object', properties: { at: { type: 'string', format: 'date-time' } }, required: ['at'] });
       const { schema, dropped } = toOpenAITool(tool, { strict: true });

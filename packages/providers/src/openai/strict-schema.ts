@@ -184,3 +184,63 @@ function mapValues(record: Record<string, unknown>, fn: (schema: JsonSchema, key
   for (const [key, value] of Object.entries(record)) if (isSchema(value)) out[key] = fn(value, key);
   return out;
 }
+
+/**
+ * OpenAI's limits on a strict schema, from its Structured Outputs guide:
+ * schemas over them are answered with a 400, so they are refused here first.
+ */
+export const OPENAI_STRICT_LIMITS = Object.freeze({
+  nestingLevels: 10,
+  properties: 5_000,
+  enumValues: 1_000,
+  /** Property names, definition names, enum values and const values, in characters. */
+  stringChars: 120_000,
+  /** Of one string enum with more than `largeEnum` values, in characters. */
+  largeEnumChars: 15_000,
+  largeEnum: 250,
+});
+
+/** Throws a RangeError naming the first of OpenAI's strict-mode limits `schema` exceeds. */
+export function checkStrictLimits(schema: JsonSchema, tool: string): void {
+  const limits = OPENAI_STRICT_LIMITS;
+  let properties = 0;
+  let enumValues = 0;
+  let chars = 0;
+  let deepest = { depth: 0, path: '' };
+  const fail = (what: string): never => {
+    throw new RangeError(
+      `toOpenAITool: the strict schema of tool '${tool}' exceeds OpenAI's limit of ${what}, so OpenAI would refuse it. Simplify the parameters (fewer or flatter properties, shorter enums, a string in place of a long enum) or export it without strict.`,
+    );
+  };
+  const visit = (node: JsonSchema, path: string, depth: number): void => {
+    const isObject = isSchema(node.properties);
+    const level = isObject ? depth + 1 : depth;
+    if (level > deepest.depth) deepest = { depth: level, path };
+    if (Array.isArray(node.enum)) {
+      enumValues += node.enum.length;
+      const strings = node.enum.filter((v): v is string => typeof v === 'string');
+      const length = strings.reduce((sum, v) => sum + v.length, 0);
+      chars += length;
+      if (node.enum.length > limits.largeEnum && length > limits.largeEnumChars) {
+        fail(`${limits.largeEnumChars} characters for the values of an enum of more than ${limits.largeEnum} (${length} at '${path || '(root)'}')`);
+      }
+    }
+    if (typeof node.const === 'string') chars += node.const.length;
+    for (const keyword of ['properties', '$defs', 'definitions'] as const) {
+      const record = node[keyword];
+      if (!isSchema(record)) continue;
+      for (const [key, child] of Object.entries(record)) {
+        chars += key.length;
+        if (keyword === 'properties') properties += 1;
+        if (isSchema(child)) visit(child, joinPath(path, keyword, key), keyword === 'properties' ? level : 0);
+      }
+    }
+    if (isSchema(node.items)) visit(node.items, joinPath(path, 'items'), level);
+    if (Array.isArray(node.anyOf)) node.anyOf.forEach((b, i) => isSchema(b) && visit(b, joinPath(path, 'anyOf', i), level));
+  };
+  visit(schema, '', 0);
+  if (deepest.depth > limits.nestingLevels) fail(`${limits.nestingLevels} nesting levels (objects nest ${deepest.depth} deep at '${deepest.path}')`);
+  if (properties > limits.properties) fail(`${limits.properties} properties (it has ${properties})`);
+  if (enumValues > limits.enumValues) fail(`${limits.enumValues} enum values (it has ${enumValues})`);
+  if (chars > limits.stringChars) fail(`${limits.stringChars} characters of property names, definition names, enum and const values (it has ${chars})`);
+}

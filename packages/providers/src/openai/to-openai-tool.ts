@@ -5,7 +5,7 @@ import { checkOption } from '../options';
 import { dropOutputSchema, readTool } from '../schema/tool-input';
 import { DropLog, asObjectRoot, liftRootKeywords } from '../schema/walk';
 import type { ExportOptions, ObjectSchema, ProviderExport } from '../types';
-import { toStrictSchema } from './strict-schema';
+import { checkStrictLimits, toStrictSchema } from './strict-schema';
 
 // OpenAI answers 400 "schema must have type 'object' and not have 'oneOf'/'anyOf'/'allOf'/'enum'/'const'/'not' at the top level".
 const OPENAI_ROOT_REFUSED = ['anyOf', 'oneOf', 'allOf', 'enum', 'const', 'not'] as const;
@@ -46,7 +46,10 @@ export interface OpenAIExportOptions extends ExportOptions {
  * for Structured Outputs. `dropped` lists every change. The nulls a strict model sends for optional
  * parameters are taken as absent by core's `ToolRegistry` (elsewhere, use
  * `normalizeStrictArguments`).
- * Throws `InvalidToolNameError` for a name OpenAI rejects.
+ * Throws `InvalidToolNameError` for a name OpenAI rejects, and a
+ * `RangeError` for a strict schema over OpenAI's limits (10 nesting levels,
+ * 5,000 properties, 1,000 enum values, 120,000 characters of names and
+ * values; `OPENAI_STRICT_LIMITS`).
  */
 export function toOpenAITool(tool: RegistrableTool, options: OpenAIExportOptions & { api: 'responses' }): ProviderExport<OpenAIResponsesTool>;
 export function toOpenAITool(tool: RegistrableTool, options?: OpenAIExportOptions & { api?: 'chat' }): ProviderExport<OpenAIChatTool>;
@@ -66,6 +69,7 @@ export function toOpenAITool(
   const root: JsonSchema = asObjectRoot(parameters, log);
   liftRootKeywords(root, log, 'OpenAI', 'parameters', OPENAI_ROOT_REFUSED);
   const schema = (strict ? toStrictSchema(root, '', log) : root) as ObjectSchema;
+  if (strict) checkStrictLimits(schema, name);
   if (options.api === 'responses') {
     return { schema: { type: 'function', name, description, parameters: schema, strict }, dropped: log.entries };
   }

@@ -1,5 +1,6 @@
 import type { JsonSchema, RegistrableTool } from '@victor-tools/core';
 import { TOOL_NAME_RULES, assertToolName } from './names';
+import { checkAdapterOptions } from './adapters/adapter-options';
 import { checkOption } from './options';
 import { dropOutputSchema, readTool } from './schema/tool-input';
 import { DropLog, asObjectRoot, eachSchema, liftRootKeywords } from './schema/walk';
@@ -48,6 +49,7 @@ const ROOT_COMBINATORS = ['anyOf', 'oneOf', 'allOf'] as const;
  * `deferLoading`, the tool is marked `defer_loading: true`.
  */
 export function toAnthropicTool(tool: RegistrableTool, options: AnthropicExportOptions = {}): ProviderExport<AnthropicTool> {
+  checkAdapterOptions('toAnthropicTool', options, ['level', 'deferLoading']);
   checkOption('toAnthropicTool', 'deferLoading', options.deferLoading, [true, false]);
   const input = readTool(tool, options);
   const { name, description, parameters } = input;

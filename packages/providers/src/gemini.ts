@@ -1,5 +1,6 @@
 import type { RegistrableTool } from '@victor-tools/core';
 import type { JsonSchema } from '@victor-tools/core';
+import { checkAdapterOptions } from './adapters/adapter-options';
 import { TOOL_NAME_RULES, assertToolName } from './names';
 import { inlineLocalRefs } from './schema/inline-refs';
 import { dropOutputSchema, readTool } from './schema/tool-input';
@@ -63,6 +64,7 @@ const TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array', 'objec
  * Throws `InvalidToolNameError` for a name Gemini rejects.
  */
 export function toGeminiFunction(tool: RegistrableTool, options: ExportOptions = {}): ProviderExport<GeminiFunctionDeclaration> {
+  checkAdapterOptions('toGeminiFunction', options, ['level']);
   const input = readTool(tool, options);
   const { name, description, parameters } = input;
   assertToolName(name, TOOL_NAME_RULES.gemini);

@@ -1,6 +1,7 @@
 import type { RegistrableTool } from '@victor-tools/core';
 import { AccessMode, DangerLevel, type BaseTool, type JsonSchema } from '@victor-tools/core';
 import { normalizeMetadata } from '@victor-tools/core/internal';
+import { checkAdapterOptions } from './adapters/adapter-options';
 import { TOOL_NAME_RULES, assertToolName } from './names';
 import { readTool } from './schema/tool-input';
 import { DropLog, asObjectRoot } from './schema/walk';
@@ -38,6 +39,7 @@ export interface McpTool {
  * Throws `InvalidToolNameError` for a name outside MCP's recommended rule.
  */
 export function toMcpTool(tool: RegistrableTool, options: ExportOptions = {}): ProviderExport<McpTool> {
+  checkAdapterOptions('toMcpTool', options, ['level']);
   const { tool: base, name, description, parameters, outputSchema } = readTool(tool, options);
   assertToolName(name, TOOL_NAME_RULES.mcp);
   const log = new DropLog();

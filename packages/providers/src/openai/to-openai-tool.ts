@@ -1,6 +1,7 @@
 import type { RegistrableTool } from '@victor-tools/core';
 import type { JsonSchema } from '@victor-tools/core';
 import { TOOL_NAME_RULES, assertToolName } from '../names';
+import { checkAdapterOptions } from '../adapters/adapter-options';
 import { checkOption } from '../options';
 import { dropOutputSchema, readTool } from '../schema/tool-input';
 import { DropLog, asObjectRoot, liftRootKeywords } from '../schema/walk';
@@ -58,6 +59,7 @@ export function toOpenAITool(
   tool: RegistrableTool,
   options: OpenAIExportOptions = {},
 ): ProviderExport<OpenAIChatTool | OpenAIResponsesTool> {
+  checkAdapterOptions('toOpenAITool', options, ['level', 'strict', 'api']);
   checkOption('toOpenAITool', 'strict', options.strict, [true, false]);
   checkOption('toOpenAITool', 'api', options.api, ['chat', 'responses']);
   const input = readTool(tool, options);

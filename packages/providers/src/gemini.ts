@@ -105,6 +105,7 @@ function toGeminiSchema(source: JsonSchema, path: string, log: DropLog): GeminiS
       const properties: Record<string, GeminiSchema> = {};
       for (const [key, property] of Object.entries(value)) {
         if (isSchema(property)) properties[key] = toGeminiSchema(property, joinPath(path, 'properties', key), log);
+        else log.removed(key, joinPath(path, 'properties'), `Gemini takes schema objects only; the property '${key}', declared ${JSON.stringify(property)}, is left out`);
       }
       out.properties = properties;
     } else if (keyword === 'required' && Array.isArray(value)) {

@@ -4,7 +4,7 @@ import { normalizeMetadata } from '@victor-tools/core/internal';
 import { checkAdapterOptions } from './adapters/adapter-options';
 import { TOOL_NAME_RULES, assertToolName } from './names';
 import { readTool } from './schema/tool-input';
-import { DropLog, asObjectRoot } from './schema/walk';
+import { DropLog, asObjectRoot, eachSchema, isSchema } from './schema/walk';
 import type { ExportOptions, ObjectSchema, ProviderExport } from './types';
 
 /** The JSON Schema dialect victor-tools validates with, stated in an MCP `inputSchema` or `outputSchema` that declares none. */
@@ -43,7 +43,9 @@ export function toMcpTool(tool: RegistrableTool, options: ExportOptions = {}): P
   const { tool: base, name, description, parameters, outputSchema } = readTool(tool, options);
   assertToolName(name, TOOL_NAME_RULES.mcp);
   const log = new DropLog();
-  const inputSchema = withDialect(asObjectRoot(parameters, log)) as McpTool['inputSchema'];
+  const root = asObjectRoot(parameters, log);
+  eachSchema(root, objectPropertySchemas);
+  const inputSchema = withDialect(root) as McpTool['inputSchema'];
   const schema: McpTool = { name, description, inputSchema, annotations: mcpAnnotations(base, name) };
   if (outputSchema !== undefined) schema.outputSchema = withDialect(outputSchema) as McpTool['outputSchema'];
   return { schema, dropped: log.entries };
@@ -87,4 +89,18 @@ function humanize(name: string): string {
     .map((w) => w.toLowerCase());
   const text = words.join(' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * The official SDK's `ToolSchema` takes only objects as property schemas, so
+ * a boolean one (`properties: { t: true }`) is written as the object schema
+ * meaning the same: `{}` for true, `{ not: {} }` for false.
+ */
+function objectPropertySchemas(schema: JsonSchema): void {
+  const properties = schema.properties;
+  if (!isSchema(properties)) return;
+  for (const [key, value] of Object.entries(properties)) {
+    if (value === true) properties[key] = {};
+    else if (value === false) properties[key] = { not: {} };
+  }
 }

@@ -136,6 +136,9 @@ function closeObject(source: JsonSchema, out: JsonSchema, path: string, log: Dro
   const required = new Set(Array.isArray(source.required) ? source.required : []);
   const properties = { ...(isSchema(out.properties) ? out.properties : {}), ...(isSchema(source.properties) ? source.properties : {}) };
   const mergedRequired = new Set([...required, ...(Array.isArray(out.required) ? out.required : [])]);
+  for (const [key, property] of Object.entries(properties)) {
+    if (!isSchema(property)) log.removed(key, joinPath(path, 'properties'), `strict mode takes schema objects only; the property '${key}', declared ${JSON.stringify(property)}, is left out`);
+  }
   out.properties = mapValues(properties, (property, key) => {
     const propertyPath = joinPath(path, 'properties', key);
     const strict = toStrictSchema(property, propertyPath, log);

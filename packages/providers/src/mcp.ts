@@ -97,7 +97,8 @@ function humanize(name: string): string {
  * meaning the same: `{}` for true, `{ not: {} }` for false.
  */
 function objectPropertySchemas(schema: JsonSchema): void {
-  const properties = schema.properties;
+  // Typed as schema objects, but a tool's JSON may hold booleans there.
+  const properties: Record<string, unknown> | undefined = schema.properties;
   if (!isSchema(properties)) return;
   for (const [key, value] of Object.entries(properties)) {
     if (value === true) properties[key] = {};

@@ -26,6 +26,15 @@ describe('toOpenAITool', () => {
     expect((out.schema as { function: { parameters: unknown } }).function.parameters).toEqual(parameters);
   });
 
+  it('should not send a top-level anyOf, which OpenAI refuses, and report it in dropped', () => {
+    const either = new TestTool({ name: 'either', parameters: { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } }, anyOf: [{ required: ['a'] }, { required: ['b'] }] } });
+    for (const strict of [false, true]) {
+      const out = toOpenAITool(either, { strict });
+      expect((out.schema as { function: { parameters: Record<string, unknown> } }).function.parameters.anyOf).toBeUndefined();
+      expect(out.dropped).toContainEqual(expect.objectContaining({ keyword: 'anyOf', path: '', action: 'removed' }));
+    }
+  });
+
   it('should give the responses shape with api: responses', () => {
     const out = toOpenAITool(t, { api: 'responses' });
     expect(out.schema).toMatchObject({ type: 'function', name: 'read_file', description: 'Read a file.' });
@@ -162,6 +171,35 @@ describe('OpenAI strict null for an optional parameter', () => {
     expect(res.success).toBe(true);
     expect(tl.calls[0].args).toEqual({ path: 'p', limit: 10, opts: {} });
     expect(args).toEqual({ path: 'p', limit: null, opts: { deep: null }, tags: null });
+  });
+
+  it('should be taken as absent inside a union branch and an allOf member, where strict mode made it nullable too', async () => {
+    const registry = new ToolRegistry();
+    const union = new TestTool({
+      name: 'draw',
+      parameters: {
+        type: 'object',
+        properties: {
+          s: {
+            oneOf: [
+              { type: 'object', properties: { kind: { const: 'c' }, label: { type: 'string' } }, required: ['kind'], additionalProperties: false },
+              { type: 'object', properties: { kind: { const: 'q' }, side: { type: 'number' } }, required: ['kind', 'side'], additionalProperties: false },
+            ],
+          },
+        },
+        required: ['s'],
+      },
+    });
+    const merged = new TestTool({
+      name: 'merged',
+      parameters: { type: 'object', allOf: [{ type: 'object', properties: { a: { type: 'string' } }, required: ['a'] }, { type: 'object', properties: { b: { type: 'string' } } }] },
+    });
+    registry.register(union);
+    registry.register(merged);
+    expect((await registry.execute('draw', { s: { kind: 'c', label: null } })).success).toBe(true);
+    expect(union.calls[0].args).toEqual({ s: { kind: 'c' } });
+    expect((await registry.execute('merged', { a: 'x', b: null })).success).toBe(true);
+    expect(merged.calls[0].args).toEqual({ a: 'x' });
   });
 
   it('should still fail a null for a required parameter as a wrong type', async () => {

@@ -59,6 +59,84 @@ describe('dropNullOptionals', () => {
     expect(dropNullOptionals(schema, args)).toEqual({ root: { children: [{ children: [{}] }] } });
   });
 
+  describe('in the branches of a union and the members of an allOf', () => {
+    // What OpenAI strict makes of a discriminated union: each branch's optional properties required and nullable.
+    const SHAPE: JsonSchema = {
+      type: 'object',
+      properties: {
+        s: {
+          oneOf: [
+            { type: 'object', properties: { kind: { const: 'c' }, r: { type: 'number' }, label: { type: 'string' } }, required: ['kind', 'r'], additionalProperties: false },
+            { type: 'object', properties: { kind: { const: 'q' }, side: { type: 'number' } }, required: ['kind', 'side'], additionalProperties: false },
+          ],
+        },
+      },
+      required: ['s'],
+    };
+
+    it('should remove a null for a property optional in the branch that declares it', () => {
+      expect(dropNullOptionals(SHAPE, { s: { kind: 'c', r: 1, label: null } })).toEqual({ s: { kind: 'c', r: 1 } });
+    });
+
+    it('should keep a null when another branch requires the property or accepts null for it', () => {
+      const requiredElsewhere: JsonSchema = {
+        anyOf: [
+          { type: 'object', properties: { a: { type: 'string' } } },
+          { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] },
+        ],
+      };
+      const nullElsewhere: JsonSchema = {
+        anyOf: [{ type: 'object', properties: { a: { type: 'string' } } }, { type: 'object', properties: { a: { type: 'null' } } }],
+      };
+      expect(dropNullOptionals(requiredElsewhere, { a: null })).toEqual({ a: null });
+      expect(dropNullOptionals(nullElsewhere, { a: null })).toEqual({ a: null });
+    });
+
+    it('should follow nested objects inside branches, merging what several branches declare', () => {
+      const schema: JsonSchema = {
+        anyOf: [
+          { type: 'object', properties: { o: { type: 'object', properties: { x: { type: 'integer' }, y: { type: 'integer' } } } } },
+          { type: 'object', properties: { o: { type: 'object', properties: { x: { type: 'integer' }, y: { type: 'integer' } }, required: ['y'] } } },
+        ],
+      };
+      expect(dropNullOptionals(schema, { o: { x: null, y: null } })).toEqual({ o: { y: null } });
+    });
+
+    it('should follow a nullable array of objects written as an anyOf', () => {
+      const schema: JsonSchema = {
+        type: 'object',
+        properties: { edits: { anyOf: [{ type: 'array', items: { type: 'object', properties: { line: { type: 'integer' } } } }, { type: 'null' }] } },
+      };
+      expect(dropNullOptionals(schema, { edits: [{ line: null }] })).toEqual({ edits: [{}] });
+    });
+
+    it('should remove a null for a property no allOf member requires, and keep it for one a member requires', () => {
+      const schema: JsonSchema = {
+        type: 'object',
+        allOf: [
+          { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] },
+          { type: 'object', properties: { b: { type: 'string' } } },
+        ],
+      };
+      expect(dropNullOptionals(schema, { a: null, b: null })).toEqual({ a: null });
+    });
+
+    it('should end on a recursive union', () => {
+      const schema: JsonSchema = {
+        $ref: '#/definitions/node',
+        definitions: {
+          node: {
+            anyOf: [
+              { type: 'object', properties: { leaf: { type: 'string' }, next: { $ref: '#/definitions/node' } } },
+              { type: 'object', properties: { next: { $ref: '#/definitions/node' }, size: { type: 'integer' } } },
+            ],
+          },
+        },
+      };
+      expect(dropNullOptionals(schema, { next: { next: { leaf: null, size: null } } })).toEqual({ next: { next: {} } });
+    });
+  });
+
   it('should return a new object and never change the given one', () => {
     const args = { path: 'p', limit: null, options: { follow: true, depth: null } };
     const out = dropNullOptionals(SCHEMA, args);

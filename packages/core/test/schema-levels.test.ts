@@ -302,6 +302,11 @@ describe('renderSchema', () => {
       }
     });
 
+    it.each([SchemaLevel.COMPACT, SchemaLevel.STUB])("should keep OpenAPI's nullable: true at %s, which Gemini's format carries", (level) => {
+      const parameters: JsonSchema = { type: 'object', properties: { since: { type: 'string', nullable: true, format: 'date' } }, required: ['since'] };
+      expect(renderSchema(withDescription('T.', parameters), level).function.parameters.properties?.since).toEqual({ type: 'string', nullable: true });
+    });
+
     it('should keep a parameter named __proto__ as a parameter', () => {
       const parameters = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string","default":"x"}},"required":["__proto__"]}');
       const rendered = renderSchema(withDescription('T.', parameters), SchemaLevel.STUB).function.parameters;

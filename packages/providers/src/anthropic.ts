@@ -1,8 +1,9 @@
-import type { RegistrableTool } from '@victor-tools/core';
+import type { JsonSchema, RegistrableTool } from '@victor-tools/core';
 import { TOOL_NAME_RULES, assertToolName } from './names';
+import { checkAdapterOptions } from './adapters/adapter-options';
 import { checkOption } from './options';
 import { dropOutputSchema, readTool } from './schema/tool-input';
-import { DropLog, asObjectRoot, isObjectSchema, isSchema, mergeObjects } from './schema/walk';
+import { DropLog, asObjectRoot, eachSchema, liftRootKeywords } from './schema/walk';
 import type { ExportOptions, ObjectSchema, ProviderExport } from './types';
 
 /** An Anthropic Messages API tool; assignable to the SDK's `Anthropic.Tool`. */
@@ -48,6 +49,7 @@ const ROOT_COMBINATORS = ['anyOf', 'oneOf', 'allOf'] as const;
  * `deferLoading`, the tool is marked `defer_loading: true`.
  */
 export function toAnthropicTool(tool: RegistrableTool, options: AnthropicExportOptions = {}): ProviderExport<AnthropicTool> {
+  checkAdapterOptions('toAnthropicTool', options, ['level', 'deferLoading']);
   checkOption('toAnthropicTool', 'deferLoading', options.deferLoading, [true, false]);
   const input = readTool(tool, options);
   const { name, description, parameters } = input;
@@ -55,18 +57,30 @@ export function toAnthropicTool(tool: RegistrableTool, options: AnthropicExportO
   const log = new DropLog();
   dropOutputSchema(input, log, 'Anthropic');
   const schema = asObjectRoot(parameters, log);
-  for (const keyword of ROOT_COMBINATORS) {
-    const value = schema[keyword];
-    if (value === undefined) continue;
-    delete schema[keyword];
-    if (keyword === 'allOf' && Array.isArray(value) && value.every((b) => isSchema(b) && isObjectSchema(b))) {
-      mergeObjects(schema, value);
-      log.rewritten('allOf', '', 'Anthropic does not take allOf at the top level; the object schemas are merged into one');
-    } else {
-      log.removed(keyword, '', `Anthropic does not take ${keyword} at the top level of input_schema`);
-    }
-  }
+  liftRootKeywords(schema, log, 'Anthropic', 'input_schema', ROOT_COMBINATORS);
+  eachSchema(schema, (each, path) => draft7TupleToPrefixItems(each, path, log));
   const exported: AnthropicTool = { name, description, input_schema: schema };
   if (options.deferLoading === true) exported.defer_loading = true;
   return { schema: exported, dropped: log.entries };
+}
+
+/**
+ * Anthropic checks `input_schema` against JSON Schema draft 2020-12 (400
+ * "JSON schema is invalid"), where a tuple is `prefixItems` and the items
+ * after it are `items`; draft 7 (TypeBox's `Type.Tuple`, zod's `z.tuple`)
+ * writes `items: [...]` and `additionalItems`. Same meaning, other words.
+ */
+function draft7TupleToPrefixItems(schema: JsonSchema, path: string, log: DropLog): void {
+  const { items, additionalItems } = schema;
+  if (Array.isArray(items)) {
+    delete schema.items;
+    delete schema.additionalItems;
+    schema.prefixItems = items;
+    // `items: false` (no more items) is a boolean schema, which JsonSchema does not type.
+    if (additionalItems !== undefined) (schema as Record<string, unknown>).items = additionalItems;
+    log.rewritten('items', path, 'Anthropic takes JSON Schema draft 2020-12, where a tuple is prefixItems; items: [...] becomes prefixItems (and additionalItems items)');
+  } else if (additionalItems !== undefined) {
+    delete schema.additionalItems;
+    log.removed('additionalItems', path, 'additionalItems is not draft 2020-12 and meant nothing here (items is not a list)');
+  }
 }

@@ -1,4 +1,5 @@
 import type { RegistrableTool } from '@victor-tools/core';
+import { checkAdapterOptions } from './adapters/adapter-options';
 import { toAnthropicTool, type AnthropicTool } from './anthropic';
 import type { ToolsOption } from './adapters/registry-tools';
 import { toGeminiFunction, type GeminiFunctionDeclaration } from './gemini';
@@ -19,6 +20,7 @@ export interface BatchExport<S> {
 export function toOpenAITools(source: ToolsToExport, options: OpenAIExportOptions & { api: 'responses' }): BatchExport<OpenAIResponsesTool>;
 export function toOpenAITools(source: ToolsToExport, options?: OpenAIExportOptions & { api?: 'chat' }): BatchExport<OpenAIChatTool>;
 export function toOpenAITools(source: ToolsToExport, options: OpenAIExportOptions = {}): BatchExport<OpenAIChatTool | OpenAIResponsesTool> {
+  checkAdapterOptions('toOpenAITools', options, ['level', 'strict', 'api']);
   return batch(source, (tool) => toOpenAITool(tool, options), (s) => ('function' in s ? s.function.name : s.name));
 }
 
@@ -36,13 +38,22 @@ export interface AnthropicBatchOptions extends ExportOptions {
 
 /** Every listed tool as an Anthropic tool; with `loaded`, the others deferred for Anthropic's tool search. */
 export function toAnthropicTools(source: ToolsToExport, options: AnthropicBatchOptions = {}): BatchExport<AnthropicTool> {
+  checkAdapterOptions('toAnthropicTools', options, ['level', 'loaded']);
   const loaded = options.loaded === undefined ? undefined : loadedNames(options.loaded);
-  const isLoaded = (tool: RegistrableTool): boolean => {
-    if (loaded === undefined) return true;
+  const tools = [...toolsOf(source)];
+  const namesOf = (tool: RegistrableTool): string[] => {
     const { name, aliases } = tool as { name?: unknown; aliases?: unknown };
-    return (typeof name === 'string' && loaded.has(name)) || (Array.isArray(aliases) && aliases.some((alias) => loaded.has(alias)));
+    return [name, ...(Array.isArray(aliases) ? aliases : [])].filter((each): each is string => typeof each === 'string');
   };
-  return batch(source, (tool) => toAnthropicTool(tool, { level: options.level, deferLoading: !isLoaded(tool) }), (s) => s.name);
+  if (loaded !== undefined) {
+    // As pickTools: a misspelt name would otherwise defer the tool it meant, in silence.
+    const known = new Set(tools.flatMap(namesOf));
+    for (const name of loaded) {
+      if (!known.has(name)) throw new Error(`Tool '${name}' is not registered: pick tools by their registered name or an alias.`);
+    }
+  }
+  const isLoaded = (tool: RegistrableTool): boolean => loaded === undefined || namesOf(tool).some((name) => loaded.has(name));
+  return batch(tools, (tool) => toAnthropicTool(tool, { level: options.level, deferLoading: !isLoaded(tool) }), (s) => s.name);
 }
 
 function loadedNames(option: ToolsOption): Set<string> {
@@ -58,16 +69,22 @@ function loadedNames(option: ToolsOption): Set<string> {
 
 /** Every listed tool as a Gemini function declaration. */
 export function toGeminiFunctions(source: ToolsToExport, options: ExportOptions = {}): BatchExport<GeminiFunctionDeclaration> {
+  checkAdapterOptions('toGeminiFunctions', options, ['level']);
   return batch(source, (tool) => toGeminiFunction(tool, options), (s) => s.name);
 }
 
 /** Every listed tool as an MCP tool. */
 export function toMcpTools(source: ToolsToExport, options: ExportOptions = {}): BatchExport<McpTool> {
+  checkAdapterOptions('toMcpTools', options, ['level']);
   return batch(source, (tool) => toMcpTool(tool, options), (s) => s.name);
 }
 
+function toolsOf(source: ToolsToExport): Iterable<RegistrableTool> {
+  return 'listTools' in source && typeof source.listTools === 'function' ? source.listTools() : (source as Iterable<RegistrableTool>);
+}
+
 function batch<S>(source: ToolsToExport, convert: (tool: RegistrableTool) => ProviderExport<S>, nameOf: (schema: S) => string): BatchExport<S> {
-  const tools = 'listTools' in source && typeof source.listTools === 'function' ? source.listTools() : (source as Iterable<RegistrableTool>);
+  const tools = toolsOf(source);
   const schemas: S[] = [];
   const dropped: Array<DroppedKeyword & { tool: string }> = [];
   for (const tool of tools) {

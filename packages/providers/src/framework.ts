@@ -7,7 +7,7 @@
 export type { DropAction, ObjectSchema, ProviderName } from './types';
 export { InvalidToolNameError, UnknownProviderError } from './errors';
 export { TOOL_NAME_RULES, assertToolName, type ToolNameRule } from './names';
-export { OPENAI_STRICT_KEYWORDS, OPENAI_STRICT_FORMATS } from './openai/strict-schema';
+export { OPENAI_STRICT_KEYWORDS, OPENAI_STRICT_FORMATS, OPENAI_STRICT_LIMITS } from './openai/strict-schema';
 export { normalizeStrictArguments, createStrictArgumentsNormalizer } from './openai/normalize-strict-arguments';
 export type { AnthropicToolSearchTool } from './anthropic';
 export { GEMINI_KEYWORDS, GEMINI_FORMATS, type GeminiSchema } from './gemini';

@@ -1,6 +1,8 @@
 import type { RegistrableTool } from '@victor-tools/core';
 import type { JsonSchema } from '@victor-tools/core';
+import { checkAdapterOptions } from './adapters/adapter-options';
 import { TOOL_NAME_RULES, assertToolName } from './names';
+import { inlineLocalRefs } from './schema/inline-refs';
 import { dropOutputSchema, readTool } from './schema/tool-input';
 import { DropLog, asObjectRoot, isObjectSchema, isSchema, joinPath, mergeObjects, typeList } from './schema/walk';
 import type { ExportOptions, ProviderExport } from './types';
@@ -62,12 +64,13 @@ const TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array', 'objec
  * Throws `InvalidToolNameError` for a name Gemini rejects.
  */
 export function toGeminiFunction(tool: RegistrableTool, options: ExportOptions = {}): ProviderExport<GeminiFunctionDeclaration> {
+  checkAdapterOptions('toGeminiFunction', options, ['level']);
   const input = readTool(tool, options);
   const { name, description, parameters } = input;
   assertToolName(name, TOOL_NAME_RULES.gemini);
   const log = new DropLog();
   dropOutputSchema(input, log, 'Gemini');
-  const root = toGeminiSchema(asObjectRoot(parameters, log), '', log) as GeminiSchema & { type: 'object' };
+  const root = toGeminiSchema(inlineLocalRefs(asObjectRoot(parameters, log), log, 'Gemini'), '', log) as GeminiSchema & { type: 'object' };
   if (root.properties === undefined || Object.keys(root.properties).length === 0) {
     log.removed('parameters', '', 'Gemini rejects an object schema without properties; a function without parameters leaves them out');
     return { schema: { name, description }, dropped: log.entries };
@@ -86,6 +89,8 @@ function toGeminiSchema(source: JsonSchema, path: string, log: DropLog): GeminiS
     } else if (keyword === 'const') {
       log.rewritten('const', path, 'Gemini has no const; it becomes a one-value enum');
       allowed = enumOf([value], schema, path, log, out) ?? allowed;
+    } else if (keyword === 'prefixItems' && schema.items === undefined) {
+      continue; // the item schema, once the loop is done (missingItems)
     } else if (!GEMINI_KEYWORDS.has(keyword)) {
       log.removed(keyword, path, `Gemini function declarations do not support '${keyword}'`);
     } else if (keyword === 'enum') {
@@ -100,6 +105,7 @@ function toGeminiSchema(source: JsonSchema, path: string, log: DropLog): GeminiS
       const properties: Record<string, GeminiSchema> = {};
       for (const [key, property] of Object.entries(value)) {
         if (isSchema(property)) properties[key] = toGeminiSchema(property, joinPath(path, 'properties', key), log);
+        else log.removed(key, joinPath(path, 'properties'), `Gemini takes schema objects only; the property '${key}', declared ${JSON.stringify(property)}, is left out`);
       }
       out.properties = properties;
     } else if (keyword === 'required' && Array.isArray(value)) {
@@ -113,6 +119,7 @@ function toGeminiSchema(source: JsonSchema, path: string, log: DropLog): GeminiS
     const inferred = inferType(schema);
     if (inferred) out.type = inferred;
   }
+  if (out.type === 'array' && out.items === undefined) out.items = missingItems(schema, path, log);
   if (allowed !== undefined) out.description = typeof out.description === 'string' && out.description !== '' ? `${out.description} ${allowed}` : allowed;
   return out as GeminiSchema;
 }
@@ -168,8 +175,9 @@ function singleType(value: unknown, schema: JsonSchema, path: string, log: DropL
  * answers 400 "enum: only allowed for STRING type" for a number, integer or
  * boolean one, so those keep their type, lose the enum and have their values
  * told in the description (returned, for the caller to append once the
- * description is known); the registry still checks them. An untyped enum of
- * mixed values is a string enum of their JSON text.
+ * description is known); the registry still checks them. So are the values
+ * of an untyped enum of several types (`[1, 'a', true]`): sent as strings,
+ * the model's `'1'` would be refused.
  */
 function enumOf(values: unknown[], schema: JsonSchema, path: string, log: DropLog, out: Record<string, unknown>): string | undefined {
   if (values.includes(null)) {
@@ -182,6 +190,11 @@ function enumOf(values: unknown[], schema: JsonSchema, path: string, log: DropLo
   if (declared === undefined && type !== undefined) out.type = type;
   if (type === 'number' || type === 'integer' || type === 'boolean') {
     log.removed('enum', path, `Gemini takes enum on strings only; the allowed ${type} values are listed in the description instead`);
+    return `One of: ${kept.map((v) => JSON.stringify(v)).join(', ')}.`;
+  }
+  if (type === undefined) {
+    // As strings ('1' for 1) the model's answer would be refused by the registry, which checks the real values.
+    log.removed('enum', path, 'Gemini takes enum on strings only and one type per schema; the allowed values, of several types, are listed in the description instead');
     return `One of: ${kept.map((v) => JSON.stringify(v)).join(', ')}.`;
   }
   if (kept.some((v) => typeof v !== 'string')) {
@@ -200,16 +213,33 @@ function itemsOf(value: unknown, path: string, log: DropLog): GeminiSchema | und
   return undefined;
 }
 
+/**
+ * Gemini answers 400 "items: missing field" for an array without an item
+ * schema. A 2020-12 tuple (`prefixItems`) gives its first position's schema,
+ * as a draft 7 tuple does; an array declaring no items gets string items,
+ * Gemini having no "any item". Either way it is reported.
+ */
+function missingItems(schema: JsonSchema, path: string, log: DropLog): GeminiSchema {
+  const prefix = schema.prefixItems;
+  if (Array.isArray(prefix) && isSchema(prefix[0])) {
+    log.rewritten('prefixItems', path, 'Gemini has no tuple arrays; the first item schema applies to every item');
+    return toGeminiSchema(prefix[0], joinPath(path, 'prefixItems', 0), log);
+  }
+  log.rewritten('items', path, 'Gemini requires the item schema of an array and has no "any item"; the items are sent as strings: declare the item schema');
+  return { type: 'string' };
+}
+
 function inferType(schema: JsonSchema): GeminiSchema['type'] {
   if (isSchema(schema.properties)) return 'object';
-  if (schema.items !== undefined) return 'array';
+  if (schema.items !== undefined || schema.prefixItems !== undefined) return 'array';
   if (Array.isArray(schema.enum)) {
     const kinds = new Set(schema.enum.map((v) => (Number.isInteger(v) ? 'integer' : typeof v)));
+    if (kinds.size === 2 && kinds.has('integer') && kinds.has('number')) return 'number';
     if (kinds.size === 1) {
       const [kind] = kinds;
       if (kind === 'integer' || kind === 'number' || kind === 'boolean' || kind === 'string') return kind;
     }
-    return 'string';
   }
+  // Values of several types (or objects): no one Gemini type says them.
   return undefined;
 }

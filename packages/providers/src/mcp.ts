@@ -1,9 +1,10 @@
 import type { RegistrableTool } from '@victor-tools/core';
 import { AccessMode, DangerLevel, type BaseTool, type JsonSchema } from '@victor-tools/core';
 import { normalizeMetadata } from '@victor-tools/core/internal';
+import { checkAdapterOptions } from './adapters/adapter-options';
 import { TOOL_NAME_RULES, assertToolName } from './names';
 import { readTool } from './schema/tool-input';
-import { DropLog, asObjectRoot } from './schema/walk';
+import { DropLog, asObjectRoot, eachSchema, isSchema } from './schema/walk';
 import type { ExportOptions, ObjectSchema, ProviderExport } from './types';
 
 /** The JSON Schema dialect victor-tools validates with, stated in an MCP `inputSchema` or `outputSchema` that declares none. */
@@ -38,10 +39,13 @@ export interface McpTool {
  * Throws `InvalidToolNameError` for a name outside MCP's recommended rule.
  */
 export function toMcpTool(tool: RegistrableTool, options: ExportOptions = {}): ProviderExport<McpTool> {
+  checkAdapterOptions('toMcpTool', options, ['level']);
   const { tool: base, name, description, parameters, outputSchema } = readTool(tool, options);
   assertToolName(name, TOOL_NAME_RULES.mcp);
   const log = new DropLog();
-  const inputSchema = withDialect(asObjectRoot(parameters, log)) as McpTool['inputSchema'];
+  const root = asObjectRoot(parameters, log);
+  eachSchema(root, objectPropertySchemas);
+  const inputSchema = withDialect(root) as McpTool['inputSchema'];
   const schema: McpTool = { name, description, inputSchema, annotations: mcpAnnotations(base, name) };
   if (outputSchema !== undefined) schema.outputSchema = withDialect(outputSchema) as McpTool['outputSchema'];
   return { schema, dropped: log.entries };
@@ -85,4 +89,19 @@ function humanize(name: string): string {
     .map((w) => w.toLowerCase());
   const text = words.join(' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * The official SDK's `ToolSchema` takes only objects as property schemas, so
+ * a boolean one (`properties: { t: true }`) is written as the object schema
+ * meaning the same: `{}` for true, `{ not: {} }` for false.
+ */
+function objectPropertySchemas(schema: JsonSchema): void {
+  // Typed as schema objects, but a tool's JSON may hold booleans there.
+  const properties: Record<string, unknown> | undefined = schema.properties;
+  if (!isSchema(properties)) return;
+  for (const [key, value] of Object.entries(properties)) {
+    if (value === true) properties[key] = {};
+    else if (value === false) properties[key] = { not: {} };
+  }
 }

@@ -1,3 +1,7 @@
+import Ajv2020 from 'ajv/dist/2020';
+import { Type } from '@sinclair/typebox';
+import { z } from 'zod';
+import type { JsonSchema } from '@victor-tools/core';
 import { toAnthropicTool } from '@victor-tools/providers';
 import { FindFilesTool } from './fixtures/example-tools';
 import { schemaTool } from './fixtures/schema-tool';
@@ -33,5 +37,27 @@ describe('toAnthropicTool', () => {
     );
     expect(schema.input_schema).toEqual({ type: 'object', properties: { a: { type: 'string' } }, required: ['a'] });
     expect(dropped.map(({ keyword, action }) => `${action} ${keyword}`)).toEqual(['removed anyOf', 'rewritten allOf']);
+  });
+
+  describe('tuples', () => {
+    // Anthropic checks input_schema against draft 2020-12, where draft 7's items: [...] is invalid.
+    const draft2020 = new Ajv2020({ strict: false });
+
+    it("should write TypeBox's draft 7 tuple as prefixItems, with items: false for no more items", () => {
+      const { schema, dropped } = toAnthropicTool(schemaTool(Type.Object({ pt: Type.Tuple([Type.Number(), Type.String()]) }) as unknown as JsonSchema));
+      const pt = (schema.input_schema.properties as Record<string, JsonSchema>).pt;
+      expect(pt).toEqual({ type: 'array', prefixItems: [{ type: 'number' }, { type: 'string' }], items: false, minItems: 2, maxItems: 2 });
+      expect(dropped.map(({ keyword, path, action }) => ({ keyword, path, action }))).toEqual([{ keyword: 'items', path: 'properties.pt', action: 'rewritten' }]);
+      const validate = draft2020.compile(schema.input_schema);
+      expect(validate({ pt: [1, 'a'] })).toBe(true);
+      expect(validate({ pt: ['a', 1] })).toBe(false);
+    });
+
+    it("should keep zod's rest items as items after the prefix", () => {
+      const { schema } = toAnthropicTool(schemaTool(z.object({ r: z.tuple([z.number()], z.string()) }) as unknown as JsonSchema));
+      const validate = draft2020.compile(schema.input_schema);
+      expect(validate({ r: [1, 'a', 'b'] })).toBe(true);
+      expect(validate({ r: [1, 2] })).toBe(false);
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { toAnthropicTools, toGeminiFunctions, toMcpTools, toOpenAITools } from '@victor-tools/providers';
+import { toAnthropicTool, toAnthropicTools, toGeminiFunction, toGeminiFunctions, toMcpTool, toMcpTools, toOpenAITool, toOpenAITools } from '@victor-tools/providers';
 import { FindFilesTool, HttpGetTool, ReadFileTool, WriteFileTool } from './fixtures/example-tools';
 
 describe('toOpenAITools', () => {
@@ -22,3 +22,23 @@ describe('toAnthropicTools, toGeminiFunctions and toMcpTools', () => {
     expect(toMcpTools(tools).schemas.map((s) => s.annotations.openWorldHint)).toEqual([false, true]);
   });
 });
+
+describe('options', () => {
+  it.each<[string, () => unknown, string]>([
+    ['toAnthropicTool', () => toAnthropicTool(new ReadFileTool(), { defer_loading: true } as never), "toAnthropicTool: unknown option 'defer_loading'; it takes level, deferLoading."],
+    ['toOpenAITool', () => toOpenAITool(new ReadFileTool(), { Strict: true } as never), "toOpenAITool: unknown option 'Strict'; it takes level, strict, api."],
+    ['toGeminiFunction', () => toGeminiFunction(new ReadFileTool(), { strict: true } as never), "toGeminiFunction: unknown option 'strict'; it takes level."],
+    ['toMcpTool', () => toMcpTool(new ReadFileTool(), { lvl: 'compact' } as never), "toMcpTool: unknown option 'lvl'; it takes level."],
+    ['toAnthropicTools', () => toAnthropicTools([new ReadFileTool()], { load: ['read_file'] } as never), "toAnthropicTools: unknown option 'load'; it takes level, loaded."],
+    ['toOpenAITools', () => toOpenAITools([new ReadFileTool()], { stict: true } as never), "toOpenAITools: unknown option 'stict'; it takes level, strict, api."],
+  ])('%s should refuse an unknown option with a TypeError naming it and the known ones', (_name, call, message) => {
+    expect(call).toThrow(new TypeError(message));
+  });
+
+  it('should refuse a loaded name that names no tool, as pickTools does, rather than defer every tool', () => {
+    expect(() => toAnthropicTools([new ReadFileTool()], { loaded: ['read_fiel'] })).toThrow(
+      new Error("Tool 'read_fiel' is not registered: pick tools by their registered name or an alias."),
+    );
+  });
+});
+

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { ToolRegistry, type JsonSchema } from '@victor-tools/core';
 import { toGeminiFunction } from '@victor-tools/providers';
 import { schemaTool } from './fixtures/schema-tool';
 
@@ -65,13 +67,78 @@ describe('toGeminiFunction', () => {
     ]);
   });
 
-  it('should send the values of a string or mixed enum as strings, and report it', () => {
-    const { schema, dropped } = paramsOf({ code: { type: 'string', enum: ['a', 2] }, mixed: { enum: [1, 'b'] } });
-    expect(schema.parameters?.properties).toEqual({ code: { type: 'string', enum: ['a', '2'] }, mixed: { type: 'string', enum: ['1', 'b'] } });
-    expect(dropped).toEqual([
-      expect.objectContaining({ keyword: 'enum', path: 'properties.code', action: 'rewritten' }),
-      expect.objectContaining({ keyword: 'enum', path: 'properties.mixed', action: 'rewritten' }),
-    ]);
+  it('should send the values of a string enum as strings, and report it', () => {
+    const { schema, dropped } = paramsOf({ code: { type: 'string', enum: ['a', 2] } });
+    expect(schema.parameters?.properties).toEqual({ code: { type: 'string', enum: ['a', '2'] } });
+    expect(dropped).toEqual([expect.objectContaining({ keyword: 'enum', path: 'properties.code', action: 'rewritten' })]);
+  });
+
+  it('should tell the values of an untyped enum of several types in the description, since as strings the registry would refuse them', async () => {
+    const tool = schemaTool({ type: 'object', properties: { e: { enum: [1, 'a', true], description: 'Pick.' } }, required: ['e'] });
+    const { schema, dropped } = toGeminiFunction(tool);
+    expect(schema.parameters?.properties?.e).toEqual({ description: 'Pick. One of: 1, "a", true.' });
+    expect(dropped).toEqual([expect.objectContaining({ keyword: 'enum', path: 'properties.e', action: 'removed' })]);
+    const registry = new ToolRegistry();
+    registry.register(tool);
+    expect((await registry.execute('test_tool', { e: 1 })).success).toBe(true);
+  });
+
+  describe('references', () => {
+    it('should inline a $ref to a definition, so a required object keeps its shape', () => {
+      const { schema, dropped } = toGeminiFunction(
+        schemaTool({
+          type: 'object',
+          $defs: { point: { type: 'object', properties: { x: { type: 'number' } }, required: ['x'] } },
+          properties: { at: { $ref: '#/$defs/point', description: 'Where.' }, path: { type: 'array', items: { $ref: '#/$defs/point' } } },
+          required: ['at'],
+        }),
+      );
+      const point = { type: 'object', properties: { x: { type: 'number' } }, required: ['x'] };
+      expect(schema.parameters).toEqual({
+        type: 'object',
+        properties: { at: { ...point, description: 'Where.' }, path: { type: 'array', items: point } },
+        required: ['at'],
+      });
+      expect(dropped).toEqual([expect.objectContaining({ keyword: '$defs', path: '', action: 'rewritten' })]);
+    });
+
+    it('should cut a recursive $ref at a fixed depth with its type and a description, and report it', () => {
+      const node = z.object({ name: z.string(), get children() { return z.array(node).optional(); } });
+      const { schema, dropped } = toGeminiFunction(schemaTool(z.object({ root: node }) as unknown as JsonSchema));
+      let level = schema.parameters?.properties?.root;
+      let depth = 0;
+      while (level?.properties?.children?.items !== undefined) {
+        level = level.properties.children.items;
+        depth += 1;
+      }
+      expect(depth).toBe(3);
+      expect(level).toEqual({ type: 'object', description: '(Its shape is not shown at this depth.)' });
+      expect(dropped.filter((d) => d.keyword === '$ref')).toEqual([expect.objectContaining({ action: 'removed' })]);
+      expect(JSON.stringify(schema)).not.toMatch(/\$ref|\$defs|definitions/);
+    });
+
+    it('should stay bounded for definitions that fan out', () => {
+      const $defs: Record<string, JsonSchema> = { d0: { type: 'string' } };
+      for (let i = 1; i <= 30; i++) $defs[`d${i}`] = { type: 'object', properties: { a: { $ref: `#/$defs/d${i - 1}` }, b: { $ref: `#/$defs/d${i - 1}` } } };
+      const { schema, dropped } = toGeminiFunction(schemaTool({ type: 'object', $defs, properties: { top: { $ref: '#/$defs/d30' } } }));
+      expect(JSON.stringify(schema).length).toBeLessThan(200_000);
+      expect(dropped.some((d) => d.keyword === '$ref' && /inlining stopped after 2000 schema nodes/.test(d.reason))).toBe(true);
+    });
+  });
+
+  describe('arrays without an item schema', () => {
+    it('should give an array declaring no items string items and say so, never an untyped array', () => {
+      const { schema, dropped } = paramsOf({ ids: { type: 'array' } }, { required: ['ids'] });
+      expect(schema.parameters?.properties?.ids).toEqual({ type: 'array', items: { type: 'string' } });
+      expect(dropped).toEqual([expect.objectContaining({ keyword: 'items', path: 'properties.ids', action: 'rewritten' })]);
+      expect(dropped[0].reason).toMatch(/declare the item schema/);
+    });
+
+    it("should give a prefixItems tuple its first position's schema, as a draft 7 tuple", () => {
+      const { schema, dropped } = paramsOf({ p: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'integer' }] } });
+      expect(schema.parameters?.properties?.p).toEqual({ type: 'array', items: { type: 'string' } });
+      expect(dropped).toEqual([expect.objectContaining({ keyword: 'prefixItems', path: 'properties.p', action: 'rewritten' })]);
+    });
   });
 
   it('should remove additionalProperties, $schema, default, title, examples and exclusive bounds everywhere', () => {

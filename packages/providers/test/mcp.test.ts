@@ -1,3 +1,4 @@
+import { ToolSchema } from '@modelcontextprotocol/sdk/types.js';
 import { toAnthropicTool, toGeminiFunction, toMcpTool, toOpenAITool } from '@victor-tools/providers';
 import { MCP_SCHEMA_DIALECT, mcpAnnotations } from '@victor-tools/providers/framework';
 import { HttpGetTool, ReadFileTool, WriteFileTool } from './fixtures/example-tools';
@@ -120,5 +121,27 @@ describe('mcpAnnotations', () => {
   it('should be what toMcpTool puts in annotations', () => {
     const tool = new WriteFileTool();
     expect(toMcpTool(tool).schema.annotations).toEqual(mcpAnnotations(tool));
+  });
+});
+
+describe('boolean property schemas', () => {
+  const tool = schemaTool({ type: 'object', properties: { t: true, f: false, u: { type: 'string' } } as never });
+
+  it('should write them as the object schemas meaning the same for MCP, which the official SDK takes', () => {
+    const { schema } = toMcpTool(tool);
+    expect(schema.inputSchema.properties).toEqual({ t: {}, f: { not: {} }, u: { type: 'string' } });
+    expect(ToolSchema.safeParse(schema).success).toBe(true);
+  });
+
+  it('should report them as left out of OpenAI strict and Gemini exports, never lose them in silence', () => {
+    const strict = toOpenAITool(tool, { strict: true });
+    expect(Object.keys(strict.schema.function.parameters.properties ?? {})).toEqual(['u']);
+    expect(strict.dropped.filter((d) => d.keyword === 't' || d.keyword === 'f')).toEqual([
+      expect.objectContaining({ keyword: 't', path: 'properties', action: 'removed' }),
+      expect.objectContaining({ keyword: 'f', path: 'properties', action: 'removed' }),
+    ]);
+    const gemini = toGeminiFunction(tool);
+    expect(Object.keys(gemini.schema.parameters?.properties ?? {})).toEqual(['u']);
+    expect(gemini.dropped.map((d) => d.keyword)).toEqual(['t', 'f']);
   });
 });

@@ -1,6 +1,6 @@
 import Ajv from 'ajv';
 import { z } from 'zod';
-import { SchemaLevel, type JsonSchema } from '@victor-tools/core';
+import { SchemaLevel, ToolRegistry, type JsonSchema } from '@victor-tools/core';
 import { dropNullOptionals } from '@victor-tools/core/framework';
 import { TOOL_PROTOCOL } from '@victor-tools/core/internal';
 import { toOpenAITool } from '@victor-tools/providers';
@@ -30,6 +30,27 @@ describe('toOpenAITool', () => {
         parameters: new ReadFileTool().parameters,
         strict: false,
       });
+    });
+
+    it.each([false, true])('should merge a top-level allOf and remove what else OpenAI refuses at the top level (strict: %p)', (strict) => {
+      const tool = schemaTool({
+        type: 'object',
+        properties: { a: { type: 'string' }, b: { type: 'string' } },
+        anyOf: [{ required: ['a'] }, { required: ['b'] }],
+        allOf: [{ type: 'object', properties: { c: { type: 'integer' } }, required: ['c'] }],
+        not: { required: ['d'] },
+      });
+      const { schema, dropped } = toOpenAITool(tool, { strict });
+      const params = schema.function.parameters;
+      expect(Object.keys(params).filter((k) => ['anyOf', 'oneOf', 'allOf', 'enum', 'const', 'not'].includes(k))).toEqual([]);
+      expect(Object.keys(params.properties ?? {})).toEqual(['a', 'b', 'c']);
+      expect(params.required).toEqual(strict ? ['a', 'b', 'c'] : ['c']);
+      expect(dropped.filter((d) => d.path === '').map(({ keyword, action }) => ({ keyword, action }))).toEqual([
+        { keyword: 'anyOf', action: 'removed' },
+        { keyword: 'allOf', action: 'rewritten' },
+        { keyword: 'not', action: 'removed' },
+      ]);
+      expect(dropped[0].reason).toBe('OpenAI does not take anyOf at the top level of parameters');
     });
 
     it('should not share objects with the tool, so editing the export leaves the tool intact', () => {
@@ -126,6 +147,99 @@ describe('toOpenAITool', () => {
       expect(dropped.every((d) => d.reason.length > 0)).toBe(true);
     });
 
+    it("should give a tuple's items an anyOf of its positions' schemas, keeping its length, and report the lost positions", () => {
+      const tool = schemaTool({
+        type: 'object',
+        properties: {
+          pt: { type: 'array', items: [{ type: 'number' }, { type: 'string' }, { type: 'number' }], additionalItems: false, minItems: 3, maxItems: 3 },
+          pair: { type: 'array', prefixItems: [{ type: 'integer' }, { type: 'integer' }] },
+        },
+        required: ['pt', 'pair'],
+      });
+      const { schema, dropped } = toOpenAITool(tool, { strict: true });
+      const props = schema.function.parameters.properties as Record<string, JsonSchema>;
+      expect(props.pt).toEqual({ type: 'array', items: { anyOf: [{ type: 'number' }, { type: 'string' }] }, minItems: 3, maxItems: 3 });
+      expect(props.pair).toEqual({ type: 'array', items: { type: 'integer' }, maxItems: 2 });
+      const reasons = dropped.filter((d) => d.keyword === 'items').map(({ path, action, reason }) => ({ path, action, reason }));
+      expect(reasons).toEqual([
+        {
+          path: 'properties.pt',
+          action: 'rewritten',
+          reason: 'strict mode has no tuple items; every item may be any of the 2 schemas of the positions, in any position (the registry still checks each position)',
+        },
+        {
+          path: 'properties.pair',
+          action: 'rewritten',
+          reason: "strict mode has no tuple items; the one schema of all positions applies to every item; no more than the tuple's 2 items are offered",
+        },
+      ]);
+    });
+
+    it('should give an array without an item schema the scalars, saying so', () => {
+      const { schema, dropped } = toOpenAITool(schemaTool({ type: 'object', properties: { ids: { type: 'array' } }, required: ['ids'] }), { strict: true });
+      expect(schema.function.parameters.properties?.ids).toEqual({ type: 'array', items: { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }] } });
+      expect(dropped).toEqual([expect.objectContaining({ keyword: 'items', path: 'properties.ids', action: 'rewritten' })]);
+      expect(dropped[0].reason).toMatch(/declare the item schema/);
+    });
+
+    it('should let an optional const accept null, as every optional parameter does', () => {
+      const tool = schemaTool({ type: 'object', properties: { k: { type: 'string', const: 'x' }, u: { const: 3 } } });
+      const params = toOpenAITool(tool, { strict: true }).schema.function.parameters;
+      expect(params.properties?.k).toEqual({ type: ['string', 'null'], enum: ['x', null] });
+      expect(params.properties?.u).toEqual({ anyOf: [{ const: 3 }, { type: 'null' }] });
+      expect(accepts(params, { k: null, u: null })).toBe(true);
+      expect(accepts(params, { k: 'y', u: null })).toBe(false);
+    });
+
+    it("should turn OpenAPI's nullable: true into null in the type, and report it", () => {
+      const tool = schemaTool({ type: 'object', properties: { b: { type: 'string', nullable: true }, o: { type: 'object', properties: {}, nullable: true } } });
+      const { schema, dropped } = toOpenAITool(tool, { strict: true });
+      const props = schema.function.parameters.properties as Record<string, JsonSchema>;
+      expect(props.b).toEqual({ type: ['string', 'null'] });
+      expect(props.o).toEqual({ anyOf: [{ type: 'object', properties: {}, required: [], additionalProperties: false }, { type: 'null' }] });
+      expect(dropped.map(({ keyword, path, action }) => `${action} ${keyword} ${path}`)).toEqual(['rewritten nullable properties.b', 'rewritten nullable properties.o']);
+    });
+
+    it('should inline a one-member allOf, such as one wrapping a $ref', () => {
+      const tool = schemaTool({
+        type: 'object',
+        $defs: { base: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } },
+        properties: { item: { allOf: [{ $ref: '#/$defs/base' }], description: 'The item.' } },
+        required: ['item'],
+      });
+      const { schema, dropped } = toOpenAITool(tool, { strict: true });
+      expect(schema.function.parameters.properties?.item).toEqual({ $ref: '#/$defs/base', description: 'The item.' });
+      expect(dropped).toEqual([expect.objectContaining({ keyword: 'allOf', path: 'properties.item', action: 'rewritten' })]);
+    });
+
+    describe("OpenAI's limits", () => {
+      const nested = (levels: number): JsonSchema => {
+        let schema: JsonSchema = { type: 'string' };
+        for (let i = 1; i < levels; i++) schema = { type: 'object', properties: { c: schema }, required: ['c'] };
+        return { type: 'object', properties: { root: schema }, required: ['root'] };
+      };
+
+      it('should take objects nested 10 levels deep and refuse 11 with a RangeError saying where and what to do', () => {
+        expect(() => toOpenAITool(schemaTool(nested(10)), { strict: true })).not.toThrow();
+        expect(() => toOpenAITool(schemaTool(nested(11)), { strict: true })).toThrow(
+          new RangeError(
+            "toOpenAITool: the strict schema of tool 'test_tool' exceeds OpenAI's limit of 10 nesting levels (objects nest 11 deep at 'properties.root.properties.c.properties.c.properties.c.properties.c.properties.c.properties.c.properties.c.properties.c.properties.c'), so OpenAI would refuse it. Simplify the parameters (fewer or flatter properties, shorter enums, a string in place of a long enum) or export it without strict.",
+          ),
+        );
+        expect(() => toOpenAITool(schemaTool(nested(11)))).not.toThrow();
+      });
+
+      it('should refuse more than 5,000 properties, 1,000 enum values or a long enum of over 15,000 characters', () => {
+        const many = (n: number, make: (i: number) => JsonSchema): Record<string, JsonSchema> => Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${i}`, make(i)]));
+        const props = schemaTool({ type: 'object', properties: many(5_001, () => ({ type: 'integer' })) });
+        expect(() => toOpenAITool(props, { strict: true })).toThrow(/limit of 5000 properties \(it has 5001\)/);
+        const enums = schemaTool({ type: 'object', properties: many(11, () => ({ type: 'integer', enum: Array.from({ length: 100 }, (_, i) => i) })), required: Object.keys(many(11, () => ({}))) });
+        expect(() => toOpenAITool(enums, { strict: true })).toThrow(/limit of 1000 enum values \(it has 1100\)/);
+        const long = schemaTool({ type: 'object', properties: { e: { type: 'string', enum: Array.from({ length: 251 }, (_, i) => `${'x'.repeat(60)}${i}`) } }, required: ['e'] });
+        expect(() => toOpenAITool(long, { strict: true })).toThrow(/limit of 15000 characters for the values of an enum of more than 250 \(\d+ at 'properties.e'\)/);
+      });
+    });
+
     it('should keep the formats strict mode supports', () => {
       const tool = schemaTool({ type: 'object', properties: { at: { type: 'string', format: 'date-time' } }, required: ['at'] });
       const { schema, dropped } = toOpenAITool(tool, { strict: true });
@@ -219,5 +333,40 @@ describe('createStrictArgumentsNormalizer', () => {
     const normalize = createStrictArgumentsNormalizer({ get: (name) => tools.get(name) });
     expect(normalize('read_file', { path: 'a', encoding: null, offset: null })).toEqual({ path: 'a' });
     expect(normalize('nope', { path: null })).toEqual({ path: null });
+  });
+});
+
+describe('a strict export, answered by a model and run by the registry', () => {
+  // What a strict model sends is what the strict schema accepts; the registry must then run it.
+  async function run(tool: ReturnType<typeof schemaTool>, fromModel: Record<string, unknown>) {
+    const strictSchema = toOpenAITool(tool, { strict: true }).schema.function.parameters;
+    expect(accepts(strictSchema, fromModel)).toBe(true);
+    const registry = new ToolRegistry();
+    registry.register(tool);
+    return registry.execute(tool.name, fromModel);
+  }
+
+  it('should take a null for an optional property inside a union branch as absent', async () => {
+    const shape = z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('c'), r: z.number(), label: z.string().optional() }),
+      z.object({ kind: z.literal('q'), side: z.number() }),
+    ]);
+    const tool = schemaTool(z.object({ s: shape }) as unknown as JsonSchema);
+    const res = await run(tool, { s: { kind: 'c', r: 1, label: null } });
+    expect(res.error).toBeUndefined();
+    expect(res.output).toEqual({ s: { kind: 'c', r: 1 } });
+  });
+
+  it('should take a null for an optional property of an allOf member as absent', async () => {
+    const tool = schemaTool({
+      type: 'object',
+      allOf: [
+        { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] },
+        { type: 'object', properties: { b: { type: 'string' } } },
+      ],
+    });
+    const res = await run(tool, { a: 'x', b: null });
+    expect(res.error).toBeUndefined();
+    expect(res.output).toEqual({ a: 'x' });
   });
 });

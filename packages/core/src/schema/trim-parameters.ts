@@ -3,8 +3,12 @@ import type { SchemaLevel } from '../enums';
 import type { JsonSchema } from '../json-schema';
 import { setOwn } from '../own-property';
 
-/** Keywords copied as they are: what a model needs to produce a valid value. */
-const KEPT_AS_IS = ['type', 'enum', 'const', '$ref'] as const;
+/**
+ * Keywords copied as they are: what a model needs to produce a valid value
+ * (OpenAPI's `nullable` too: Gemini's format has it, and the OpenAI strict
+ * export turns it into a null in the type).
+ */
+const KEPT_AS_IS = ['type', 'nullable', 'enum', 'const', '$ref'] as const;
 /** Keywords holding one sub-schema, trimmed recursively. */
 const SUB_SCHEMA = ['items', 'additionalProperties'] as const;
 /** Keywords holding a list of sub-schemas (alternatives keep their types). */
@@ -18,7 +22,7 @@ const SUB_SCHEMA_MAPS = ['$defs', 'definitions', 'patternProperties'] as const;
 
 /**
  * Trims a parameters schema for a COMPACT or STUB rendering: every node keeps
- * `type`, `enum`, `const`, `items`, `properties`, `required`,
+ * `type`, `nullable`, `enum`, `const`, `items`, `properties`, `required`,
  * `additionalProperties` (so `false` survives everywhere) with the
  * `patternProperties` it lets through, `anyOf`/`oneOf`/`allOf` and
  * `$ref`/`$defs`, with its description capped at the level's

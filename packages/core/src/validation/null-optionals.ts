@@ -1,5 +1,5 @@
 import { copyJson } from './json-copy';
-import { isNode, resolveLocalRef as resolve } from './schema-node';
+import { isNode, resolveLocalRef as resolve, type SchemaNode } from './schema-node';
 
 // OpenAI strict mode makes every property required and the optional ones
 // nullable, so a strict model sends `null` for what it would have left out.
@@ -49,40 +49,110 @@ function rejectsNull(schema: unknown, root: unknown = schema, depth = 0): boolea
 
 /**
  * The plan of `schema` (see `NullPlan`), or `undefined` when no value of it can
- * hold a null to remove. It follows `properties`, `items` and local `$ref`s;
- * not `additionalProperties` (a map's values are not optional parameters) nor
- * `anyOf`/`oneOf`/`allOf` (which branch an object belongs to is unknown).
+ * hold a null to remove. It follows `properties`, `items`, local `$ref`s and
+ * the members of `allOf`, `anyOf` and `oneOf`; not `additionalProperties` (a
+ * map's values are not optional parameters).
  */
 export function buildNullPlan(schema: unknown): NullPlan | undefined {
-  const plans = new Map<object, NullPlan>();
-  const root = planOf(schema, schema, plans);
+  const build: PlanBuild = { root: schema, plans: new Map(), unions: new Map(), ids: new Map() };
+  const root = planOf(schema, build);
   if (root === undefined) return undefined;
-  return prune(root, usefulPlans(plans)) ? root : undefined;
+  return prune(root, usefulPlans(build.plans)) ? root : undefined;
 }
 
-function planOf(schema: unknown, root: unknown, plans: Map<object, NullPlan>): NullPlan | undefined {
-  const node = resolve(schema, root);
+interface PlanBuild {
+  readonly root: unknown;
+  /** The plan of each schema node met (and of each union of nodes, keyed by the plan's own stand-in node). */
+  readonly plans: Map<object, NullPlan>;
+  /** The stand-in node of each union of several schemas one value must match, by their ids. */
+  readonly unions: Map<string, SchemaNode>;
+  readonly ids: Map<object, number>;
+}
+
+// Past this many planned nodes a schema gets no further plans: its nulls are left for validation to judge.
+const MAX_PLANNED_NODES = 10_000;
+
+function planOf(schema: unknown, build: PlanBuild): NullPlan | undefined {
+  const node = resolve(schema, build.root);
   if (!isNode(node)) return undefined;
-  const known = plans.get(node);
+  const known = build.plans.get(node);
   if (known !== undefined) return known;
+  if (build.plans.size >= MAX_PLANNED_NODES) return undefined;
   const plan: NullPlan = { drop: [], properties: [], items: undefined };
   // Registered before descending, so a recursive schema points back here rather than looping.
-  plans.set(node, plan);
+  build.plans.set(node, plan);
 
-  const properties = node.properties;
-  if (isNode(properties)) {
-    const required = Array.isArray(node.required) ? node.required : [];
+  // The schemas one object value may have to match: the node and, within it,
+  // its allOf, anyOf and oneOf members. Which branch of a union the value
+  // belongs to is unknown, so a null is dropped only where every one that
+  // names the property agrees: none requires it, none accepts null for it.
+  const parts = partsOf(node, build.root);
+  const declared = new Map<string, unknown[]>();
+  const keep = new Set<string>();
+  for (const part of parts) {
+    if (Array.isArray(part.required)) for (const name of part.required) if (typeof name === 'string') keep.add(name);
+    const properties = part.properties;
+    if (!isNode(properties)) continue;
     for (const name of Object.keys(properties)) {
       const property = properties[name];
-      if (!required.includes(name) && rejectsNull(property, root)) plan.drop.push(name);
-      const child = planOf(property, root, plans);
-      if (child !== undefined) plan.properties.push([name, child]);
+      if (!rejectsNull(property, build.root)) keep.add(name);
+      const list = declared.get(name);
+      if (list === undefined) declared.set(name, [property]);
+      else list.push(property);
     }
   }
-  const items = node.items;
-  if (Array.isArray(items)) plan.items = items.map((item) => planOf(item, root, plans));
-  else plan.items = planOf(items, root, plans);
+  for (const [name, schemas] of declared) {
+    if (!keep.has(name)) plan.drop.push(name);
+    const child = planOf(unionOf(schemas, build), build);
+    if (child !== undefined) plan.properties.push([name, child]);
+  }
+  const items = parts.map((part) => part.items).filter((each) => each !== undefined);
+  if (items.length === 1 && Array.isArray(items[0])) plan.items = items[0].map((item) => planOf(item, build));
+  else if (items.length > 0 && !items.some(Array.isArray)) plan.items = planOf(unionOf(items, build), build);
   return plan;
+}
+
+/** `node` and the members of its allOf, anyOf and oneOf, at any depth, local `$ref`s resolved. */
+function partsOf(node: SchemaNode, root: unknown): SchemaNode[] {
+  const parts: SchemaNode[] = [];
+  const visit = (schema: unknown, depth: number): void => {
+    const resolved = resolve(schema, root);
+    if (!isNode(resolved) || depth > 32 || parts.includes(resolved)) return;
+    parts.push(resolved);
+    for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
+      const members = resolved[key];
+      if (Array.isArray(members)) for (const member of members) visit(member, depth + 1);
+    }
+  };
+  visit(node, 0);
+  return parts;
+}
+
+/**
+ * One schema standing for several that a value may have to match (a property
+ * named in several union branches): their anyOf, so a null inside is dropped
+ * only where all of them agree. The same schemas give the same node, so a
+ * recursive schema ends in a known plan rather than looping.
+ */
+function unionOf(schemas: unknown[], build: PlanBuild): unknown {
+  const nodes: SchemaNode[] = [];
+  for (const schema of schemas) {
+    const node = resolve(schema, build.root);
+    if (!isNode(node)) return undefined;
+    if (!nodes.includes(node)) nodes.push(node);
+  }
+  if (nodes.length === 1) return nodes[0];
+  const key = nodes
+    .map((node) => {
+      let id = build.ids.get(node);
+      if (id === undefined) build.ids.set(node, (id = build.ids.size));
+      return id;
+    })
+    .sort((a, b) => a - b)
+    .join(',');
+  let union = build.unions.get(key);
+  if (union === undefined) build.unions.set(key, (union = { anyOf: nodes }));
+  return union;
 }
 
 /** The plans with something to drop in them or below them (a fixpoint, because plans may be cyclic). */

@@ -1,5 +1,5 @@
 import type { JsonSchema } from '@victor-tools/core';
-import { DropLog, acceptsNull, isObjectSchema, isSchema, joinPath, mergeObjects, typeList } from '../schema/walk';
+import { DropLog, acceptsNull, isObjectSchema, isSchema, joinPath, mergeObjects, tupleItems, typeList } from '../schema/walk';
 
 /**
  * Keywords OpenAI Structured Outputs (strict function calling) supports;
@@ -33,15 +33,21 @@ const SCALAR_TYPES = new Set(['string', 'number', 'integer', 'boolean']);
  * core's `ToolRegistry` and `normalizeStrictArguments` undo), unsupported
  * keywords removed.
  */
-export function toStrictSchema(schema: JsonSchema, path: string, log: DropLog): JsonSchema {
+export function toStrictSchema(source: JsonSchema, path: string, log: DropLog): JsonSchema {
+  const schema = inlineSingleAllOf(source, path, log);
   const out: JsonSchema = {};
+  const tuple = tupleItems(schema);
   for (const [keyword, value] of Object.entries(schema)) {
-    if (keyword === 'oneOf') {
+    if (tuple !== undefined && TUPLE_KEYWORDS.has(keyword)) {
+      continue;
+    } else if (keyword === 'oneOf') {
       log.rewritten('oneOf', path, 'strict mode has no oneOf; the alternatives are kept as anyOf');
       out.anyOf = [...(out.anyOf ?? []), ...branches(value, joinPath(path, 'oneOf'), log)];
     } else if (keyword === 'allOf' && mergeableObjects(value)) {
       log.rewritten('allOf', path, 'strict mode has no allOf; the object schemas are merged into one');
       mergeObjects(out, value as JsonSchema[]);
+    } else if (keyword === 'nullable' && value === true) {
+      continue; // OpenAPI's nullable: null joins the type once the rest is done
     } else if (!OPENAI_STRICT_KEYWORDS.has(keyword)) {
       log.removed(keyword, path, `strict mode does not support '${keyword}'`);
     } else if (keyword === 'format' && !OPENAI_STRICT_FORMATS.has(String(value))) {
@@ -50,16 +56,72 @@ export function toStrictSchema(schema: JsonSchema, path: string, log: DropLog): 
       out.anyOf = [...(out.anyOf ?? []), ...branches(value, joinPath(path, 'anyOf'), log)];
     } else if (keyword === 'items' && isSchema(value)) {
       out.items = toStrictSchema(value, joinPath(path, 'items'), log);
-    } else if (keyword === 'items' && Array.isArray(value)) {
-      log.removed('items', path, 'strict mode does not support tuple items; the array takes any item');
     } else if ((keyword === '$defs' || keyword === 'definitions') && isSchema(value)) {
       out[keyword] = mapValues(value, (s, k) => toStrictSchema(s, joinPath(path, keyword, k), log));
     } else if (keyword !== 'properties' && keyword !== 'required' && keyword !== 'additionalProperties') {
       out[keyword] = value;
     }
   }
+  if (tuple !== undefined) strictTuple(schema, tuple, out, path, log);
+  else if (typeList(schema).includes('array') && out.items === undefined) anyScalarItems(out, path, log);
   if (isObjectSchema(schema) || isSchema(out.properties)) closeObject(schema, out, path, log);
+  if (schema.nullable === true && !acceptsNull(out)) {
+    log.rewritten('nullable', path, "strict mode has no nullable (OpenAPI's); null is added to what the schema accepts instead");
+    return nullable(out);
+  }
   return out;
+}
+
+/** `{ allOf: [one], ...rest }` as that one schema with the rest beside it: strict mode has no allOf. */
+function inlineSingleAllOf(schema: JsonSchema, path: string, log: DropLog): JsonSchema {
+  const { allOf, ...rest } = schema;
+  if (!Array.isArray(allOf) || allOf.length !== 1 || !isSchema(allOf[0])) return schema;
+  log.rewritten('allOf', path, 'strict mode has no allOf; its one schema is inlined');
+  return { ...allOf[0], ...rest };
+}
+
+const TUPLE_KEYWORDS = new Set(['items', 'prefixItems', 'additionalItems']);
+
+/**
+ * Strict mode has no tuples (draft 7 `items: [...]`, 2020-12 `prefixItems`):
+ * `items` becomes an anyOf of the positions' schemas (one schema when they
+ * are all the same), the length kept with minItems/maxItems. What each
+ * position holds is lost for the model; the registry still checks it.
+ */
+function strictTuple(schema: JsonSchema, tuple: JsonSchema[], out: JsonSchema, path: string, log: DropLog): void {
+  // What may follow the positional items: draft 7's additionalItems, 2020-12's items beside prefixItems.
+  const rest = Array.isArray(schema.items) ? schema.additionalItems : schema.items;
+  const members = [...tuple, ...(isSchema(rest) ? [rest] : [])];
+  const unique = new Map<string, JsonSchema>();
+  members.forEach((member, i) => {
+    const strict = isSchema(member) ? toStrictSchema(member, joinPath(path, 'items', i), log) : {};
+    unique.set(JSON.stringify(strict), strict);
+  });
+  const schemas = [...unique.values()];
+  if (schemas.length === 0) {
+    out.maxItems = 0;
+  } else {
+    out.items = schemas.length === 1 ? schemas[0] : { anyOf: schemas };
+  }
+  // Past the tuple, items of any kind (no rest schema) cannot be said in strict mode, and none (false) need not be.
+  const capped = !isSchema(rest) && (typeof out.maxItems !== 'number' || out.maxItems > tuple.length);
+  if (capped) out.maxItems = tuple.length;
+  const how =
+    schemas.length <= 1
+      ? 'the one schema of all positions applies to every item'
+      : `every item may be any of the ${schemas.length} schemas of the positions, in any position (the registry still checks each position)`;
+  const cap = capped && rest !== false ? `; no more than the tuple's ${tuple.length} items are offered` : '';
+  log.rewritten('items', path, `strict mode has no tuple items; ${how}${cap}`);
+}
+
+/** Strict mode needs the item schema of an array: one declaring none gets the scalars, the nearest "anything" strict mode has. */
+function anyScalarItems(out: JsonSchema, path: string, log: DropLog): void {
+  out.items = { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }] };
+  log.rewritten(
+    'items',
+    path,
+    'strict mode needs the items of an array and cannot say "any item"; the items are now strings, numbers or booleans: declare the item schema to send objects or arrays',
+  );
 }
 
 function closeObject(source: JsonSchema, out: JsonSchema, path: string, log: DropLog): void {
@@ -74,6 +136,9 @@ function closeObject(source: JsonSchema, out: JsonSchema, path: string, log: Dro
   const required = new Set(Array.isArray(source.required) ? source.required : []);
   const properties = { ...(isSchema(out.properties) ? out.properties : {}), ...(isSchema(source.properties) ? source.properties : {}) };
   const mergedRequired = new Set([...required, ...(Array.isArray(out.required) ? out.required : [])]);
+  for (const [key, property] of Object.entries(properties)) {
+    if (!isSchema(property)) log.removed(key, joinPath(path, 'properties'), `strict mode takes schema objects only; the property '${key}', declared ${JSON.stringify(property)}, is left out`);
+  }
   out.properties = mapValues(properties, (property, key) => {
     const propertyPath = joinPath(path, 'properties', key);
     const strict = toStrictSchema(property, propertyPath, log);
@@ -96,6 +161,11 @@ function nullable(schema: JsonSchema): JsonSchema {
   if (types.length > 0 && types.every((t) => SCALAR_TYPES.has(t)) && schema.anyOf === undefined) {
     const out: JsonSchema = { ...schema, type: [...types, 'null'] };
     if (Array.isArray(schema.enum)) out.enum = [...schema.enum, null];
+    if ('const' in schema) {
+      // A const refuses null whatever the type says: the one value and null become an enum.
+      delete out.const;
+      out.enum = [schema.const, null];
+    }
     return out;
   }
   const { description, ...rest } = schema;
@@ -116,4 +186,64 @@ function mapValues(record: Record<string, unknown>, fn: (schema: JsonSchema, key
   const out: Record<string, JsonSchema> = {};
   for (const [key, value] of Object.entries(record)) if (isSchema(value)) out[key] = fn(value, key);
   return out;
+}
+
+/**
+ * OpenAI's limits on a strict schema, from its Structured Outputs guide:
+ * schemas over them are answered with a 400, so they are refused here first.
+ */
+export const OPENAI_STRICT_LIMITS = Object.freeze({
+  nestingLevels: 10,
+  properties: 5_000,
+  enumValues: 1_000,
+  /** Property names, definition names, enum values and const values, in characters. */
+  stringChars: 120_000,
+  /** Of one string enum with more than `largeEnum` values, in characters. */
+  largeEnumChars: 15_000,
+  largeEnum: 250,
+});
+
+/** Throws a RangeError naming the first of OpenAI's strict-mode limits `schema` exceeds. */
+export function checkStrictLimits(schema: JsonSchema, tool: string): void {
+  const limits = OPENAI_STRICT_LIMITS;
+  let properties = 0;
+  let enumValues = 0;
+  let chars = 0;
+  let deepest = { depth: 0, path: '' };
+  const fail = (what: string): never => {
+    throw new RangeError(
+      `toOpenAITool: the strict schema of tool '${tool}' exceeds OpenAI's limit of ${what}, so OpenAI would refuse it. Simplify the parameters (fewer or flatter properties, shorter enums, a string in place of a long enum) or export it without strict.`,
+    );
+  };
+  const visit = (node: JsonSchema, path: string, depth: number): void => {
+    const isObject = isSchema(node.properties);
+    const level = isObject ? depth + 1 : depth;
+    if (level > deepest.depth) deepest = { depth: level, path };
+    if (Array.isArray(node.enum)) {
+      enumValues += node.enum.length;
+      const strings = node.enum.filter((v): v is string => typeof v === 'string');
+      const length = strings.reduce((sum, v) => sum + v.length, 0);
+      chars += length;
+      if (node.enum.length > limits.largeEnum && length > limits.largeEnumChars) {
+        fail(`${limits.largeEnumChars} characters for the values of an enum of more than ${limits.largeEnum} (${length} at '${path || '(root)'}')`);
+      }
+    }
+    if (typeof node.const === 'string') chars += node.const.length;
+    for (const keyword of ['properties', '$defs', 'definitions'] as const) {
+      const record = node[keyword];
+      if (!isSchema(record)) continue;
+      for (const [key, child] of Object.entries(record)) {
+        chars += key.length;
+        if (keyword === 'properties') properties += 1;
+        if (isSchema(child)) visit(child, joinPath(path, keyword, key), keyword === 'properties' ? level : 0);
+      }
+    }
+    if (isSchema(node.items)) visit(node.items, joinPath(path, 'items'), level);
+    if (Array.isArray(node.anyOf)) node.anyOf.forEach((b, i) => isSchema(b) && visit(b, joinPath(path, 'anyOf', i), level));
+  };
+  visit(schema, '', 0);
+  if (deepest.depth > limits.nestingLevels) fail(`${limits.nestingLevels} nesting levels (objects nest ${deepest.depth} deep at '${deepest.path}')`);
+  if (properties > limits.properties) fail(`${limits.properties} properties (it has ${properties})`);
+  if (enumValues > limits.enumValues) fail(`${limits.enumValues} enum values (it has ${enumValues})`);
+  if (chars > limits.stringChars) fail(`${limits.stringChars} characters of property names, definition names, enum and const values (it has ${chars})`);
 }

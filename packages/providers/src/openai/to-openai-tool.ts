@@ -1,11 +1,15 @@
 import type { RegistrableTool } from '@victor-tools/core';
 import type { JsonSchema } from '@victor-tools/core';
 import { TOOL_NAME_RULES, assertToolName } from '../names';
+import { checkAdapterOptions } from '../adapters/adapter-options';
 import { checkOption } from '../options';
 import { dropOutputSchema, readTool } from '../schema/tool-input';
-import { DropLog, asObjectRoot } from '../schema/walk';
+import { DropLog, asObjectRoot, liftRootKeywords } from '../schema/walk';
 import type { ExportOptions, ObjectSchema, ProviderExport } from '../types';
-import { toStrictSchema } from './strict-schema';
+import { checkStrictLimits, toStrictSchema } from './strict-schema';
+
+// OpenAI answers 400 "schema must have type 'object' and not have 'oneOf'/'anyOf'/'allOf'/'enum'/'const'/'not' at the top level".
+const OPENAI_ROOT_REFUSED = ['anyOf', 'oneOf', 'allOf', 'enum', 'const', 'not'] as const;
 
 /** A Chat Completions function tool; assignable to the OpenAI SDK's `ChatCompletionFunctionTool`. */
 export interface OpenAIChatTool {
@@ -37,11 +41,16 @@ export interface OpenAIExportOptions extends ExportOptions {
 
 /**
  * A tool as an OpenAI function tool. Without `strict` the parameters pass
- * through unchanged; with it, they are rewritten for Structured Outputs and
- * `dropped` lists every change. The nulls a strict model sends for optional
+ * through unchanged, but for what OpenAI refuses at their top level
+ * (`anyOf`, `oneOf`, `allOf`, `enum`, `const`, `not`: an `allOf` of object
+ * schemas is merged, the others are removed); with it, they are rewritten
+ * for Structured Outputs. `dropped` lists every change. The nulls a strict model sends for optional
  * parameters are taken as absent by core's `ToolRegistry` (elsewhere, use
  * `normalizeStrictArguments`).
- * Throws `InvalidToolNameError` for a name OpenAI rejects.
+ * Throws `InvalidToolNameError` for a name OpenAI rejects, and a
+ * `RangeError` for a strict schema over OpenAI's limits (10 nesting levels,
+ * 5,000 properties, 1,000 enum values, 120,000 characters of names and
+ * values; `OPENAI_STRICT_LIMITS`).
  */
 export function toOpenAITool(tool: RegistrableTool, options: OpenAIExportOptions & { api: 'responses' }): ProviderExport<OpenAIResponsesTool>;
 export function toOpenAITool(tool: RegistrableTool, options?: OpenAIExportOptions & { api?: 'chat' }): ProviderExport<OpenAIChatTool>;
@@ -50,6 +59,7 @@ export function toOpenAITool(
   tool: RegistrableTool,
   options: OpenAIExportOptions = {},
 ): ProviderExport<OpenAIChatTool | OpenAIResponsesTool> {
+  checkAdapterOptions('toOpenAITool', options, ['level', 'strict', 'api']);
   checkOption('toOpenAITool', 'strict', options.strict, [true, false]);
   checkOption('toOpenAITool', 'api', options.api, ['chat', 'responses']);
   const input = readTool(tool, options);
@@ -59,7 +69,9 @@ export function toOpenAITool(
   dropOutputSchema(input, log, 'OpenAI function');
   const strict = options.strict === true;
   const root: JsonSchema = asObjectRoot(parameters, log);
+  liftRootKeywords(root, log, 'OpenAI', 'parameters', OPENAI_ROOT_REFUSED);
   const schema = (strict ? toStrictSchema(root, '', log) : root) as ObjectSchema;
+  if (strict) checkStrictLimits(schema, name);
   if (options.api === 'responses') {
     return { schema: { type: 'function', name, description, parameters: schema, strict }, dropped: log.entries };
   }

@@ -85,3 +85,57 @@ export function mergeObjects(out: JsonSchema, parts: JsonSchema[]): void {
   out.properties = properties;
   out.required = [...required];
 }
+
+/**
+ * Lifts what a provider refuses at the top level of a tool's parameters out
+ * of `schema`, in place: an `allOf` of object schemas is merged into it, any
+ * other of `keywords` is removed; both are reported. The registry still checks
+ * the tool's own schema, so what is removed is only not shown to the model.
+ */
+export function liftRootKeywords(schema: JsonSchema, log: DropLog, provider: string, field: string, keywords: readonly string[]): void {
+  for (const keyword of keywords) {
+    if (!(keyword in schema)) continue;
+    const value = schema[keyword];
+    delete schema[keyword];
+    if (keyword === 'allOf' && Array.isArray(value) && value.length > 0 && value.every((b) => isSchema(b) && isObjectSchema(b))) {
+      mergeObjects(schema, value);
+      log.rewritten('allOf', '', `${provider} does not take allOf at the top level; the object schemas are merged into one`);
+    } else {
+      log.removed(keyword, '', `${provider} does not take ${keyword} at the top level of ${field}`);
+    }
+  }
+}
+
+/** Keywords whose value is one subschema. */
+const ONE_SCHEMA = ['items', 'additionalItems', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties'];
+/** Keywords whose value is a list of subschemas. */
+const SCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems', 'items'];
+/** Keywords whose value is a record of subschemas. */
+const SCHEMA_RECORDS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
+
+/**
+ * Calls `visit` on `schema` and on every subschema object inside it, parents
+ * first, with its dot-joined path; `visit` may change the schema it is given.
+ */
+export function eachSchema(schema: JsonSchema, visit: (schema: JsonSchema, path: string) => void, path = ''): void {
+  visit(schema, path);
+  for (const keyword of ONE_SCHEMA) {
+    const value = schema[keyword];
+    if (isSchema(value)) eachSchema(value, visit, joinPath(path, keyword));
+  }
+  for (const keyword of SCHEMA_LISTS) {
+    const value = schema[keyword];
+    if (Array.isArray(value)) value.forEach((each, i) => isSchema(each) && eachSchema(each, visit, joinPath(path, keyword, i)));
+  }
+  for (const keyword of SCHEMA_RECORDS) {
+    const value = schema[keyword];
+    if (isSchema(value)) for (const [key, each] of Object.entries(value)) if (isSchema(each)) eachSchema(each, visit, joinPath(path, keyword, key));
+  }
+}
+
+/** The positional item schemas of a tuple array (draft 7 `items: [...]` or 2020-12 `prefixItems`), or undefined. */
+export function tupleItems(schema: JsonSchema): JsonSchema[] | undefined {
+  if (Array.isArray(schema.items)) return schema.items as JsonSchema[];
+  if (Array.isArray(schema.prefixItems)) return schema.prefixItems as JsonSchema[];
+  return undefined;
+}

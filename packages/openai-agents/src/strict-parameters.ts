@@ -26,7 +26,15 @@ function keepsMeaning(dropped: readonly DroppedKeyword[]): boolean {
 export function parametersFor(tool: BaseTool, level: SchemaLevel, strict: boolean | 'auto'): { parameters: JsonSchema; strict: boolean } {
   const loose = toOpenAITool(tool, { level, api: 'responses', strict: false }).schema;
   if (strict === false) return { parameters: loose.parameters, strict: false };
-  const { schema, dropped } = toOpenAITool(tool, { level, api: 'responses', strict: true });
+  let exported: ReturnType<typeof toOpenAITool>;
+  try {
+    exported = toOpenAITool(tool, { level, api: 'responses', strict: true });
+  } catch (error) {
+    // Over one of OpenAI's strict-mode limits: 'auto' offers the tool non-strict, true asked for strict whatever it costs.
+    if (strict === 'auto' && error instanceof RangeError) return { parameters: loose.parameters, strict: false };
+    throw error;
+  }
+  const { schema, dropped } = exported;
   if (strict === true || keepsMeaning(dropped)) return { parameters: schema.parameters, strict: true };
   return { parameters: loose.parameters, strict: false };
 }

@@ -55,6 +55,15 @@ describe('toOpenAIAgentsTools', () => {
       expect(() => toOpenAIAgentsTools(registryWith(tool), { strict: true })).toThrow(/combining `\$ref` with sibling keyword `pattern`/);
     });
 
+    it("should keep a tool over OpenAI's strict-mode limits non-strict, unless strict: true", () => {
+      const values = Array.from({ length: 1_200 }, (_, i) => `v${i}`);
+      const tool = new RecordingTool({ name: 'pick', parameters: { type: 'object', properties: { v: { type: 'string', enum: values } }, required: ['v'] } });
+      const [auto] = toOpenAIAgentsTools(registryWith(tool));
+      expect(auto!.strict).toBe(false);
+      expect(auto!.parameters).toEqual(tool.parameters);
+      expect(() => toOpenAIAgentsTools(registryWith(tool), { strict: true })).toThrow(RangeError);
+    });
+
     it("should take names, aliases and selectTools' answer with its levels", () => {
       const registry = registryWith(readFile(), writeFile());
       expect(toOpenAIAgentsTools(registry, { tools: ['cat', 'write_file', 'read_file'] }).map((t) => t.name)).toEqual(['read_file', 'write_file']);

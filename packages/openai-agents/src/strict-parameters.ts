@@ -26,9 +26,10 @@ function keepsMeaning(dropped: readonly DroppedKeyword[]): boolean {
 export function parametersFor(tool: BaseTool, level: SchemaLevel, strict: boolean | 'auto'): { parameters: JsonSchema; strict: boolean } {
   const loose = toOpenAITool(tool, { level, api: 'responses', strict: false }).schema;
   if (strict === false) return { parameters: loose.parameters, strict: false };
-  let exported: ReturnType<typeof toOpenAITool>;
+  const exportStrict = () => toOpenAITool(tool, { level, api: 'responses', strict: true });
+  let exported: ReturnType<typeof exportStrict>;
   try {
-    exported = toOpenAITool(tool, { level, api: 'responses', strict: true });
+    exported = exportStrict();
   } catch (error) {
     // Over one of OpenAI's strict-mode limits: 'auto' offers the tool non-strict, true asked for strict whatever it costs.
     if (strict === 'auto' && error instanceof RangeError) return { parameters: loose.parameters, strict: false };

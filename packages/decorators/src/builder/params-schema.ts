@@ -7,6 +7,7 @@ import type { ParamOptions, ParamOptionsObject } from '../options';
 import { classValidatorBridge, classValidatorRules } from './class-validator-slot';
 import { classLabel } from './names';
 import { hasTypeInformation, schemaOfConstructor, schemaOfValue } from './param-type';
+import { checkParamDefault } from './param-default';
 import { markPath } from './path-params';
 import { isTypeBoxOptional, isTypeBoxSchema } from './typebox';
 
@@ -44,7 +45,8 @@ export function paramsClassSchema(storage: MetadataStorage, target: Function, ne
   const required: string[] = [];
   for (const record of records) {
     const initial = defaults[record.field];
-    const hasDefault = initial !== undefined;
+    // A null initializer says "no value" (\`note: string | null = null\`): optional, no default, typed by the rest.
+    const hasDefault = initial !== undefined && initial !== null;
     const declared = declaredSchema(storage, record.options, nested);
     const fromConstraints = constraints?.properties[record.field];
     const inferred = hasDefault ? schemaOfValue(initial) : designTypeSchema(storage, target, record, nested);
@@ -53,11 +55,12 @@ export function paramsClassSchema(storage: MetadataStorage, target: Function, ne
     if (hasDefault && schema.default === undefined) schema.default = initial;
     // A path is a string unless something else says otherwise (stage 3 has no design:type).
     if (declared.path && !hasTypeInformation(schema)) schema.type = 'string';
-    if (!hasTypeInformation(schema)) throw missingType(target, record);
+    if (!hasTypeInformation(schema)) throw missingType(target, record, initial === null);
     if (declared.path) schema = markPath(schema);
+    if (schema.default !== undefined) checkParamDefault(classLabel(target), record.field, schema);
     properties[record.field] = schema;
     const optionalByConstraints = fromConstraints !== undefined && !constraints!.required.includes(record.field);
-    if (!declared.optional && !hasDefault && !optionalByConstraints) required.push(record.field);
+    if (!declared.optional && !hasDefault && initial !== null && !optionalByConstraints) required.push(record.field);
   }
   const schema: JsonSchema = { type: 'object', properties };
   if (required.length > 0) schema.required = required;
@@ -65,11 +68,12 @@ export function paramsClassSchema(storage: MetadataStorage, target: Function, ne
   return schema;
 }
 
-function missingType(target: Function, record: ParamRecord): MissingParamTypeError {
-  const reason =
+function missingType(target: Function, record: ParamRecord, nullInitializer: boolean): MissingParamTypeError {
+  let reason =
     record.mode === 'stage3'
       ? 'stage-3 decorators do not emit design:type'
       : 'its design:type is missing or Object (a union, any or unknown)';
+  if (nullInitializer) reason = `its initializer is null, which gives no type (and no default), and ${reason}`;
   return new MissingParamTypeError(classLabel(target), record.field, reason);
 }
 

@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
-import { AccessMode, BaseTool, CostTier, ToolResult, type JsonSchema, type ToolCallContext } from '@victor-tools/core';
+import { AccessMode, BaseTool, CostTier, ToolRegistry, ToolResult, type JsonSchema, type ToolCallContext } from '@victor-tools/core';
 import { isBaseTool, resolveTool } from '@victor-tools/core/framework';
 import { TOOL_PROTOCOL } from '@victor-tools/core/internal';
-import { DecoratedTool, DecoratorUsageError, MissingDescriptionError, Param, Tool, toolsOfInstance } from '@victor-tools/decorators';
+import { DecoratedTool, DecoratorUsageError, MissingDescriptionError, Param, Tool, ToolContainer, toolsOfInstance } from '@victor-tools/decorators';
 
 const ctx = {} as ToolCallContext;
 
@@ -323,5 +323,49 @@ describe('Tool', () => {
         return Statics;
       }).toThrow(/@Tool cannot decorate the static method 'run'/);
     });
+  });
+});
+
+describe('an undecorated subclass of a @Tool class', () => {
+  @Tool({ name: 'parent_tool', description: 'Parent.', accessMode: 'write' })
+  class Parent {
+    execute() {
+      return 'parent';
+    }
+  }
+  class Child extends Parent {
+    override execute() {
+      return 'child';
+    }
+  }
+  const problem =
+    "'Child' extends @Tool class 'Parent' but has no @Tool of its own: a @Tool's options (its name, description, ...) " +
+    "belong to the class they decorate and are not inherited. Decorate 'Child' with @Tool({ name: ..., description: ... }) as well.";
+
+  it('should be refused by the registry, saying it needs its own @Tool', () => {
+    expect(() => new ToolRegistry().register(new Child())).toThrow(new DecoratorUsageError(problem));
+  });
+
+  it('should be skipped by a container with the same reason, as a class and as an instance', () => {
+    const registry = new ToolRegistry();
+    const child = new Child();
+    const report = new ToolContainer({ registry }).scan(Child, child);
+    expect(report.registered).toEqual([]);
+    expect(report.skipped).toEqual([
+      { name: 'Child', export: 'arguments[0]', reason: problem },
+      { name: 'Child', export: 'arguments[1]', reason: `instance of ${problem}` },
+    ]);
+  });
+
+  it('should be a tool once it has its own @Tool', async () => {
+    @Tool({ name: 'child_tool', description: 'Child.' })
+    class DecoratedChild extends Parent {
+      override execute() {
+        return 'child';
+      }
+    }
+    const registry = new ToolRegistry().register(new Parent()).register(new DecoratedChild());
+    expect((await registry.execute('child_tool', {})).output).toBe('child');
+    expect((await registry.execute('parent_tool', {})).output).toBe('parent');
   });
 });

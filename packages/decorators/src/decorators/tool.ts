@@ -92,6 +92,7 @@ export function Tool(options: ToolOptions = {}): ToolDecorator {
       if (context.kind === 'class') return decorateClass(value as Function, options, 'stage3');
       if (context.kind !== 'method' || context.static || typeof context.name !== 'string') throw usage(context.static ? 'static method' : context.kind, context.name);
       checkToolOptions(options, '@Tool', `@Tool on method '${context.name}'`);
+      requireDescription(options, context.name);
       refuseGenerator(value, `@Tool method '${context.name}'`);
       storage.collectToolMethod({ key: metadataOf(context, '@Tool'), method: context.name, options, mode: 'stage3' });
       // Stage-3 method decorators never see the class; its instances get the protocol as they are built.
@@ -108,6 +109,7 @@ export function Tool(options: ToolOptions = {}): ToolDecorator {
     }
     const owner = `${classLabel(target.constructor)}.${key}`;
     checkToolOptions(options, '@Tool', `@Tool on method '${owner}'`);
+    requireDescription(options, owner);
     refuseGenerator(descriptor.value, `@Tool method '${owner}'`);
     storage.collectToolMethod({ key: target.constructor, method: key, options, mode: 'legacy' });
     installToolProtocol(target);

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { AccessMode, BaseTool, CostTier, ToolRegistry, ToolResult, type JsonSchema, type ToolCallContext } from '@victor-tools/core';
 import { isBaseTool, resolveTool } from '@victor-tools/core/framework';
 import { TOOL_PROTOCOL } from '@victor-tools/core/internal';
+import { isLegacy } from '../helpers/mode';
 import { DecoratedTool, DecoratorUsageError, MissingDescriptionError, Param, Tool, ToolContainer, toolsOfInstance } from '@victor-tools/decorators';
 
 const ctx = {} as ToolCallContext;
@@ -293,14 +294,19 @@ describe('Tool', () => {
       expect(new MissingDescriptionError('NoDescription').message).toMatch(/'NoDescription' has no description.*@Tool\(\{ description/);
     });
 
-    it('should name the class and method when a toolbox method has no description', () => {
-      class Box {
-        @Tool({})
-        run() {
-          return 1;
+    it('should refuse a toolbox method without a description where it is declared, naming the method (and class in legacy mode)', () => {
+      const declare = () => {
+        class Box {
+          @Tool({})
+          run() {
+            return 1;
+          }
         }
-      }
-      expect(() => toolsOfInstance(new Box())).toThrow(/@Tool on 'Box.run' has no description/);
+        return Box;
+      };
+      // A stage-3 method decorator runs before its class exists, so only legacy mode can name the class.
+      expect(declare).toThrow(new MissingDescriptionError(isLegacy ? 'Box.run' : 'run'));
+      expect(declare).toThrow(`@Tool on '${isLegacy ? 'Box.run' : 'run'}' has no description.`);
     });
 
     it('should name the class and say what to add when a @Tool class has no execute', () => {

@@ -73,9 +73,13 @@ describe('ToolContainer', () => {
       const other = tool({ name: 'upper', description: 'Another upper.' }, () => 1);
       expect(() => c.scan(greetModule.Letters, other)).toThrow(DuplicateToolNameError);
       expect(() => c.scan(greetModule.Letters, other)).toThrow(
-        "Tool name 'upper' (from tool 'upper') is already taken by Letters.upper. Give one of them another name, e.g. @Tool({ name: 'upper_2', ... }).",
+        "Tool name 'upper' (from tool 'upper') is already taken by Letters.upper. Give one of them another name, e.g. tool({ name: 'upper_2', ... }, fn).",
       );
       expect(registry.tools.size).toBe(0);
+      // The example follows the door the incoming tool was declared through.
+      expect(() => c.scan(other, greetModule.Letters)).toThrow(
+        "Tool name 'upper' (from Letters.upper) is already taken by tool 'upper'. Give one of them another name, e.g. @Tool({ name: 'upper_2', ... }).",
+      );
     });
 
     it('should leave the registry as it was when the registry refuses one of the tools', () => {

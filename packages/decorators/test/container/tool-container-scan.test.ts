@@ -238,6 +238,25 @@ describe('ToolContainer', () => {
       }
     });
 
+    it('should refuse a directory that does not exist, or a file, rather than register nothing in silence', async () => {
+      const root = mkdtempSync(join(tmpdir(), 'vt-scan-missing-'));
+      try {
+        const { container: c } = container();
+        const missing = join(root, 'tools');
+        await expect(c.scanDirectory(missing)).rejects.toThrow(
+          `scanDirectory: the directory '${missing}' does not exist. Give the directory that holds the tool modules (e.g. 'dist/tools').`,
+        );
+        await expect(c.scanDirectory(missing)).rejects.toHaveProperty('cause.code', 'ENOENT');
+        const file = join(root, 'a.js');
+        writeFileSync(file, 'exports.x = 1;');
+        await expect(c.scanDirectory(file)).rejects.toThrow(
+          `scanDirectory: '${file}' is not a directory. Give the directory that holds it, or import the module and pass it to container.scan(...).`,
+        );
+      } finally {
+        rmSync(root, { recursive: true, force: true });
+      }
+    });
+
     it('should only import what include matches', async () => {
       const { container: c } = container();
       c.provide('prefix', '# ');

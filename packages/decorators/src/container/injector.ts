@@ -61,6 +61,12 @@ export class Injector {
       if (!this.providers.has(token)) throw new MissingProviderError(classLabel(target), tokenLabel(token), token, token === Object ? OBJECT_TOKEN_HINT : '');
       return this.providers.get(token);
     });
-    return new (target as new (...args: unknown[]) => object)(...args);
+    try {
+      return new (target as new (...args: unknown[]) => object)(...args);
+    } catch (error) {
+      // The raw error names neither the class nor the scan that built it.
+      const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      throw new Error(`Cannot construct '${classLabel(target)}': its constructor threw ${reason}. Nothing was registered.`, { cause: error });
+    }
   }
 }

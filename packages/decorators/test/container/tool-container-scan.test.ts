@@ -185,6 +185,30 @@ describe('ToolContainer', () => {
       expect(await registry.get('optional_options')!.execute({} as ToolCallContext, {})).toEqual(ToolResult.ok('hello'));
     });
 
+    it('should name the class whose constructor throws during a scan, keeping the error as cause', () => {
+      @Tool({ name: 'fragile', description: 'Throws as it is built.', params: Type.Object({}) })
+      class Fragile {
+        static inject = [];
+        constructor() {
+          throw new RangeError('no connection');
+        }
+        execute() {
+          return 1;
+        }
+      }
+      const { registry, container: c } = container();
+      const good = tool({ name: 'good', description: 'Fine.' }, () => 1);
+      let thrown: unknown;
+      try {
+        c.scan(good, Fragile);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toEqual(new Error("Cannot construct 'Fragile': its constructor threw RangeError: no connection. Nothing was registered."));
+      expect((thrown as Error).cause).toEqual(new RangeError('no connection'));
+      expect(registry.tools.size).toBe(0);
+    });
+
     it('should say what to do for a token that is only an interface type (Object in design:paramtypes)', () => {
       interface Clock {
         now(): number;

@@ -1,11 +1,11 @@
 // A field initializer is the parameter's default: checked against the
 // parameter's own schema when the tool is built, in both decorator modes.
-import { DecoratorUsageError, MissingParamTypeError, Param, Tool, tool } from '@victor-tools/decorators';
+import { DecoratorUsageError, MissingParamTypeError, Param, Tool, tool, type ParamsClass } from '@victor-tools/decorators';
 import { Type } from '@sinclair/typebox';
 import { newRegistry } from '../helpers/registry';
 import { isLegacy } from '../helpers/mode';
 
-function register(params: Function, name = 'probe') {
+function register(params: ParamsClass, name = 'probe') {
   @Tool({ name, description: 'Probe tool.', params })
   class Probe {
     execute(args: unknown) {

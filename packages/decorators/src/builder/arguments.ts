@@ -1,4 +1,5 @@
 import { ToolResult, ToolValidationResult } from '@victor-tools/core';
+import type { ValidationIssue } from '@victor-tools/core/framework';
 import { classValidatorBridge, toParamsInstance } from './class-validator-slot';
 import type { BuiltParams } from './params-schema';
 
@@ -15,13 +16,17 @@ export function withClassValidation(params: BuiltParams, args: unknown, base: To
   if (!params.classValidator || !params.paramsClass || bridge === undefined || !isRecord(args)) return base;
   const errors = [...base.errors];
   const invalidParams = { ...base.invalidParams };
+  const issues: ValidationIssue[] = [...base.issues];
   for (const problem of bridge.validate(params.paramsClass, args)) {
-    const top = problem.path.split('.')[0]!;
-    if (base.invalidParams[top] !== undefined) continue;
-    errors.push(`Validation error at '${problem.path}': ${problem.message}`);
-    invalidParams[top] ??= problem.constraint;
+    const path = problem.path.split('.');
+    if (base.invalidParams[path[0]!] !== undefined) continue;
+    const message = `Validation error at '${problem.path}': ${problem.message}`;
+    errors.push(message);
+    invalidParams[path[0]!] ??= problem.constraint;
+    // The same shape as the JSON Schema's issues, the constraint standing for the keyword.
+    issues.push({ path, keyword: problem.constraint, message, params: {} });
   }
-  return errors.length === 0 ? base : ToolValidationResult.failure(errors, invalidParams);
+  return errors.length === 0 ? base : ToolValidationResult.failure(errors, invalidParams, issues, base.omittedIssues);
 }
 
 /** The arguments a declared tool's code receives, or the failed result that stops the call. */
@@ -39,7 +44,7 @@ export function prepareArguments(toolName: string, params: BuiltParams, args: un
     const checked = withClassValidation(params, args, ToolValidationResult.success());
     if (!checked.valid) {
       const error = `Invalid parameters for tool '${toolName}': ${checked.errors.join('; ')}`;
-      return { refusal: ToolResult.fail(error, { invalidParams: checked.invalidParams }) };
+      return { refusal: ToolResult.fail(error, { invalidParams: checked.invalidParams, issues: checked.issues }) };
     }
   }
   return { args: toParamsInstance(params.paramsClass, args) };

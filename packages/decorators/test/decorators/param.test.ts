@@ -6,6 +6,7 @@ import { ToolResult, type BaseTool, type JsonSchema } from '@victor-tools/core';
 import { MissingParamTypeError, Param, ParamsClassError, Tool, toolsOfInstance, type ParamsClass, type ToolOptions } from '@victor-tools/decorators';
 import { globalToolBuilder } from '../../src/internal';
 import { isLegacy, legacy } from '../helpers/mode';
+import { newRegistry } from '../helpers/registry';
 
 // A @Param class always builds a JSON Schema.
 const buildParams = (params: ParamsClass) => globalToolBuilder().params(params) as { schema: JsonSchema; paramsClass?: Function };
@@ -181,6 +182,8 @@ if (isLegacy) {
       expect(result.valid).toBe(false);
       expect(result.errors).toEqual(["Validation error at 'size': size must be even"]);
       expect(result.invalidParams).toEqual({ size: 'isEven' });
+      // As data, in the shape of the JSON Schema's issues, the constraint standing for the keyword.
+      expect(result.issues).toEqual([{ path: ['size'], keyword: 'isEven', message: "Validation error at 'size': size must be even", params: {} }]);
       const pattern = tool.validateParametersDetailed({ size: 8, prefix: 'ABC' });
       expect(pattern.errors).toContainEqual(expect.stringMatching(/^Validation error at 'prefix': /));
       expect(pattern.errors).toHaveLength(1);
@@ -191,7 +194,23 @@ if (isLegacy) {
       expect(result).toBeInstanceOf(ToolResult);
       expect(result.success).toBe(false);
       expect(result.error).toMatch(/^Invalid parameters for tool 'probe': Validation error at 'prefix': prefix must match/);
-      expect(result.metadata).toEqual({ invalidParams: { prefix: 'matches' } });
+      expect(result.metadata).toEqual({
+        invalidParams: { prefix: 'matches' },
+        issues: [{ path: ['prefix'], keyword: 'matches', message: expect.stringMatching(/^Validation error at 'prefix': prefix must match/), params: {} }],
+      });
+    });
+
+    it('should give the registry failure of a custom constraint its issues, as a JSON Schema failure has', async () => {
+      const registry = newRegistry();
+      registry.register(tool);
+      const failed = await registry.execute('probe', { size: 7 });
+      expect(failed.error).toBe("Invalid parameters for tool 'probe': Validation error at 'size': size must be even");
+      expect(failed.metadata).toMatchObject({
+        invalidParams: { size: 'isEven' },
+        issues: [{ path: ['size'], keyword: 'isEven', message: "Validation error at 'size': size must be even", params: {} }],
+      });
+      const schemaFailure = await registry.execute('probe', { size: 0 });
+      expect(schemaFailure.metadata).toMatchObject({ issues: [{ path: ['size'], keyword: 'minimum' }] });
     });
 
     it('should hand execute an instance of the params class when the constraints hold', async () => {

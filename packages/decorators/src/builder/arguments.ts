@@ -8,6 +8,19 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
+ * The arguments with each `Date` field's string (a checked date-time) turned
+ * into a `Date`, as the field's type says, before class-validator (`@IsDate`)
+ * and `execute` see them. A copy: the checked arguments stay as they were.
+ */
+function withDates(params: BuiltParams, args: Record<string, unknown>): Record<string, unknown> {
+  const fields = (params.dateFields ?? []).filter((field) => typeof args[field] === 'string');
+  if (fields.length === 0) return args;
+  const copy = { ...args };
+  for (const field of fields) copy[field] = new Date(args[field] as string);
+  return copy;
+}
+
+/**
  * Adds class-validator's findings to a JSON Schema validation result, leaving
  * out parameters the schema already found wrong (one message per problem).
  */
@@ -17,7 +30,7 @@ export function withClassValidation(params: BuiltParams, args: unknown, base: To
   const errors = [...base.errors];
   const invalidParams = { ...base.invalidParams };
   const issues: ValidationIssue[] = [...base.issues];
-  for (const problem of bridge.validate(params.paramsClass, args)) {
+  for (const problem of bridge.validate(params.paramsClass, withDates(params, args))) {
     const path = problem.path.split('.');
     if (base.invalidParams[path[0]!] !== undefined) continue;
     const message = `Validation error at '${problem.path}': ${problem.message}`;
@@ -47,5 +60,5 @@ export function prepareArguments(toolName: string, params: BuiltParams, args: un
       return { refusal: ToolResult.fail(error, { invalidParams: checked.invalidParams, issues: checked.issues }) };
     }
   }
-  return { args: toParamsInstance(params.paramsClass, args) };
+  return { args: toParamsInstance(params.paramsClass, withDates(params, args)) };
 }

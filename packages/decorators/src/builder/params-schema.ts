@@ -19,6 +19,8 @@ export interface BuiltParams {
   readonly paramsClass?: Function;
   /** Whether class-validator constraints are to be enforced on the params class. */
   readonly classValidator: boolean;
+  /** The params class's fields typed `Date`: sent as ISO strings, turned into `Date`s before class-validator and `execute`. */
+  readonly dateFields?: readonly string[];
 }
 
 /** The schema of a nested `@Param` class (a field typed by one), built by the caller so that it is built once. */
@@ -52,6 +54,8 @@ export function paramsClassSchema(storage: MetadataStorage, target: Function, ne
     const inferred = hasDefault ? schemaOfValue(initial) : designTypeSchema(storage, target, record, nested);
     // Weakest first: what is inferred, then class-validator, then what @Param says.
     let schema: JsonSchema = { ...inferred, ...fromConstraints, ...declared.schema };
+    // @IsDate's oneOf (a date or a date-time) would contradict a Date's date-time, which is what is sent and converted.
+    if (isDateField(target, record) && fromConstraints?.oneOf !== undefined && declared.schema.oneOf === undefined) delete schema.oneOf;
     if (hasDefault && schema.default === undefined) schema.default = initial;
     // A path is a string unless something else says otherwise (stage 3 has no design:type).
     if (declared.path && !hasTypeInformation(schema)) schema.type = 'string';
@@ -66,6 +70,19 @@ export function paramsClassSchema(storage: MetadataStorage, target: Function, ne
   if (required.length > 0) schema.required = required;
   schema.additionalProperties = false;
   return schema;
+}
+
+/** Whether a field is typed `Date`, by `@Param({ type: Date })` or (legacy, no type given) `design:type`. */
+function isDateField(target: Function, record: ParamRecord): boolean {
+  if (isTypeBoxSchema(record.options)) return false;
+  const type = (record.options as ParamOptionsObject).type;
+  if (type !== undefined) return type === Date;
+  return record.mode === 'legacy' && typeof Reflect.getMetadata === 'function' && Reflect.getMetadata('design:type', target.prototype, record.field) === Date;
+}
+
+/** The fields of a params class typed `Date` (see `BuiltParams.dateFields`). */
+export function dateFieldsOf(storage: MetadataStorage, target: Function): string[] {
+  return storage.findParams(target).filter((record) => isDateField(target, record)).map((record) => record.field);
 }
 
 function missingType(target: Function, record: ParamRecord, nullInitializer: boolean): MissingParamTypeError {

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { IsArray, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, Validate, ValidatorConstraint, type ValidatorConstraintInterface } from 'class-validator';
+import { IsArray, IsDate, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, Validate, ValidatorConstraint, type ValidatorConstraintInterface } from 'class-validator';
 // The opt-in bridge: class-validator constraints read and enforced, class-transformer's instances.
 import '@victor-tools/decorators/class-validator';
 import { ToolResult, type BaseTool, type JsonSchema } from '@victor-tools/core';
@@ -20,6 +20,38 @@ function toolWith(params: ToolOptions['params']): BaseTool {
   }
   return toolsOfInstance(new Probe())[0]!;
 }
+
+describe('a Date-typed @Param', () => {
+  class WhenParams {
+    @Param({ type: Date, description: 'When' })
+    when!: Date;
+  }
+  // class-validator's decorators work in legacy mode only.
+  function checkedWhenParams(): ParamsClass<{ when: Date }> {
+    class CheckedWhen {
+      @Param({ type: Date, description: 'When' })
+      @legacy(IsDate())
+      when!: Date;
+    }
+    return CheckedWhen;
+  }
+  const classes = isLegacy ? [WhenParams, checkedWhenParams()] : [WhenParams];
+
+  it.each(classes)('should be a date-time string in the schema, without a contradicting oneOf (%p)', (params) => {
+    expect(toolWith(params).parameters.properties!.when).toEqual({ type: 'string', format: 'date-time', description: 'When' });
+  });
+
+  it.each(classes)('should reach execute as a Date, passing @IsDate in legacy mode (%p)', async (params) => {
+    const registry = newRegistry();
+    registry.register(toolWith(params));
+    const result = await registry.execute('probe', { when: '2024-05-01T10:00:00Z' });
+    expect(result.error).toBeUndefined();
+    const when = (result.output as WhenParams).when;
+    expect(when).toBeInstanceOf(Date);
+    expect(when.toISOString()).toBe('2024-05-01T10:00:00.000Z');
+    expect((await registry.execute('probe', { when: 'tomorrow' })).success).toBe(false);
+  });
+});
 
 describe('@Param', () => {
   describe('on fields of a params class', () => {

@@ -10,7 +10,7 @@ import { DecoratorUsageError } from '../errors/decorator-usage-error';
 import { getMetadataStorage } from '../storage/get-metadata-storage';
 import type { DecoratorMode } from '../storage/record-key';
 import type { ToolOptions } from '../options';
-import { isStage3Call, metadataOf } from './decorator-call';
+import { isStage3Call, legacyKind, metadataOf } from './decorator-call';
 import { installClassToolProtocol, installToolProtocol } from './install-protocol';
 
 /**
@@ -90,7 +90,7 @@ export function Tool(options: ToolOptions = {}): ToolDecorator {
     if (isStage3Call(args)) {
       const [value, context] = args;
       if (context.kind === 'class') return decorateClass(value as Function, options, 'stage3');
-      if (context.kind !== 'method' || context.static || typeof context.name !== 'string') throw usage(context.static ? 'static method' : context.kind, context.name);
+      if (context.kind !== 'method' || context.static || typeof context.name !== 'string') throw usage(context.static ? `static ${context.kind}` : context.kind, context.name);
       checkToolOptions(options, '@Tool', `@Tool on method '${context.name}'`);
       requireDescription(options, context.name);
       refuseGenerator(value, `@Tool method '${context.name}'`);
@@ -103,9 +103,9 @@ export function Tool(options: ToolOptions = {}): ToolDecorator {
     }
     const [target, key, descriptor] = args as [unknown, unknown, PropertyDescriptor | undefined];
     if (key === undefined && typeof target === 'function') return decorateClass(target, options, 'legacy');
-    if (typeof target === 'function') throw usage('static method', key);
+    if (typeof target === 'function') throw usage(`static ${legacyKind(descriptor)}`, key);
     if (typeof key !== 'string' || typeof descriptor?.value !== 'function' || target === null || typeof target !== 'object') {
-      throw usage(descriptor ? 'accessor' : 'field', key);
+      throw usage(legacyKind(descriptor), key);
     }
     const owner = `${classLabel(target.constructor)}.${key}`;
     checkToolOptions(options, '@Tool', `@Tool on method '${owner}'`);

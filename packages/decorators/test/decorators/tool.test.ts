@@ -375,3 +375,43 @@ describe('an undecorated subclass of a @Tool class', () => {
     expect((await registry.execute('parent_tool', {})).output).toBe('parent');
   });
 });
+
+describe('a decorator in the wrong place', () => {
+  // Typed loosely so that each misuse compiles; the run time is what refuses it.
+  const loose = (decorator: unknown) => decorator as (...args: unknown[]) => void;
+
+  it('should be named the same way in both decorator modes', () => {
+    expect(() => {
+      class Getter {
+        @loose(Tool({ description: 'On a getter.' }))
+        get value() {
+          return 1;
+        }
+      }
+      return Getter;
+    }).toThrow("@Tool cannot decorate the getter 'value'. Put it on a class, or on an instance method of a toolbox class.");
+    expect(() => {
+      @loose(Param({ type: 'string' }))
+      class Whole {}
+      return Whole;
+    }).toThrow("@Param cannot decorate the class 'Whole'. Put it on an instance field of a params class.");
+    expect(() => {
+      class Params {
+        @loose(Param({ type: 'string' }))
+        method() {
+          return 1;
+        }
+      }
+      return Params;
+    }).toThrow("@Param cannot decorate the method 'method'. Put it on an instance field of a params class.");
+    expect(() => {
+      class Params {
+        @loose(Param({ type: 'string' }))
+        static shared() {
+          return 1;
+        }
+      }
+      return Params;
+    }).toThrow("@Param cannot decorate the static method 'shared'. Put it on an instance field of a params class.");
+  });
+});

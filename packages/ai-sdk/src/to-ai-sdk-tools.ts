@@ -2,8 +2,8 @@ import { jsonSchema, tool as aiTool, type JSONSchema7, type Tool } from 'ai';
 import type { BaseTool, JsonSchema, SchemaLevel, ToolExecutionContext } from '@victor-tools/core';
 import type { SchemaLevelLike } from '@victor-tools/core/framework';
 import { outputSchemaOf } from '@victor-tools/core/internal';
-import { asksPerson, checkAdapterOptions, frameworkCallContext, pickTools, type AdaptableRegistry, type ToolsOption } from '@victor-tools/providers/framework';
-import { approvedInHistory, ledgerOf, unissuedApprovalMessage } from './approval-ledger';
+import { asksPerson, checkAdapterOptions, frameworkCallContext, ledgerOf, pickTools, type AdaptableRegistry, type ToolsOption } from '@victor-tools/providers/framework';
+import { approvedInHistory, unissuedApprovalMessage } from './approval-ledger';
 import { toModelOutput, toToolOutput, type VictorToolOutput } from './tool-output';
 
 /** Options of `toAISDKTools`. */

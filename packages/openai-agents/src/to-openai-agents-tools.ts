@@ -5,6 +5,7 @@ import {
   asksPerson,
   checkAdapterOptions,
   frameworkCallContext,
+  ledgerOf,
   normalizeStrictArguments,
   pickTools,
   resultText,
@@ -90,10 +91,17 @@ function functionTool(
       strict: strict as never,
       needsApproval: approvalPolicy(registry, name, context),
       async execute(input: unknown, _runContext?: RunContext<unknown>, details?: { signal?: AbortSignal; toolCall?: { callId?: string } }) {
-        // The SDK runs a call that needs a person's approval only once they approved it.
-        const approvedBy = asksPerson(registry, name, context) ? 'openai-agents' : undefined;
+        const callId = details?.toolCall?.callId;
+        let approvedBy: string | undefined;
+        if (asksPerson(registry, name, context)) {
+          // The SDK runs such a call once its run state says it was approved; that state can be
+          // serialized, changed and read back, and invoke() can be called directly. Only an
+          // approval of a request this process issued, for this call id and these arguments, counts.
+          if (callId === undefined || !(await ledgerOf(registry).take(name, callId, input))) return unissuedApprovalMessage(name);
+          approvedBy = 'openai-agents';
+        }
         const args = (strict ? normalizeStrictArguments(tool, input) : input) as Record<string, unknown>;
-        const ctx = frameworkCallContext(context, { toolCallId: details?.toolCall?.callId, signal: details?.signal, approvedBy });
+        const ctx = frameworkCallContext(context, { toolCallId: callId, signal: details?.signal, approvedBy });
         return resultText(await registry.execute(name, args, ctx));
       },
     }) as VictorFunctionTool;
@@ -110,14 +118,28 @@ function functionTool(
 }
 
 /**
- * The tool's `needsApproval`, from the registry's gate: fixed where the
- * answer cannot change (the SDK asks a function about arguments it could not
- * parse too, and stops such a call for approval although the registry would
- * refuse it without running it), a function for a WRITE tool, which asks
- * only until one of its calls was approved.
+ * The tool's `needsApproval`, from the registry's gate: false for a tool
+ * that asks nobody, else a function that records each request it makes in
+ * the registry's approval ledger (`execute` runs only a call whose request
+ * is there). A WRITE tool asks only until one of its calls was approved.
  */
-function approvalPolicy(registry: AdaptableRegistry, name: string, context: ToolExecutionContext): boolean | (() => Promise<boolean>) {
-  const gate = registry.approvalGate?.(name, context);
-  if (gate?.asks !== 'person') return false;
-  return gate.rule === 'first-use' ? async () => asksPerson(registry, name, context) : true;
+function approvalPolicy(registry: AdaptableRegistry, name: string, context: ToolExecutionContext): false | ((runContext: RunContext<unknown>, input: unknown, callId?: string) => Promise<boolean>) {
+  if (registry.approvalGate?.(name, context)?.asks !== 'person') return false;
+  return async (runContext, input, callId) => {
+    if (!asksPerson(registry, name, context)) return false;
+    // The SDK asks again on resuming an approved call, with the arguments of the run state it resumes: that is no new request.
+    const decided = callId === undefined || runContext?.isToolApproved?.({ toolName: name, callId }) !== undefined;
+    if (!decided) await ledgerOf(registry).issue(name, callId, input);
+    return true;
+  };
+}
+
+/** What the model reads of a call whose approval answers no request this process issued. */
+function unissuedApprovalMessage(toolName: string): string {
+  return (
+    `Tool '${toolName}' was not approved: the run's approval answers no approval request this server issued for this ` +
+    'tool call and these arguments (it was changed in a saved run state, replayed, expired, given with alwaysApprove to a ' +
+    'tool that asks on every call, read back in another server process, or the tool was invoked outside a run); ' +
+    'the call did not run. Ask the person for approval again.'
+  );
 }

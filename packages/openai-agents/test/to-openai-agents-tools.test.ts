@@ -1,4 +1,4 @@
-import { Agent } from '@openai/agents';
+import { Agent, RunContext, RunState } from '@openai/agents';
 import { AgentMode, SchemaLevel, ToolRegistry } from '@victor-tools/core';
 import { toOpenAIAgentsTools, trustFrameworkApproval } from '@victor-tools/openai-agents';
 import { deleteFile, outputsSentTo, quietLogger, readFile, RecordingTool, runCommand, scriptedRun, toolAbortingItsCaller, writeFile, registryWith } from './support';
@@ -197,6 +197,46 @@ describe('toOpenAIAgentsTools', () => {
       const [sent] = outputsSentTo(model, 1);
       expect(sent!.callId).toBe('c1');
       expect(sent!.output).not.toEqual(text('delete_file done'));
+    });
+
+    it('should not run an approved call whose arguments were changed in the saved run state', async () => {
+      const tool = deleteFile();
+      const { runner } = scriptedRun([{ calls: [{ id: 'c1', name: 'delete_file', args: { path: 'a.txt' } }] }, { text: 'Done.' }]);
+      const agent = new Agent({ name: 'a', tools: toOpenAIAgentsTools(personRegistry(undefined, tool)) });
+      const first = await runner.run(agent, 'delete a.txt');
+      const saved = first.state.toString();
+      expect(saved).toContain('a.txt');
+
+      const state = await RunState.fromString(agent, saved.replaceAll('a.txt', 'important.db'));
+      state.approve(state.getInterruptions()[0]!);
+      await runner.run(agent, state);
+      expect(tool.calls).toEqual([]);
+    });
+
+    it('should run an approved call read back from an unchanged saved run state, once', async () => {
+      const tool = deleteFile();
+      const { runner } = scriptedRun([{ calls: [{ id: 'c1', name: 'delete_file', args: { path: 'a.txt' } }] }, { text: 'Done.' }, { text: 'Done again.' }]);
+      const agent = new Agent({ name: 'a', tools: toOpenAIAgentsTools(personRegistry(undefined, tool)) });
+      const first = await runner.run(agent, 'delete a.txt');
+      const saved = first.state.toString();
+      const state = await RunState.fromString(agent, saved);
+      state.approve(state.getInterruptions()[0]!);
+      await runner.run(agent, state);
+      expect(tool.calls.map((c) => c.args)).toEqual([{ path: 'a.txt' }]);
+
+      // The same approval replayed from the saved state: its request was used up.
+      const replay = await RunState.fromString(agent, saved);
+      replay.approve(replay.getInterruptions()[0]!);
+      await runner.run(agent, replay);
+      expect(tool.calls).toHaveLength(1);
+    });
+
+    it('should refuse a call of a tool that asks a person when invoke() is called outside a run', async () => {
+      const tool = deleteFile();
+      const [agentTool] = toOpenAIAgentsTools(personRegistry(() => true, tool));
+      const output = await agentTool!.invoke(new RunContext(), JSON.stringify({ path: 'a.txt' }), { toolCall: { type: 'function_call', callId: 'c9', name: 'delete_file', arguments: '{"path":"a.txt"}' } } as never);
+      expect(output).toMatch(/^Tool 'delete_file' was not approved: the run's approval answers no approval request this server issued/);
+      expect(tool.calls).toEqual([]);
     });
 
     it('should run calls without an interruption when the registry has no approve callback, as registry.execute does', async () => {

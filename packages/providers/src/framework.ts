@@ -28,6 +28,8 @@ export {
   pickTools,
   asksPerson,
   checkAdapterOptions,
+  ApprovalLedger,
+  ledgerOf,
   frameworkCallContext,
   resultText,
   outputText,

@@ -30,13 +30,20 @@ const PATH_WORDS = new Set([
   'dir',
   'folder',
   'folders',
+  'pathname',
+  'pathnames',
+  'dirname',
+  'dirnames',
+  'root',
+  'roots',
 ]);
 
 /**
  * Whether an argument called `name` is taken as a path: its name ends in
  * path, file, dir, directory or cwd (`targetFile`, `FILEPATH`, `outputDir`),
  * or its last word is one of filename, dest(ination), output, out, target,
- * source, src, location, to, from, dir, folder (`file_name`, `backupDestination`).
+ * source, src, location, to, from, dir, folder, pathname, dirname, root
+ * (`file_name`, `backupDestination`, `pathName`).
  */
 export function isPathLikeName(name: string): boolean {
   // Only the end of the name matters: cut a huge name first so this stays cheap.

@@ -7,6 +7,7 @@ describe('isPathLikeName', () => {
     // The reference's and common names for a place on disk, as the last word.
     'filename', 'file_name', 'fileName', 'dest', 'destination', 'output', 'out', 'target', 'source', 'src', 'location', 'to',
     'from', 'dir', 'folder', 'backup-destination', 'srcFolder', 'copy_to', 'move_from', 'output_filename',
+    'pathname', 'pathName', 'path_name', 'filePathname', 'dirname', 'dirName', 'root', 'project_root', 'roots',
     // Their plurals.
     'locations', 'srcs', 'dests', 'outs', 'targets', 'sources', 'outputs', 'folders', 'destinations', 'filenames',
   ])('should take %s for a path', (name) => {

@@ -5,3 +5,4 @@ export { pickTools, asksPerson, type AdaptableRegistry, type PickedTool, type To
 export { frameworkCallContext, type FrameworkCall } from './call-context';
 export { resultText, outputText, toJsonValue, type JsonValue } from './result-text';
 export { checkAdapterOptions } from './adapter-options';
+export { ApprovalLedger, ledgerOf } from './approval-ledger';

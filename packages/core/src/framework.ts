@@ -31,7 +31,7 @@ export type {
   ElicitRequest,
   ElicitResult,
 } from './mcp-types';
-export type { ParametersSchema, ToolJSONSchema } from './json-schema';
+export type { ParametersSchema, ReadonlyJsonSchema, ToolJSONSchema } from './json-schema';
 export type { AuthInfo, ProgressReporter, ToolLogLevel, ToolLogFunction } from './context';
 export type { SchemaRenderer } from './schema/schema-renderers';
 export { approximateTokens } from './schema';

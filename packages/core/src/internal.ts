@@ -12,7 +12,7 @@ export { BASE_TOOL_BRAND } from './base-tool';
 export { SmartEnum } from './enums';
 export { normalizeMetadata, referenceMetadataKeyProblem } from './tool-metadata';
 // What registration refuses, for the decorators to refuse it at declaration already.
-export { generatorProblem } from './registry/registration-rules';
+export { generatorProblem, toolNameProblem } from './registry/registration-rules';
 export { registerSchemaRenderer, getSchemaRenderer, schemaRendererNames, renderSchema, truncateDescription, splitSentences } from './schema';
 export { approvalRequest, approvalRequirementOf, notApprovedMessage } from './policy/approval';
 // The agent-mode policy in the steps the registry runs it in (the tool, then
@@ -26,7 +26,7 @@ export {
   type ToolPolicyFacts,
   type PolicyContext,
 } from './policy/mode-policy';
-export { timeoutDelay, DEFAULT_TIMEOUT_MS } from './timeouts';
+export { timeoutDelay, timeoutProblem, DEFAULT_TIMEOUT_MS } from './timeouts';
 export { outputSchemaOf } from './schema-input/output-schema';
 export { capText, cutText, describeValue, errorMessage, errorName } from './error-text';
 export { setOwn, hasOwn } from './own-property';

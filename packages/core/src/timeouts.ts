@@ -12,3 +12,15 @@ const MAX_TIMER_DELAY_MS = 2_147_483_647;
 export function timeoutDelay(ms: number | undefined): number | undefined {
   return typeof ms === 'number' && ms > 0 && ms <= MAX_TIMER_DELAY_MS ? ms : undefined;
 }
+
+/**
+ * Why `ms` cannot be a tool's `timeoutMs`, or undefined when it can: a number
+ * of milliseconds, 0 or Infinity for none, or undefined for the registry's
+ * default. A negative number or NaN would also mean "none" to `timeoutDelay`,
+ * which is never what was meant.
+ */
+export function timeoutProblem(ms: unknown, key = 'timeoutMs'): string | undefined {
+  if (ms === undefined || (typeof ms === 'number' && ms >= 0)) return undefined;
+  const given = typeof ms === 'number' ? String(ms) : typeof ms;
+  return `${key} must be a number of milliseconds (0 or Infinity for no timeout) or undefined, got ${given}`;
+}

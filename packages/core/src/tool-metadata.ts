@@ -1,3 +1,4 @@
+import { describeValue } from './error-text';
 import {
   AccessMode,
   DangerLevel,
@@ -51,7 +52,18 @@ export type ToolMetadataInput = Partial<Omit<ToolMetadata, EnumFields>> & {
   executionCategory?: ExecutionCategoryLike;
 };
 
-const lower = (list: readonly string[] | undefined): string[] => [...new Set((list ?? []).map((s) => String(s).toLowerCase()))];
+/**
+ * A list field as declared: an array, or undefined for none. Anything else (a
+ * string 'abc' would be spread into letters, or fail deep inside) is refused
+ * naming the field.
+ */
+function stringList(key: string, list: unknown): string[] {
+  if (list === undefined) return [];
+  if (!Array.isArray(list)) throw new TypeError(`its metadata's ${key} must be an array of strings (e.g. ['a', 'b']), got ${describeValue(list)}`);
+  return [...(list as string[])];
+}
+
+const lower = (key: string, list: unknown): string[] => [...new Set(stringList(key, list).map((s) => String(s).toLowerCase()))];
 
 /**
  * The execution category of a tool that declares none, from its access mode
@@ -114,17 +126,17 @@ export function normalizeMetadata(input: ToolMetadataInput = {}): ToolMetadata {
   const accessMode = AccessMode.from(input.accessMode ?? AccessMode.READONLY);
   const normalized: ToolMetadata = {
     category: input.category ?? 'general',
-    keywords: lower(input.keywords),
-    useCases: [...(input.useCases ?? [])],
-    examples: [...(input.examples ?? [])],
-    priorityHints: [...(input.priorityHints ?? [])],
+    keywords: lower('keywords', input.keywords),
+    useCases: stringList('useCases', input.useCases),
+    examples: stringList('examples', input.examples),
+    priorityHints: stringList('priorityHints', input.priorityHints),
     priority: Priority.from(input.priority ?? Priority.MEDIUM),
     accessMode,
     dangerLevel: DangerLevel.from(input.dangerLevel ?? DangerLevel.SAFE),
-    stages: lower(input.stages),
-    mandatoryKeywords: lower(input.mandatoryKeywords),
-    taskTypes: lower(input.taskTypes),
-    progressParams: [...(input.progressParams ?? [])],
+    stages: lower('stages', input.stages),
+    mandatoryKeywords: lower('mandatoryKeywords', input.mandatoryKeywords),
+    taskTypes: lower('taskTypes', input.taskTypes),
+    progressParams: stringList('progressParams', input.progressParams),
     executionCategory: input.executionCategory === undefined ? CATEGORY_OF_ACCESS[accessMode.value] : ExecutionCategory.from(input.executionCategory),
   };
   if (input.requiredScopes !== undefined) normalized.requiredScopes = requiredScopesOf(input.requiredScopes);

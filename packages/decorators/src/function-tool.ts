@@ -5,6 +5,7 @@ import { snakeCase } from './builder/names';
 import { globalToolBuilder } from './builder/tool-builder';
 import { DecoratorUsageError } from './errors/decorator-usage-error';
 import { checkToolOptions } from './builder/check-options';
+import { requireDescription } from './builder/declaration';
 import type { ToolCommonOptions, ToolFunction } from './options';
 import type { InferArgs, ParametersOf } from './schema-types';
 
@@ -68,6 +69,7 @@ export function tool(options: FunctionToolOptions<SchemaInput>, fn: ToolFunction
   if (!options.name && !defaultName) {
     throw new DecoratorUsageError(`tool() got an anonymous function and no name. Give one, e.g. tool({ name: 'my_tool', description: '...' }, fn).`);
   }
+  requireDescription(options, options.name || defaultName, 'tool()');
   const generator = generatorProblem(fn, `${owner}'s function`);
   if (generator !== undefined) throw new DecoratorUsageError(`${generator}.`);
   return new FunctionBackedTool(globalToolBuilder().declaration(options, owner, defaultName, options.parameters), fn);

@@ -4,7 +4,8 @@
 // test/spec/s09-decorators.test.ts.
 import { z } from 'zod';
 import { AccessMode, CostTier, DangerLevel, ExecutionCategory, Priority, ToolRegistry } from '@victor-tools/core';
-import { Param, Tool, tool } from '@victor-tools/decorators';
+import { MissingDescriptionError, Param, Tool, tool } from '@victor-tools/decorators';
+import { isLegacy } from './helpers/mode';
 import { ToolMetadataRegistry } from '@victor-tools/metadata';
 import { quietLogger } from '../../../test/support/logger';
 
@@ -74,6 +75,10 @@ describe('a metadata value the registry would refuse', () => {
     [{ priority: 9 }, 'Invalid Priority value 9. Allowed values: 1, 2, 3, 4, 5'],
     [{ metadata: { accessMode: 'bogus' } }, "Invalid AccessMode value 'bogus'. Allowed values: 'readonly', 'write', 'execute', 'network', 'mixed'"],
     [{ costTier: 'cheap' }, "Invalid CostTier value 'cheap'. Allowed values: 'free', 'low', 'medium', 'high'"],
+    [{ timeoutMs: -5 }, 'timeoutMs must be a number of milliseconds (0 or Infinity for no timeout) or undefined, got -5.'],
+    [{ timeoutMs: Number.NaN }, 'timeoutMs must be a number of milliseconds (0 or Infinity for no timeout) or undefined, got NaN.'],
+    [{ keywords: 'abc' }, "its metadata's keywords must be an array of strings (e.g. ['a', 'b']), got a string"],
+    [{ useCases: 'search' }, "its metadata's useCases must be an array of strings (e.g. ['a', 'b']), got a string"],
   ])('should be refused where the tool is declared, naming it: %p', (options, message) => {
     const thrownBy = (declare: () => unknown): unknown => {
       try {
@@ -97,6 +102,64 @@ describe('a metadata value the registry would refuse', () => {
     });
     expect(fromClass).toBeInstanceOf(TypeError);
     expect((fromClass as Error).message).toBe(`@Tool on class 'Declared': ${message}`);
+  });
+});
+
+describe('a name the registry would refuse', () => {
+  const rule =
+    "a tool name starts with a letter or '_', then holds only letters, digits, '_' and '-', 64 characters at most " +
+    '(the names OpenAI, Anthropic, Gemini and MCP all accept)';
+  it.each([
+    ['has space', 'has_space'],
+    ['1bad', '_1bad'],
+    ['x'.repeat(65), 'x'.repeat(64)],
+  ])('should be refused where the tool is declared, with the registry rule: %p', (name, suggested) => {
+    const message = `name '${name}' cannot be a tool's name: ${rule}. Register it as '${suggested}', or under another name.`;
+    expect(() => tool({ name, description: 'Named.' }, () => 1)).toThrow(new TypeError(`tool '${name}': ${message}`));
+    expect(() => {
+      @Tool({ name, description: 'Named.' })
+      class Named {
+        execute() {
+          return 1;
+        }
+      }
+      return Named;
+    }).toThrow(new TypeError(`@Tool on class 'Named': ${message}`));
+    expect(() => {
+      class Box {
+        @Tool({ name, description: 'Named.' })
+        named() {
+          return 1;
+        }
+      }
+      return Box;
+    }).toThrow(new TypeError(`@Tool on method '${isLegacy ? 'Box.named' : 'named'}': ${message}`));
+  });
+
+  it("should refuse an empty name rather than make a tool named ''", () => {
+    expect(() => tool({ name: '', description: 'Nameless.' }, function greet() {})).toThrow(new TypeError("tool '': name must be a non-empty string, got ''."));
+  });
+
+  it('should still accept a timeout of 0 (none) and take a positive one', async () => {
+    const r = quiet();
+    r.register(tool({ name: 'no_timeout', description: 'None.', timeoutMs: 0 }, () => 1));
+    r.register(tool({ name: 'short', description: 'Short.', timeoutMs: 50 }, () => new Promise((resolve) => setTimeout(resolve, 2_000))));
+    expect((await r.execute('no_timeout', {})).success).toBe(true);
+    expect((await r.execute('short', {})).error).toBe("Tool 'short' timed out after 50 ms");
+  });
+});
+
+describe('a toolbox method without a description', () => {
+  it('should be refused where it is declared, as a class is', () => {
+    expect(() => {
+      class Box {
+        @Tool({ name: 'quiet_method' })
+        quietMethod() {
+          return 1;
+        }
+      }
+      return Box;
+    }).toThrow(MissingDescriptionError);
   });
 });
 

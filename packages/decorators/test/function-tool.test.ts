@@ -46,7 +46,11 @@ describe('tool', () => {
     // @ts-expect-error no description
     expect(() => tool({ name: 'x' }, () => 1)).toThrow(MissingDescriptionError);
     // @ts-expect-error no description
-    expect(() => tool({ name: 'x' }, () => 1)).toThrow(/@Tool on 'tool 'x'' has no description/);
+    expect(() => tool({ name: 'x' }, () => 1)).toThrow(
+      "tool 'x' has no description. Give one, e.g. tool({ name: 'x', description: 'What the tool does, for the model.' }, fn).",
+    );
+    // From JavaScript, the function's name stands in for a missing name, here too.
+    expect(() => (tool as (options: object, fn: () => number) => unknown)({}, function wordCount() { return 1; })).toThrow("tool 'word_count' has no description.");
   });
 
   it('should infer the argument type from a TypeBox schema (checked by pnpm typecheck)', () => {

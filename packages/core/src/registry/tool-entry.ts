@@ -8,6 +8,7 @@ import type { CompiledSchema } from '../validation/validator-cache';
 import { approvalRequirementOf, type ApprovalRequirement } from '../policy/approval';
 import { describeToolPolicy, type ToolPolicyFacts } from '../policy/mode-policy';
 import { generatorProblem, parametersProblem, referencePropertyProblem } from './registration-rules';
+import { timeoutProblem } from '../timeouts';
 import { registeredView } from './registered-view';
 
 /**
@@ -111,9 +112,8 @@ export function createEntry(registered: unknown, tool: BaseTool, name: string, e
     throw new TypeError(`${described} cannot be registered: its aliases must be an array of non-empty strings.`);
   }
   const timeoutMs = read('timeoutMs', () => tool.timeoutMs);
-  if (timeoutMs !== undefined && (typeof timeoutMs !== 'number' || Number.isNaN(timeoutMs))) {
-    throw new TypeError(`${described} cannot be registered: timeoutMs must be a number of milliseconds or undefined.`);
-  }
+  const timeoutRefusal = timeoutProblem(timeoutMs);
+  if (timeoutRefusal !== undefined) throw new TypeError(`${described} cannot be registered: ${timeoutRefusal}.`);
   const policy = read('metadata', () => describeToolPolicy(tool, parameters));
   const accessMode = policy.declaredAccessMode ?? AccessMode.READONLY;
   const dangerLevel = metadata.dangerLevel;

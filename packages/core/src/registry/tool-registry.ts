@@ -11,7 +11,7 @@ import { executeCall } from '../pipeline/steps';
 import { approvalGateOf, approvalRequirement, readApprovalConfig, type ApprovalGate } from '../policy/approval';
 import { LoopDetector } from '../policy/loop-detector';
 import type { ToolResult } from '../results';
-import { DEFAULT_TIMEOUT_MS, timeoutDelay } from '../timeouts';
+import { DEFAULT_TIMEOUT_MS, timeoutDelay, timeoutProblem } from '../timeouts';
 import { resolveTool, type RegistrableTool } from '../tool-protocol';
 import type { ToolExecutionContext } from '../context';
 import type { ToolJSONSchema } from '../json-schema';
@@ -65,6 +65,10 @@ export class ToolRegistry implements Iterable<BaseTool>, ToolRegistryLike {
     if (!(threshold >= 1)) throw new TypeError(`loopThreshold must be a number of at least 1, got ${String(threshold)}.`);
     if (options.approve !== undefined && typeof options.approve !== 'function') {
       throw new TypeError(`approve must be a function (request) => boolean | Promise<boolean>, got ${describeValue(options.approve)}.`);
+    }
+    for (const key of ['defaultTimeoutMs', 'approvalTimeoutMs'] as const) {
+      const problem = timeoutProblem(options[key], key);
+      if (problem !== undefined) throw new TypeError(`${problem}.`);
     }
     const invoker = options.invoker ?? inProcessInvoker;
     if (invoker === null || typeof invoker !== 'object' || typeof invoker.invoke !== 'function') {

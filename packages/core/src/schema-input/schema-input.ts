@@ -1,5 +1,5 @@
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from './standard-schema';
-import type { JsonSchema } from '../json-schema';
+import type { JsonSchema, ReadonlyJsonSchema } from '../json-schema';
 
 /**
  * A TypeBox 1.x schema (the `typebox` package), known by the `~kind` its
@@ -15,8 +15,9 @@ export interface TypeBoxSchemaLike {
  * are JSON Schemas), or a Standard Schema whose library produces JSON Schema
  * (Standard JSON Schema: zod 4, arktype, valibot through `toStandardJsonSchema`).
  * `readSchemaInput` turns any of them into its JSON Schema and its validator.
+ * A JSON Schema may be written `as const` (`ReadonlyJsonSchema`).
  */
-export type SchemaInput = JsonSchema | StandardJSONSchemaV1 | TypeBoxSchemaLike;
+export type SchemaInput = JsonSchema | ReadonlyJsonSchema | StandardJSONSchemaV1 | TypeBoxSchemaLike;
 
 /** Whether the JSON Schema of a schema's input side (what a caller sends) or of its output side (what it produces) is wanted. */
 export type SchemaSide = 'input' | 'output';

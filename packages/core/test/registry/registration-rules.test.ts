@@ -148,6 +148,37 @@ describe('ToolRegistry', () => {
     });
   });
 
+  describe('register: a timeout and metadata lists as declared', () => {
+    it.each([
+      [-5, '-5'],
+      [Number.NaN, 'NaN'],
+      [-Infinity, '-Infinity'],
+    ])('should refuse timeoutMs %p, which would silently mean no timeout', (timeoutMs, shown) => {
+      const r = registry();
+      expect(() => r.register(testTool({ name: 'slow', timeoutMs }))).toThrow(
+        new TypeError(`Tool 'slow' cannot be registered: timeoutMs must be a number of milliseconds (0 or Infinity for no timeout) or undefined, got ${shown}.`),
+      );
+      expect(r.size).toBe(0);
+    });
+
+    it('should take 0 and Infinity as no timeout, as documented', () => {
+      expect(registry().register(testTool({ name: 'zero', timeoutMs: 0 })).register(testTool({ name: 'inf', timeoutMs: Infinity })).size).toBe(2);
+    });
+
+    it('should refuse a negative or NaN defaultTimeoutMs or approvalTimeoutMs', () => {
+      expect(() => new ToolRegistry({ defaultTimeoutMs: -1 })).toThrow(
+        new TypeError('defaultTimeoutMs must be a number of milliseconds (0 or Infinity for no timeout) or undefined, got -1.'),
+      );
+      expect(() => new ToolRegistry({ approvalTimeoutMs: Number.NaN })).toThrow(/^approvalTimeoutMs must be a number of milliseconds .* got NaN\.$/);
+    });
+
+    it('should refuse a metadata list given as a string, naming the field', () => {
+      expect(() => registry().register(testTool({ name: 'kw', metadata: { keywords: 'abc' as never } }))).toThrow(
+        new TypeError("Tool 'kw' cannot be registered: its metadata's keywords must be an array of strings (e.g. ['a', 'b']), got a string."),
+      );
+    });
+  });
+
   describe('register: a call answers once', () => {
     class Streaming extends BaseTool {
       get name() {

@@ -67,6 +67,8 @@ export function decorateBaseToolClass<C extends Function>(target: C, options: To
   });
   // Keep the user's class name for messages, stack traces and default tool names.
   Object.defineProperty(Declared, 'name', { value: className });
+  // And its constructor's parameter count, which tells a container that it takes injected values.
+  Object.defineProperty(Declared, 'length', { value: target.length });
   // Only a declared check overrides `isAvailable` (otherwise the class's own, or
   // BaseTool's, which the registry then knows it never has to poll).
   const check = options.availabilityCheck;

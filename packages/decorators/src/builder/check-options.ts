@@ -1,5 +1,5 @@
 import { CostTier } from '@victor-tools/core';
-import { normalizeMetadata, referenceMetadataKeyProblem } from '@victor-tools/core/internal';
+import { capText, describeValue, normalizeMetadata, referenceMetadataKeyProblem, timeoutProblem, toolNameProblem } from '@victor-tools/core/internal';
 import { DecoratorUsageError } from '../errors/decorator-usage-error';
 import type { ToolOptions } from '../options';
 import { METADATA_KEYS, metadataFromOptions } from './declaration';
@@ -41,7 +41,8 @@ function camelCase(key: string): string {
  * `cost_tier`), and the other door's name for the parameters. Each error
  * names the key and the right one. Keys of the `metadata` option are the
  * project's own fields (declaration merging), so only the reference's
- * spellings are refused there. Then the values, as the registry reads them.
+ * spellings are refused there. Then the values, as the registry reads them
+ * (the name by the registry's rule, timeoutMs, the enums, the metadata lists).
  */
 export function checkToolOptions(options: unknown, door: ToolDoor, owner: string): asserts options is ToolOptions {
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
@@ -68,6 +69,14 @@ export function checkToolOptions(options: unknown, door: ToolDoor, owner: string
  * the enums' TypeError, naming the tool.
  */
 function checkValues(options: ToolOptions, owner: string): void {
+  const name: unknown = options.name;
+  if (name !== undefined) {
+    if (typeof name !== 'string' || name === '') throw new TypeError(`${owner}: name must be a non-empty string, got ${name === '' ? "''" : describeValue(name)}.`);
+    const problem = toolNameProblem(name);
+    if (problem !== undefined) throw new TypeError(`${owner}: name '${capText(name)}' cannot be a tool's name: ${problem}.`);
+  }
+  const timeout = timeoutProblem(options.timeoutMs);
+  if (timeout !== undefined) throw new TypeError(`${owner}: ${timeout}.`);
   try {
     if (options.costTier !== undefined) CostTier.from(options.costTier);
     const metadata = metadataFromOptions(options);

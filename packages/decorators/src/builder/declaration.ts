@@ -49,8 +49,8 @@ export function metadataFromOptions(options: ToolMetadataOptions): ToolMetadataI
 }
 
 /** Throws when the options lack a description. */
-export function requireDescription(options: ToolCommonOptions, owner: string): string {
-  if (typeof options.description !== 'string' || options.description.trim() === '') throw new MissingDescriptionError(owner);
+export function requireDescription(options: ToolCommonOptions, owner: string, door: '@Tool' | 'tool()' = '@Tool'): string {
+  if (typeof options.description !== 'string' || options.description.trim() === '') throw new MissingDescriptionError(owner, door);
   return options.description;
 }
 

@@ -1,6 +1,7 @@
 import type { BaseTool } from '@victor-tools/core';
 import { DecoratorUsageError } from '../errors/decorator-usage-error';
 import { classLabel } from './names';
+import type { MetadataStorage } from '../storage/metadata-storage';
 import { globalToolBuilder } from './tool-builder';
 
 /**
@@ -32,12 +33,33 @@ export function toolsOfInstance(instance: object): BaseTool[] {
   return globalToolBuilder().toolsOfInstance(instance);
 }
 
+/** The nearest base class of `target` that carries `@Tool` itself, when `target` does not. */
+export function toolClassAncestor(storage: MetadataStorage, target: Function): Function | undefined {
+  for (let c: unknown = Object.getPrototypeOf(target); typeof c === 'function' && c !== Function.prototype; c = Object.getPrototypeOf(c)) {
+    if (storage.findToolClass(c) !== undefined) return c;
+  }
+  return undefined;
+}
+
+/**
+ * Why a subclass of a `@Tool` class is no tool: the options name and describe
+ * one class (two classes under one name would collide), so they are not inherited.
+ */
+export function subclassProblem(className: string, parentName: string): string {
+  return (
+    `'${className}' extends @Tool class '${parentName}' but has no @Tool of its own: a @Tool's options (its name, description, ...) ` +
+    `belong to the class they decorate and are not inherited. Decorate '${className}' with @Tool({ name: ..., description: ... }) as well.`
+  );
+}
+
 /** `[TOOL_PROTOCOL]()` of `@Tool` class and toolbox instances: their one tool. */
 export function protocolToolOf(instance: object): BaseTool {
   const tools = toolsOfInstance(instance);
   if (tools.length === 1) return tools[0]!;
   const className = classLabel(instance.constructor);
   if (tools.length === 0) {
+    const parent = toolClassAncestor(globalToolBuilder().storage, instance.constructor);
+    if (parent !== undefined) throw new DecoratorUsageError(subclassProblem(className, classLabel(parent)));
     throw new DecoratorUsageError(`'${className}' has no @Tool record in the metadata storage (was getMetadataStorage().clear() called after it was declared?).`);
   }
   throw new DecoratorUsageError(

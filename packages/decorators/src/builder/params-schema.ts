@@ -7,6 +7,7 @@ import type { ParamOptions, ParamOptionsObject } from '../options';
 import { classValidatorBridge, classValidatorRules } from './class-validator-slot';
 import { classLabel } from './names';
 import { hasTypeInformation, schemaOfConstructor, schemaOfValue } from './param-type';
+import { checkParamDefault } from './param-default';
 import { markPath } from './path-params';
 import { isTypeBoxOptional, isTypeBoxSchema } from './typebox';
 
@@ -18,6 +19,8 @@ export interface BuiltParams {
   readonly paramsClass?: Function;
   /** Whether class-validator constraints are to be enforced on the params class. */
   readonly classValidator: boolean;
+  /** The params class's fields typed `Date`: sent as ISO strings, turned into `Date`s before class-validator and `execute`. */
+  readonly dateFields?: readonly string[];
 }
 
 /** The schema of a nested `@Param` class (a field typed by one), built by the caller so that it is built once. */
@@ -44,20 +47,24 @@ export function paramsClassSchema(storage: MetadataStorage, target: Function, ne
   const required: string[] = [];
   for (const record of records) {
     const initial = defaults[record.field];
-    const hasDefault = initial !== undefined;
+    // A null initializer says "no value" (\`note: string | null = null\`): optional, no default, typed by the rest.
+    const hasDefault = initial !== undefined && initial !== null;
     const declared = declaredSchema(storage, record.options, nested);
     const fromConstraints = constraints?.properties[record.field];
     const inferred = hasDefault ? schemaOfValue(initial) : designTypeSchema(storage, target, record, nested);
     // Weakest first: what is inferred, then class-validator, then what @Param says.
     let schema: JsonSchema = { ...inferred, ...fromConstraints, ...declared.schema };
+    // @IsDate's oneOf (a date or a date-time) would contradict a Date's date-time, which is what is sent and converted.
+    if (isDateField(target, record) && fromConstraints?.oneOf !== undefined && declared.schema.oneOf === undefined) delete schema.oneOf;
     if (hasDefault && schema.default === undefined) schema.default = initial;
     // A path is a string unless something else says otherwise (stage 3 has no design:type).
     if (declared.path && !hasTypeInformation(schema)) schema.type = 'string';
-    if (!hasTypeInformation(schema)) throw missingType(target, record);
+    if (!hasTypeInformation(schema)) throw missingType(target, record, initial === null);
     if (declared.path) schema = markPath(schema);
+    if (schema.default !== undefined) checkParamDefault(classLabel(target), record.field, schema);
     properties[record.field] = schema;
     const optionalByConstraints = fromConstraints !== undefined && !constraints!.required.includes(record.field);
-    if (!declared.optional && !hasDefault && !optionalByConstraints) required.push(record.field);
+    if (!declared.optional && !hasDefault && initial !== null && !optionalByConstraints) required.push(record.field);
   }
   const schema: JsonSchema = { type: 'object', properties };
   if (required.length > 0) schema.required = required;
@@ -65,11 +72,25 @@ export function paramsClassSchema(storage: MetadataStorage, target: Function, ne
   return schema;
 }
 
-function missingType(target: Function, record: ParamRecord): MissingParamTypeError {
-  const reason =
+/** Whether a field is typed `Date`, by `@Param({ type: Date })` or (legacy, no type given) `design:type`. */
+function isDateField(target: Function, record: ParamRecord): boolean {
+  if (isTypeBoxSchema(record.options)) return false;
+  const type = (record.options as ParamOptionsObject).type;
+  if (type !== undefined) return type === Date;
+  return record.mode === 'legacy' && typeof Reflect.getMetadata === 'function' && Reflect.getMetadata('design:type', target.prototype, record.field) === Date;
+}
+
+/** The fields of a params class typed `Date` (see `BuiltParams.dateFields`). */
+export function dateFieldsOf(storage: MetadataStorage, target: Function): string[] {
+  return storage.findParams(target).filter((record) => isDateField(target, record)).map((record) => record.field);
+}
+
+function missingType(target: Function, record: ParamRecord, nullInitializer: boolean): MissingParamTypeError {
+  let reason =
     record.mode === 'stage3'
       ? 'stage-3 decorators do not emit design:type'
       : 'its design:type is missing or Object (a union, any or unknown)';
+  if (nullInitializer) reason = `its initializer is null, which gives no type (and no default), and ${reason}`;
   return new MissingParamTypeError(classLabel(target), record.field, reason);
 }
 

@@ -9,7 +9,7 @@ import type { ToolMethodRecord } from '../storage/tool-method-record';
 import { buildDeclaration, type ToolDeclaration } from './declaration';
 import { FunctionBackedTool } from './from-declaration';
 import { classLabel, defaultClassToolName, snakeCase } from './names';
-import { paramsClassSchema, type BuiltParams } from './params-schema';
+import { dateFieldsOf, paramsClassSchema, type BuiltParams } from './params-schema';
 import { withPathParams } from './path-params';
 import { classValidatorRules } from './class-validator-slot';
 
@@ -46,7 +46,7 @@ export class ToolBuilder {
     let built = this.builtParams.get(params);
     if (!built) {
       const schema = paramsClassSchema(this.storage, params, (nested) => this.params(nested as ParamsClass).schema as JsonSchema);
-      built = { schema, paramsClass: params, classValidator: classValidatorRules(params) };
+      built = { schema, paramsClass: params, classValidator: classValidatorRules(params), dateFields: dateFieldsOf(this.storage, params) };
       this.builtParams.set(params, built);
     }
     return built;

@@ -2,6 +2,7 @@ import type { BaseTool } from '@victor-tools/core';
 import { isBaseTool, resolveTool } from '@victor-tools/core/framework';
 import { describeValue, isToolProvider } from '@victor-tools/core/internal';
 import { FunctionBackedTool } from '../builder/from-declaration';
+import { subclassProblem, toolClassAncestor } from '../builder/instance-tools';
 import { classLabel } from '../builder/names';
 import type { ToolBuilder } from '../builder/tool-builder';
 import { hasDecoratorProtocol } from '../decorators/install-protocol';
@@ -80,6 +81,8 @@ export class Collector {
     const name = classLabel(value);
     if (this.builder.isToolClass(value)) {
       this.add(this.builder.toolsOfInstance(this.construct(value)), origin);
+    } else if (isClass(value) && !isBaseTool(value.prototype) && toolClassAncestor(this.builder.storage, value) !== undefined) {
+      this.findings.skipped.push({ name, export: at, reason: subclassProblem(name, classLabel(toolClassAncestor(this.builder.storage, value)!)) });
     } else if (isClass(value)) {
       const hint = isBaseTool(value.prototype) ? 'export an instance, or decorate it with @Tool' : 'decorate it or its methods with @Tool';
       this.findings.skipped.push({ name, export: at, reason: `class '${name}' has no @Tool: ${hint}` });
@@ -108,6 +111,8 @@ export class Collector {
       return;
     }
     const name = typeof value.constructor === 'function' ? classLabel(value.constructor) : 'Object';
-    this.findings.skipped.push({ name, export: at, reason: `instance of '${name}' has no @Tool class or methods` });
+    const parent = typeof value.constructor === 'function' ? toolClassAncestor(this.builder.storage, value.constructor) : undefined;
+    const reason = parent === undefined ? `instance of '${name}' has no @Tool class or methods` : `instance of ${subclassProblem(name, classLabel(parent))}`;
+    this.findings.skipped.push({ name, export: at, reason });
   }
 }

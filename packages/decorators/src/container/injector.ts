@@ -1,5 +1,6 @@
 import { MissingProviderError } from '../errors/missing-provider-error';
 import { classLabel } from '../builder/names';
+import { DecoratorUsageError } from '../errors/decorator-usage-error';
 import type { MetadataStorage } from '../storage/metadata-storage';
 import type { InjectionToken } from '../storage/inject-record';
 
@@ -24,6 +25,25 @@ function constructorTokens(storage: MetadataStorage, target: Function): Injectio
   return Array.from({ length: count }, (_, i) => injects.find((r) => r.index === i)?.token ?? types[i]!);
 }
 
+// design:paramtypes says Object for an interface, a union or any: a token nobody means to provide.
+const OBJECT_TOKEN_HINT =
+  " The parameter's type is an interface, a union or any, which TypeScript emits as Object: " +
+  "name its token with @Inject('token') on the parameter or static inject = ['token', ...] on the class, and provide that token.";
+
+/**
+ * A constructor that takes parameters while nothing says what to pass
+ * (stage 3 emits no parameter types): building it anyway would hand it
+ * `undefined` in silence.
+ */
+function undeclaredTokens(target: Function): DecoratorUsageError {
+  const count = target.length === 1 ? '1 parameter' : `${target.length} parameters`;
+  return new DecoratorUsageError(
+    `Cannot construct '${classLabel(target)}': its constructor takes ${count}, and no injection token says what to pass ` +
+      '(stage-3 decorators emit no parameter types; legacy ones only with emitDecoratorMetadata). ' +
+      "Declare one per parameter, in order, as static inject = [Db, 'config'], and provide each with container.provide(token, value).",
+  );
+}
+
 /** Values by token, and construction of classes from them. */
 export class Injector {
   private readonly providers = new Map<InjectionToken, unknown>();
@@ -34,10 +54,19 @@ export class Injector {
 
   /** A new instance of `target`, its constructor given the provided values of its tokens (`@Inject` ones as `storage` holds them). */
   construct(target: Function, storage: MetadataStorage): object {
-    const args = constructorTokens(storage, target).map((token) => {
-      if (!this.providers.has(token)) throw new MissingProviderError(classLabel(target), tokenLabel(token), token);
+    const tokens = constructorTokens(storage, target);
+    // `static inject = []` says "pass nothing" on purpose (a constructor whose parameters are optional).
+    if (tokens.length === 0 && target.length > 0 && !Array.isArray((target as { inject?: unknown }).inject)) throw undeclaredTokens(target);
+    const args = tokens.map((token) => {
+      if (!this.providers.has(token)) throw new MissingProviderError(classLabel(target), tokenLabel(token), token, token === Object ? OBJECT_TOKEN_HINT : '');
       return this.providers.get(token);
     });
-    return new (target as new (...args: unknown[]) => object)(...args);
+    try {
+      return new (target as new (...args: unknown[]) => object)(...args);
+    } catch (error) {
+      // The raw error names neither the class nor the scan that built it.
+      const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      throw new Error(`Cannot construct '${classLabel(target)}': its constructor threw ${reason}. Nothing was registered.`, { cause: error });
+    }
   }
 }

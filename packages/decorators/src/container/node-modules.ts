@@ -1,3 +1,4 @@
+import type * as Fs from 'node:fs';
 import type * as Path from 'node:path';
 import type * as Url from 'node:url';
 import type * as Tinyglobby from 'tinyglobby';
@@ -12,6 +13,9 @@ function builtin<T>(id: string): T {
   const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
   return (proc?.getBuiltinModule?.(id) ?? require(id)) as T;
 }
+
+/** Node's `fs`. */
+export const nodeFs = (): typeof Fs => builtin<typeof Fs>('node:fs');
 
 /** Node's `path`. */
 export const nodePath = (): typeof Path => builtin<typeof Path>('node:path');

@@ -28,3 +28,15 @@ export function metadataOf(context: Stage3Context, decorator: string): object {
       `Import '@victor-tools/decorators' before defining decorated classes.`,
   );
 }
+
+/**
+ * What a legacy decorator was put on, in stage 3's words (`context.kind`), so
+ * that usage errors read the same in both modes: a descriptor with `get` is a
+ * getter, with `set` a setter, with a function value a method; no descriptor a field.
+ */
+export function legacyKind(descriptor: PropertyDescriptor | undefined): 'method' | 'getter' | 'setter' | 'field' {
+  if (descriptor === undefined) return 'field';
+  if (descriptor.get !== undefined) return 'getter';
+  if (descriptor.set !== undefined) return 'setter';
+  return typeof descriptor.value === 'function' ? 'method' : 'field';
+}

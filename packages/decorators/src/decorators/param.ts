@@ -1,7 +1,7 @@
 import { DecoratorUsageError } from '../errors/decorator-usage-error';
 import { getMetadataStorage } from '../storage/get-metadata-storage';
 import type { ParamOptions } from '../options';
-import { isStage3Call, metadataOf } from './decorator-call';
+import { isStage3Call, legacyKind, metadataOf } from './decorator-call';
 
 /** What `@Param(options)` returns: a field decorator in either decorator mode. */
 export interface ParamDecorator {
@@ -25,13 +25,14 @@ export function Param(options: ParamOptions = {}): ParamDecorator {
     const storage = getMetadataStorage();
     if (isStage3Call(args)) {
       const [, context] = args;
-      if (context.kind !== 'field' || context.static || typeof context.name !== 'string') throw usage(context.static ? 'static field' : context.kind, context.name);
+      if (context.kind !== 'field' || context.static || typeof context.name !== 'string') throw usage(context.static ? `static ${context.kind}` : context.kind, context.name);
       storage.collectParam({ key: metadataOf(context, '@Param'), field: context.name, options, mode: 'stage3' });
       return;
     }
-    const [target, key, descriptor] = args;
-    if (typeof target === 'function') throw usage('static field', key);
-    if (typeof key !== 'string' || descriptor !== undefined || target === null || typeof target !== 'object') throw usage('member', key);
+    const [target, key, descriptor] = args as [unknown, unknown, PropertyDescriptor | undefined];
+    if (typeof target === 'function' && key === undefined) throw usage('class', target.name);
+    if (typeof target === 'function') throw usage(`static ${legacyKind(descriptor)}`, key);
+    if (typeof key !== 'string' || descriptor !== undefined || target === null || typeof target !== 'object') throw usage(legacyKind(descriptor), key);
     storage.collectParam({ key: target.constructor, field: key, options, mode: 'legacy' });
   }
   return decorate as ParamDecorator;

@@ -10,7 +10,7 @@ import { DecoratorUsageError } from '../errors/decorator-usage-error';
 import { getMetadataStorage } from '../storage/get-metadata-storage';
 import type { DecoratorMode } from '../storage/record-key';
 import type { ToolOptions } from '../options';
-import { isStage3Call, metadataOf } from './decorator-call';
+import { isStage3Call, legacyKind, metadataOf } from './decorator-call';
 import { installClassToolProtocol, installToolProtocol } from './install-protocol';
 
 /**
@@ -90,8 +90,9 @@ export function Tool(options: ToolOptions = {}): ToolDecorator {
     if (isStage3Call(args)) {
       const [value, context] = args;
       if (context.kind === 'class') return decorateClass(value as Function, options, 'stage3');
-      if (context.kind !== 'method' || context.static || typeof context.name !== 'string') throw usage(context.static ? 'static method' : context.kind, context.name);
+      if (context.kind !== 'method' || context.static || typeof context.name !== 'string') throw usage(context.static ? `static ${context.kind}` : context.kind, context.name);
       checkToolOptions(options, '@Tool', `@Tool on method '${context.name}'`);
+      requireDescription(options, context.name);
       refuseGenerator(value, `@Tool method '${context.name}'`);
       storage.collectToolMethod({ key: metadataOf(context, '@Tool'), method: context.name, options, mode: 'stage3' });
       // Stage-3 method decorators never see the class; its instances get the protocol as they are built.
@@ -102,12 +103,13 @@ export function Tool(options: ToolOptions = {}): ToolDecorator {
     }
     const [target, key, descriptor] = args as [unknown, unknown, PropertyDescriptor | undefined];
     if (key === undefined && typeof target === 'function') return decorateClass(target, options, 'legacy');
-    if (typeof target === 'function') throw usage('static method', key);
+    if (typeof target === 'function') throw usage(`static ${legacyKind(descriptor)}`, key);
     if (typeof key !== 'string' || typeof descriptor?.value !== 'function' || target === null || typeof target !== 'object') {
-      throw usage(descriptor ? 'accessor' : 'field', key);
+      throw usage(legacyKind(descriptor), key);
     }
     const owner = `${classLabel(target.constructor)}.${key}`;
     checkToolOptions(options, '@Tool', `@Tool on method '${owner}'`);
+    requireDescription(options, owner);
     refuseGenerator(descriptor.value, `@Tool method '${owner}'`);
     storage.collectToolMethod({ key: target.constructor, method: key, options, mode: 'legacy' });
     installToolProtocol(target);

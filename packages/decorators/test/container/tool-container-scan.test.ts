@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Type } from '@sinclair/typebox';
 import { ToolRegistry, ToolResult, type ToolCallContext } from '@victor-tools/core';
 import { ToolMetadataRegistry } from '@victor-tools/metadata';
-import { DuplicateToolNameError, MissingProviderError, Tool, ToolContainer, tool } from '@victor-tools/decorators';
+import { DecoratedTool, DuplicateToolNameError, MissingProviderError, Tool, ToolContainer, tool } from '@victor-tools/decorators';
 import * as greetModule from '../fixtures/scan/greet';
 import { StampTool } from '../fixtures/scan/nested/stamp';
 import { RecordingMetadataRegistry, StoringRegistry } from '../helpers/fake-registry';
@@ -73,9 +73,13 @@ describe('ToolContainer', () => {
       const other = tool({ name: 'upper', description: 'Another upper.' }, () => 1);
       expect(() => c.scan(greetModule.Letters, other)).toThrow(DuplicateToolNameError);
       expect(() => c.scan(greetModule.Letters, other)).toThrow(
-        "Tool name 'upper' (from tool 'upper') is already taken by Letters.upper. Give one of them another name, e.g. @Tool({ name: 'upper_2', ... }).",
+        "Tool name 'upper' (from tool 'upper') is already taken by Letters.upper. Give one of them another name, e.g. tool({ name: 'upper_2', ... }, fn).",
       );
       expect(registry.tools.size).toBe(0);
+      // The example follows the door the incoming tool was declared through.
+      expect(() => c.scan(other, greetModule.Letters)).toThrow(
+        "Tool name 'upper' (from Letters.upper) is already taken by tool 'upper'. Give one of them another name, e.g. @Tool({ name: 'upper_2', ... }).",
+      );
     });
 
     it('should leave the registry as it was when the registry refuses one of the tools', () => {
@@ -130,6 +134,100 @@ describe('ToolContainer', () => {
       c.provide(Clock, new Clock()).scan(TimeTool);
       expect(registry.has('time')).toBe(true);
     });
+    it('should refuse a constructor that takes parameters no token is declared for, saying to declare static inject', async () => {
+      class Db {
+        query() {
+          return 'rows';
+        }
+      }
+      // In legacy mode design:paramtypes would name Db; this class is built without it, as stage 3 builds every class.
+      @Tool({ name: 'by_type', description: 'Injected by type.', params: Type.Object({}) })
+      class ByType {
+        constructor(private readonly db: Db) {}
+        execute() {
+          return this.db.query();
+        }
+      }
+      Reflect.deleteMetadata('design:paramtypes', ByType);
+      const { registry, container: c } = container();
+      c.provide(Db, new Db());
+      expect(() => c.scan(ByType)).toThrow(
+        "Cannot construct 'ByType': its constructor takes 1 parameter, and no injection token says what to pass " +
+          '(stage-3 decorators emit no parameter types; legacy ones only with emitDecoratorMetadata). ' +
+          "Declare one per parameter, in order, as static inject = [Db, 'config'], and provide each with container.provide(token, value).",
+      );
+      expect(registry.tools.size).toBe(0);
+    });
+
+    it('should refuse the same for a @Tool BaseTool subclass, and build one whose static inject = [] says "pass nothing"', async () => {
+      @Tool({ name: 'base_injected', description: 'A BaseTool taking a value.', params: Type.Object({}) })
+      class BaseInjected extends DecoratedTool {
+        constructor(readonly label: string) {
+          super();
+        }
+        async execute() {
+          return ToolResult.ok(this.label);
+        }
+      }
+      // (@Tool returned a subclass of the class the metadata was emitted on.)
+      for (const c of [BaseInjected, Object.getPrototypeOf(BaseInjected)]) Reflect.deleteMetadata('design:paramtypes', c);
+      expect(() => container().container.scan(BaseInjected)).toThrow(/^Cannot construct 'BaseInjected': its constructor takes 1 parameter, and no injection token/);
+      @Tool({ name: 'optional_options', description: 'Options of its own.', params: Type.Object({}) })
+      class OptionalOptions {
+        static inject = [];
+        constructor(private readonly options?: { greeting: string }) {}
+        execute() {
+          return this.options?.greeting ?? 'hello';
+        }
+      }
+      const { registry, container: c } = container();
+      c.scan(OptionalOptions);
+      expect(await registry.get('optional_options')!.execute({} as ToolCallContext, {})).toEqual(ToolResult.ok('hello'));
+    });
+
+    it('should name the class whose constructor throws during a scan, keeping the error as cause', () => {
+      @Tool({ name: 'fragile', description: 'Throws as it is built.', params: Type.Object({}) })
+      class Fragile {
+        static inject = [];
+        constructor() {
+          throw new RangeError('no connection');
+        }
+        execute() {
+          return 1;
+        }
+      }
+      const { registry, container: c } = container();
+      const good = tool({ name: 'good', description: 'Fine.' }, () => 1);
+      let thrown: unknown;
+      try {
+        c.scan(good, Fragile);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toEqual(new Error("Cannot construct 'Fragile': its constructor threw RangeError: no connection. Nothing was registered."));
+      expect((thrown as Error).cause).toEqual(new RangeError('no connection'));
+      expect(registry.tools.size).toBe(0);
+    });
+
+    it('should say what to do for a token that is only an interface type (Object in design:paramtypes)', () => {
+      interface Clock {
+        now(): number;
+      }
+      @Tool({ name: 'by_interface', description: 'Injected by interface.', params: Type.Object({}) })
+      class ByInterface {
+        constructor(private readonly clock: Clock) {}
+        execute() {
+          return this.clock.now();
+        }
+      }
+      // What legacy mode emits for an interface-typed parameter.
+      Reflect.defineMetadata('design:paramtypes', [Object], ByInterface);
+      expect(() => container().container.scan(ByInterface)).toThrow(
+        "Cannot construct 'ByInterface': no provider for token 'Object'. Call container.provide(Object, value) before scanning. " +
+          "The parameter's type is an interface, a union or any, which TypeScript emits as Object: " +
+          "name its token with @Inject('token') on the parameter or static inject = ['token', ...] on the class, and provide that token.",
+      );
+    });
   });
 
   describe('scanDirectory', () => {
@@ -159,6 +257,25 @@ describe('ToolContainer', () => {
         await expect(scanned).rejects.toThrow(`scanDirectory could not load 'broken.js' under '${root}': Error: bad module. Nothing was registered.`);
         await expect(scanned).rejects.toHaveProperty('cause.message', 'bad module');
         expect(registry.tools.size).toBe(0);
+      } finally {
+        rmSync(root, { recursive: true, force: true });
+      }
+    });
+
+    it('should refuse a directory that does not exist, or a file, rather than register nothing in silence', async () => {
+      const root = mkdtempSync(join(tmpdir(), 'vt-scan-missing-'));
+      try {
+        const { container: c } = container();
+        const missing = join(root, 'tools');
+        await expect(c.scanDirectory(missing)).rejects.toThrow(
+          `scanDirectory: the directory '${missing}' does not exist. Give the directory that holds the tool modules (e.g. 'dist/tools').`,
+        );
+        await expect(c.scanDirectory(missing)).rejects.toHaveProperty('cause.code', 'ENOENT');
+        const file = join(root, 'a.js');
+        writeFileSync(file, 'exports.x = 1;');
+        await expect(c.scanDirectory(file)).rejects.toThrow(
+          `scanDirectory: '${file}' is not a directory. Give the directory that holds it, or import the module and pass it to container.scan(...).`,
+        );
       } finally {
         rmSync(root, { recursive: true, force: true });
       }

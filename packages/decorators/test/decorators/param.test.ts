@@ -1,11 +1,12 @@
 import { Type } from '@sinclair/typebox';
-import { IsArray, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, Validate, ValidatorConstraint, type ValidatorConstraintInterface } from 'class-validator';
+import { IsArray, IsDate, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, Validate, ValidatorConstraint, type ValidatorConstraintInterface } from 'class-validator';
 // The opt-in bridge: class-validator constraints read and enforced, class-transformer's instances.
 import '@victor-tools/decorators/class-validator';
 import { ToolResult, type BaseTool, type JsonSchema } from '@victor-tools/core';
 import { MissingParamTypeError, Param, ParamsClassError, Tool, toolsOfInstance, type ParamsClass, type ToolOptions } from '@victor-tools/decorators';
 import { globalToolBuilder } from '../../src/internal';
 import { isLegacy, legacy } from '../helpers/mode';
+import { newRegistry } from '../helpers/registry';
 
 // A @Param class always builds a JSON Schema.
 const buildParams = (params: ParamsClass) => globalToolBuilder().params(params) as { schema: JsonSchema; paramsClass?: Function };
@@ -19,6 +20,38 @@ function toolWith(params: ToolOptions['params']): BaseTool {
   }
   return toolsOfInstance(new Probe())[0]!;
 }
+
+describe('a Date-typed @Param', () => {
+  class WhenParams {
+    @Param({ type: Date, description: 'When' })
+    when!: Date;
+  }
+  // class-validator's decorators work in legacy mode only.
+  function checkedWhenParams(): ParamsClass<{ when: Date }> {
+    class CheckedWhen {
+      @Param({ type: Date, description: 'When' })
+      @legacy(IsDate())
+      when!: Date;
+    }
+    return CheckedWhen;
+  }
+  const classes = isLegacy ? [WhenParams, checkedWhenParams()] : [WhenParams];
+
+  it.each(classes)('should be a date-time string in the schema, without a contradicting oneOf (%p)', (params) => {
+    expect(toolWith(params).parameters.properties!.when).toEqual({ type: 'string', format: 'date-time', description: 'When' });
+  });
+
+  it.each(classes)('should reach execute as a Date, passing @IsDate in legacy mode (%p)', async (params) => {
+    const registry = newRegistry();
+    registry.register(toolWith(params));
+    const result = await registry.execute('probe', { when: '2024-05-01T10:00:00Z' });
+    expect(result.error).toBeUndefined();
+    const when = (result.output as WhenParams).when;
+    expect(when).toBeInstanceOf(Date);
+    expect(when.toISOString()).toBe('2024-05-01T10:00:00.000Z');
+    expect((await registry.execute('probe', { when: 'tomorrow' })).success).toBe(false);
+  });
+});
 
 describe('@Param', () => {
   describe('on fields of a params class', () => {
@@ -181,6 +214,8 @@ if (isLegacy) {
       expect(result.valid).toBe(false);
       expect(result.errors).toEqual(["Validation error at 'size': size must be even"]);
       expect(result.invalidParams).toEqual({ size: 'isEven' });
+      // As data, in the shape of the JSON Schema's issues, the constraint standing for the keyword.
+      expect(result.issues).toEqual([{ path: ['size'], keyword: 'isEven', message: "Validation error at 'size': size must be even", params: {} }]);
       const pattern = tool.validateParametersDetailed({ size: 8, prefix: 'ABC' });
       expect(pattern.errors).toContainEqual(expect.stringMatching(/^Validation error at 'prefix': /));
       expect(pattern.errors).toHaveLength(1);
@@ -191,7 +226,23 @@ if (isLegacy) {
       expect(result).toBeInstanceOf(ToolResult);
       expect(result.success).toBe(false);
       expect(result.error).toMatch(/^Invalid parameters for tool 'probe': Validation error at 'prefix': prefix must match/);
-      expect(result.metadata).toEqual({ invalidParams: { prefix: 'matches' } });
+      expect(result.metadata).toEqual({
+        invalidParams: { prefix: 'matches' },
+        issues: [{ path: ['prefix'], keyword: 'matches', message: expect.stringMatching(/^Validation error at 'prefix': prefix must match/), params: {} }],
+      });
+    });
+
+    it('should give the registry failure of a custom constraint its issues, as a JSON Schema failure has', async () => {
+      const registry = newRegistry();
+      registry.register(tool);
+      const failed = await registry.execute('probe', { size: 7 });
+      expect(failed.error).toBe("Invalid parameters for tool 'probe': Validation error at 'size': size must be even");
+      expect(failed.metadata).toMatchObject({
+        invalidParams: { size: 'isEven' },
+        issues: [{ path: ['size'], keyword: 'isEven', message: "Validation error at 'size': size must be even", params: {} }],
+      });
+      const schemaFailure = await registry.execute('probe', { size: 0 });
+      expect(schemaFailure.metadata).toMatchObject({ issues: [{ path: ['size'], keyword: 'minimum' }] });
     });
 
     it('should hand execute an instance of the params class when the constraints hold', async () => {

@@ -1,8 +1,9 @@
 import { Type } from '@sinclair/typebox';
-import { AccessMode, BaseTool, CostTier, ToolResult, type JsonSchema, type ToolCallContext } from '@victor-tools/core';
+import { AccessMode, BaseTool, CostTier, ToolRegistry, ToolResult, type JsonSchema, type ToolCallContext } from '@victor-tools/core';
 import { isBaseTool, resolveTool } from '@victor-tools/core/framework';
 import { TOOL_PROTOCOL } from '@victor-tools/core/internal';
-import { DecoratedTool, DecoratorUsageError, MissingDescriptionError, Param, Tool, toolsOfInstance } from '@victor-tools/decorators';
+import { isLegacy } from '../helpers/mode';
+import { DecoratedTool, DecoratorUsageError, MissingDescriptionError, Param, Tool, ToolContainer, toolsOfInstance } from '@victor-tools/decorators';
 
 const ctx = {} as ToolCallContext;
 
@@ -293,14 +294,19 @@ describe('Tool', () => {
       expect(new MissingDescriptionError('NoDescription').message).toMatch(/'NoDescription' has no description.*@Tool\(\{ description/);
     });
 
-    it('should name the class and method when a toolbox method has no description', () => {
-      class Box {
-        @Tool({})
-        run() {
-          return 1;
+    it('should refuse a toolbox method without a description where it is declared, naming the method (and class in legacy mode)', () => {
+      const declare = () => {
+        class Box {
+          @Tool({})
+          run() {
+            return 1;
+          }
         }
-      }
-      expect(() => toolsOfInstance(new Box())).toThrow(/@Tool on 'Box.run' has no description/);
+        return Box;
+      };
+      // A stage-3 method decorator runs before its class exists, so only legacy mode can name the class.
+      expect(declare).toThrow(new MissingDescriptionError(isLegacy ? 'Box.run' : 'run'));
+      expect(declare).toThrow(`@Tool on '${isLegacy ? 'Box.run' : 'run'}' has no description.`);
     });
 
     it('should name the class and say what to add when a @Tool class has no execute', () => {
@@ -323,5 +329,89 @@ describe('Tool', () => {
         return Statics;
       }).toThrow(/@Tool cannot decorate the static method 'run'/);
     });
+  });
+});
+
+describe('an undecorated subclass of a @Tool class', () => {
+  @Tool({ name: 'parent_tool', description: 'Parent.', accessMode: 'write' })
+  class Parent {
+    execute() {
+      return 'parent';
+    }
+  }
+  class Child extends Parent {
+    override execute() {
+      return 'child';
+    }
+  }
+  const problem =
+    "'Child' extends @Tool class 'Parent' but has no @Tool of its own: a @Tool's options (its name, description, ...) " +
+    "belong to the class they decorate and are not inherited. Decorate 'Child' with @Tool({ name: ..., description: ... }) as well.";
+
+  it('should be refused by the registry, saying it needs its own @Tool', () => {
+    expect(() => new ToolRegistry().register(new Child())).toThrow(new DecoratorUsageError(problem));
+  });
+
+  it('should be skipped by a container with the same reason, as a class and as an instance', () => {
+    const registry = new ToolRegistry();
+    const child = new Child();
+    const report = new ToolContainer({ registry }).scan(Child, child);
+    expect(report.registered).toEqual([]);
+    expect(report.skipped).toEqual([
+      { name: 'Child', export: 'arguments[0]', reason: problem },
+      { name: 'Child', export: 'arguments[1]', reason: `instance of ${problem}` },
+    ]);
+  });
+
+  it('should be a tool once it has its own @Tool', async () => {
+    @Tool({ name: 'child_tool', description: 'Child.' })
+    class DecoratedChild extends Parent {
+      override execute() {
+        return 'child';
+      }
+    }
+    const registry = new ToolRegistry().register(new Parent()).register(new DecoratedChild());
+    expect((await registry.execute('child_tool', {})).output).toBe('child');
+    expect((await registry.execute('parent_tool', {})).output).toBe('parent');
+  });
+});
+
+describe('a decorator in the wrong place', () => {
+  // Typed loosely so that each misuse compiles; the run time is what refuses it.
+  const loose = (decorator: unknown) => decorator as (...args: unknown[]) => void;
+
+  it('should be named the same way in both decorator modes', () => {
+    expect(() => {
+      class Getter {
+        @loose(Tool({ description: 'On a getter.' }))
+        get value() {
+          return 1;
+        }
+      }
+      return Getter;
+    }).toThrow("@Tool cannot decorate the getter 'value'. Put it on a class, or on an instance method of a toolbox class.");
+    expect(() => {
+      @loose(Param({ type: 'string' }))
+      class Whole {}
+      return Whole;
+    }).toThrow("@Param cannot decorate the class 'Whole'. Put it on an instance field of a params class.");
+    expect(() => {
+      class Params {
+        @loose(Param({ type: 'string' }))
+        method() {
+          return 1;
+        }
+      }
+      return Params;
+    }).toThrow("@Param cannot decorate the method 'method'. Put it on an instance field of a params class.");
+    expect(() => {
+      class Params {
+        @loose(Param({ type: 'string' }))
+        static shared() {
+          return 1;
+        }
+      }
+      return Params;
+    }).toThrow("@Param cannot decorate the static method 'shared'. Put it on an instance field of a params class.");
   });
 });

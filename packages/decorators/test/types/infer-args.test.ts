@@ -60,6 +60,18 @@ function typeLevel(): void {
   const fromJson = tool({ name: 'json', description: 'json', parameters: jsonTrip }, (args) => {
     expectTrue<Equal<typeof args, Record<string, unknown>>>();
   });
+  // A JSON Schema written `as const` (readonly arrays) is taken by tool() and @Tool alike.
+  const constTrip = { type: 'object', properties: { city: { type: 'string', enum: ['Oslo', 'Rome'] } }, required: ['city'] } as const;
+  tool({ name: 'const_json', description: 'const', parameters: constTrip }, (args) => {
+    expectTrue<Equal<typeof args, Record<string, unknown>>>();
+  });
+  @Tool({ name: 'const_params', description: 'const', params: constTrip })
+  class ConstParams {
+    execute() {
+      return 1;
+    }
+  }
+  void ConstParams;
   // A JSON Schema or TypeBox tool is a BaseTool with JSON Schema parameters: its schema reads as one.
   const required: string[] | undefined = fromJson.parameters.required;
   void required;

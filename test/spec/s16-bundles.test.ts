@@ -54,6 +54,13 @@ describe('bundles for browsers and edge runtimes', () => {
     expect(inputs.some((file) => file.includes('packages/decorators/dist/'))).toBe(true);
   });
 
+  it("should keep `import '@victor-tools/providers'` in a bundle: loading it registers the schema renderers", async () => {
+    const { code } = await bundle('providers-import.ts', { platform: 'node', format: 'cjs' });
+    const module = { exports: {} as { rendererNames?: () => string[] } };
+    runInNewContext(code, { module, exports: module.exports, require, process, console, setTimeout, clearTimeout, queueMicrotask, TextEncoder, TextDecoder });
+    expect(module.exports.rendererNames!()).toEqual(expect.arrayContaining(['openai', 'anthropic', 'gemini', 'mcp']));
+  });
+
   it('should bundle the adapters with their frameworks for the browser', async () => {
     expect(await buildErrors('adapters.ts', { platform: 'browser', format: 'esm' })).toEqual([]);
   });

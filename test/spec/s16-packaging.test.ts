@@ -170,3 +170,22 @@ describe('approximateTokens', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
   });
 });
+
+describe('types for web runtimes', () => {
+  it('should type-check an app of @victor-tools/mcp/web with web types only (no @types/node, skipLibCheck off)', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const ts = require('typescript') as typeof import('typescript');
+    const program = ts.createProgram([join(__dirname, 'fixtures', 'types', 'web-consumer.ts')], {
+      noEmit: true,
+      strict: true,
+      skipLibCheck: false,
+      target: ts.ScriptTarget.ES2022,
+      lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
+      types: [],
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+    });
+    const problems = ts.getPreEmitDiagnostics(program).map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,9 +1,8 @@
-import type { IncomingHttpHeaders } from 'node:http';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { ErrorCode, isInitializeRequest, isInitializedNotification, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from '@victor-tools/core';
 import type { AuthInfo } from '@victor-tools/core/framework';
-import { Authorizer, checkAuthorizationOptions, type RequestHead, type ResourceMetadataOptions, type VerifyToken } from './http/authorization';
+import { Authorizer, checkAuthorizationOptions, type RequestHead, type RequestHeaders, type ResourceMetadataOptions, type VerifyToken } from './http/authorization';
 import { RequestGuard } from './http/request-guard';
 import { insufficientScope } from './http/scope-refusal';
 import { SessionStore, type Session } from './http/sessions';
@@ -356,8 +355,8 @@ function afterAnswer(request: Request, response: Response, done: () => void): Re
 }
 
 /** A request's headers as node names them (lower case), the Host taken from the URL when the runtime gives none. */
-function headersOf(headers: Headers, url: URL): IncomingHttpHeaders {
-  const out: IncomingHttpHeaders = {};
+function headersOf(headers: Headers, url: URL): RequestHeaders {
+  const out: Record<string, string> = {};
   headers.forEach((value, name) => {
     out[name] = value;
   });

@@ -19,6 +19,7 @@ export interface BatchExport<S> {
 /** Every listed tool as an OpenAI tool: `openai.chat.completions.create({ tools: toOpenAITools(registry).schemas })`. */
 export function toOpenAITools(source: ToolsToExport, options: OpenAIExportOptions & { api: 'responses' }): BatchExport<OpenAIResponsesTool>;
 export function toOpenAITools(source: ToolsToExport, options?: OpenAIExportOptions & { api?: 'chat' }): BatchExport<OpenAIChatTool>;
+export function toOpenAITools(source: ToolsToExport, options?: OpenAIExportOptions): BatchExport<OpenAIChatTool | OpenAIResponsesTool>;
 export function toOpenAITools(source: ToolsToExport, options: OpenAIExportOptions = {}): BatchExport<OpenAIChatTool | OpenAIResponsesTool> {
   checkAdapterOptions('toOpenAITools', options, ['level', 'strict', 'api']);
   return batch(source, (tool) => toOpenAITool(tool, options), (s) => ('function' in s ? s.function.name : s.name));

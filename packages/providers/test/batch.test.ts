@@ -21,6 +21,12 @@ describe('toAnthropicTools, toGeminiFunctions and toMcpTools', () => {
     expect(toGeminiFunctions(tools).dropped.some((d) => d.tool === 'http_get' && d.keyword === 'const')).toBe(true);
     expect(toMcpTools(tools).schemas.map((s) => s.annotations.openWorldHint)).toEqual([false, true]);
   });
+
+  it('should take an api known only at run time, as toOpenAITool does (typed as either shape)', () => {
+    const api = (process.env.VICTOR_TEST_API === 'responses' ? 'responses' : 'chat') as 'chat' | 'responses';
+    const { schemas } = toOpenAITools([new FindFilesTool()], { api });
+    expect(schemas.map((s) => ('function' in s ? s.function.name : s.name))).toEqual(['find_files']);
+  });
 });
 
 describe('options', () => {

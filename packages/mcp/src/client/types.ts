@@ -4,43 +4,43 @@ import type { CostTierLike } from '@victor-tools/core/framework';
 /** A tool as an MCP server describes it in `tools/list` (the fields victor-tools reads; others are kept). */
 export interface McpToolDescription {
   name: string;
-  title?: string;
-  description?: string;
+  title?: string | undefined;
+  description?: string | undefined;
   /** The JSON Schema of the arguments, an object schema, in the dialect its `$schema` names (2020-12 when none). */
   inputSchema: { [keyword: string]: unknown };
   /** The JSON Schema of `structuredContent`, when the tool declares one. */
-  outputSchema?: { [keyword: string]: unknown };
-  annotations?: McpToolAnnotationHints;
+  outputSchema?: { [keyword: string]: unknown } | undefined;
+  annotations?: McpToolAnnotationHints | undefined;
   [key: string]: unknown;
 }
 
 /** MCP's tool annotations: hints a server gives about what a tool does (MCP's defaults apply to absent ones). */
 export interface McpToolAnnotationHints {
-  title?: string;
+  title?: string | undefined;
   /** The tool does not change its environment (default false). */
-  readOnlyHint?: boolean;
+  readOnlyHint?: boolean | undefined;
   /** A change the tool makes may be destructive rather than additive (default true; meaningful when not read-only). */
-  destructiveHint?: boolean;
+  destructiveHint?: boolean | undefined;
   /** Repeating a call with the same arguments changes nothing more (default false). */
-  idempotentHint?: boolean;
+  idempotentHint?: boolean | undefined;
   /** The tool reaches an open world of outside entities, such as the web (default true). */
-  openWorldHint?: boolean;
+  openWorldHint?: boolean | undefined;
   [key: string]: unknown;
 }
 
 /** A `tools/call` result as an MCP server sends it. */
 export interface McpCallResult {
-  content?: unknown[];
-  structuredContent?: { [key: string]: unknown };
-  isError?: boolean;
+  content?: unknown[] | undefined;
+  structuredContent?: { [key: string]: unknown } | undefined;
+  isError?: boolean | undefined;
   [key: string]: unknown;
 }
 
 /** A progress report of a call (`notifications/progress`). */
 export interface McpProgress {
   progress: number;
-  total?: number;
-  message?: string;
+  total?: number | undefined;
+  message?: string | undefined;
 }
 
 /** The request options victor-tools passes to a client's `callTool` and `listTools`. */
@@ -60,11 +60,11 @@ export interface McpRequestOptions {
  * (`callTool(params, options?)`).
  */
 export interface McpClientLike {
-  listTools(params?: { cursor?: string }, options?: McpRequestOptions): Promise<{ tools: McpToolDescription[]; nextCursor?: string }>;
+  listTools(params?: { cursor?: string }, options?: McpRequestOptions): Promise<{ tools: McpToolDescription[]; nextCursor?: string | undefined }>;
   /** 1.x: `(params, resultSchema?, options?)`; 2.x: `(params, options?)`. */
   callTool(params: { name: string; arguments?: Record<string, unknown> }, second?: unknown, third?: McpRequestOptions): Promise<unknown>;
   /** The server's name and version, known after initialize. */
-  getServerVersion?(): { name: string; version: string; title?: string } | undefined;
+  getServerVersion?(): { name: string; version: string; title?: string | undefined } | undefined;
   /** The server's instructions, known after initialize. */
   getInstructions?(): string | undefined;
 }

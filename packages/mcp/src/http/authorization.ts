@@ -1,6 +1,17 @@
-import type { IncomingHttpHeaders } from 'node:http';
 import type { AuthInfo } from '@victor-tools/core/framework';
 import type { Refusal } from './request-guard';
+
+/**
+ * A request's headers by lower-case name, as node:http gives them
+ * (`IncomingHttpHeaders` fits); declared here so that the web entry point's
+ * types need no `@types/node`.
+ */
+export interface RequestHeaders {
+  readonly host?: string | undefined;
+  readonly origin?: string | undefined;
+  readonly authorization?: string | undefined;
+  readonly [name: string]: string | string[] | undefined;
+}
 
 /**
  * Decides whether a bearer token is good: answers who the caller is, or
@@ -29,7 +40,7 @@ export const WELL_KNOWN_RESOURCE_PATH = '/.well-known/oauth-protected-resource';
 
 /** What authentication reads of a request: node's `IncomingMessage` has it, and a web `Request` is read into it. */
 export interface RequestHead {
-  readonly headers: IncomingHttpHeaders;
+  readonly headers: RequestHeaders;
   /** The path and query. */
   readonly url?: string;
   readonly method?: string;

@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders } from 'node:http';
+import type { RequestHeaders } from './authorization';
 
 /** Why a request was refused before it reached MCP. */
 export interface Refusal {
@@ -51,7 +51,7 @@ export class RequestGuard {
   }
 
   /** The refusal of a request with these headers, or who it comes from when it may pass. */
-  check(headers: IncomingHttpHeaders): GuardVerdict {
+  check(headers: RequestHeaders): GuardVerdict {
     if (this.hosts) {
       const host = headers.host;
       const hostname = host === undefined ? undefined : hostnameOf(`http://${host}`);

@@ -106,6 +106,14 @@ export class ToolBuilder {
     let declaration = this.classDeclarations.get(record);
     if (!declaration) {
       const className = classLabel(target);
+      const ownParams = record.options.params === undefined ? this.storage.findParams(target) : [];
+      if (ownParams.length > 0) {
+        // They would be read by nothing: the tool would take no parameters at all.
+        throw new DecoratorUsageError(
+          `@Tool class '${className}' has @Param fields (${ownParams.map((p) => `'${p.field}'`).join(', ')}) but no params option. ` +
+            `@Param fields describe a params class: move them to a class of their own and pass it, @Tool({ params: ${className}Params, ... }).`,
+        );
+      }
       declaration = this.declaration(record.options, className, record.options.name ?? defaultClassToolName(className), record.options.params);
       this.classDeclarations.set(record, declaration);
     }

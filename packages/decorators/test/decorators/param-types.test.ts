@@ -1,6 +1,7 @@
 // A @Param type is a JSON Schema type name or a class: anything else would
 // compile into a schema that fails every call, so it is refused where it is written.
-import { DecoratorUsageError, Param } from '@victor-tools/decorators';
+import { DecoratorUsageError, Param, Tool } from '@victor-tools/decorators';
+import { newRegistry } from '../helpers/registry';
 
 describe('a @Param type', () => {
   it('should refuse a type name that is no JSON Schema type, naming the field and the types it takes', () => {
@@ -34,5 +35,20 @@ describe('a @Param type', () => {
       }
       return Typed;
     }).not.toThrow();
+  });
+
+  it('should refuse @Param fields on a @Tool class without a params option when the tool is built, rather than give it no parameters', () => {
+    @Tool({ name: 'greet', description: 'Greets someone.' })
+    class Greet {
+      @Param({ type: 'string' }) name!: string;
+      execute() {
+        return 'hello';
+      }
+    }
+    expect(() => newRegistry().register(new Greet())).toThrow(
+      new DecoratorUsageError(
+        "@Tool class 'Greet' has @Param fields ('name') but no params option. @Param fields describe a params class: move them to a class of their own and pass it, @Tool({ params: GreetParams, ... }).",
+      ),
+    );
   });
 });

@@ -2,8 +2,9 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { ErrorCode, isInitializeRequest, isInitializedNotification, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from '@victor-tools/core';
 import type { AuthInfo } from '@victor-tools/core/framework';
-import { Authorizer, checkAuthorizationOptions, type RequestHead, type RequestHeaders, type ResourceMetadataOptions, type VerifyToken } from './http/authorization';
+import { Authorizer, checkAuthorizationOptions, type RequestHead, type ResourceMetadataOptions, type VerifyToken } from './http/authorization';
 import { RequestGuard } from './http/request-guard';
+import type { RequestHeaders } from './http/request-headers';
 import { insufficientScope } from './http/scope-refusal';
 import { SessionStore, type Session } from './http/sessions';
 import { errorResponse } from './http/responses';

@@ -1,4 +1,4 @@
-import type { RequestHeaders } from './authorization';
+import type { RequestHeaders } from './request-headers';
 
 /** Why a request was refused before it reached MCP. */
 export interface Refusal {

@@ -117,6 +117,11 @@ describe('toGeminiFunction', () => {
       expect(JSON.stringify(schema)).not.toMatch(/\$ref|\$defs|definitions/);
     });
 
+    it('should report a reference it cannot resolve, a malformed %-escape included, rather than throw', () => {
+      const { dropped } = paramsOf({ a: { $ref: '#/$defs/%E0%A4%A' } }, { $defs: { x: { type: 'string' } } });
+      expect(dropped).toContainEqual(expect.objectContaining({ keyword: '$ref', path: 'properties.a', action: 'removed' }));
+    });
+
     it('should stay bounded for definitions that fan out', () => {
       const $defs: Record<string, JsonSchema> = { d0: { type: 'string' } };
       for (let i = 1; i <= 30; i++) $defs[`d${i}`] = { type: 'object', properties: { a: { $ref: `#/$defs/d${i - 1}` }, b: { $ref: `#/$defs/d${i - 1}` } } };

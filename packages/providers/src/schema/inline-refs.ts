@@ -1,14 +1,10 @@
 import type { JsonSchema } from '@victor-tools/core';
-import { type DropLog, isSchema, joinPath, typeList } from './walk';
+import { type DropLog, ONE_SCHEMA, SCHEMA_LISTS, SCHEMA_RECORDS, isSchema, joinPath, typeList } from './walk';
 
 /** How often one `$ref` may be inlined inside itself before a recursive schema is cut. */
 export const MAX_REF_REPEATS = 3;
 /** How many schema nodes inlining may write in all, so a schema of many shared definitions stays bounded. */
 export const MAX_INLINED_NODES = 2_000;
-
-const ONE_SCHEMA = ['items', 'additionalItems', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames'];
-const SCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems', 'items'];
-const SCHEMA_RECORDS = ['properties', 'patternProperties', 'dependentSchemas'];
 
 /**
  * `schema` with its local `$ref`s (`#/$defs/x`, `#/definitions/x`) replaced
@@ -70,7 +66,12 @@ function resolvePointer(root: JsonSchema, ref: string): JsonSchema | undefined {
   if (ref !== '#' && !ref.startsWith('#/')) return undefined;
   let target: unknown = root;
   for (const raw of ref === '#' ? [] : ref.slice(2).split('/')) {
-    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    let key: string;
+    try {
+      key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    } catch {
+      return undefined; // a malformed %-escape: left for the exporter to report, as any reference it cannot resolve
+    }
     if (!isSchema(target) || !Object.prototype.hasOwnProperty.call(target, key)) return undefined;
     target = target[key];
   }

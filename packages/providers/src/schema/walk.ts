@@ -107,11 +107,11 @@ export function liftRootKeywords(schema: JsonSchema, log: DropLog, provider: str
 }
 
 /** Keywords whose value is one subschema. */
-const ONE_SCHEMA = ['items', 'additionalItems', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties'];
+export const ONE_SCHEMA = ['items', 'additionalItems', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties'];
 /** Keywords whose value is a list of subschemas. */
-const SCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems', 'items'];
+export const SCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems', 'items'];
 /** Keywords whose value is a record of subschemas. */
-const SCHEMA_RECORDS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
+export const SCHEMA_RECORDS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
 
 /**
  * Calls `visit` on `schema` and on every subschema object inside it, parents

@@ -13,7 +13,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * and `execute` see them. A copy: the checked arguments stay as they were.
  */
 function withDates(params: BuiltParams, args: Record<string, unknown>): Record<string, unknown> {
-  const fields = (params.dateFields ?? []).filter((field) => typeof args[field] === 'string');
+  if (params.dateFields === undefined || params.dateFields.length === 0) return args;
+  const fields = params.dateFields.filter((field) => typeof args[field] === 'string');
   if (fields.length === 0) return args;
   const copy = { ...args };
   for (const field of fields) copy[field] = new Date(args[field] as string);
@@ -53,12 +54,13 @@ export type PreparedArguments = { readonly args: unknown } | { readonly refusal:
  */
 export function prepareArguments(toolName: string, params: BuiltParams, args: unknown): PreparedArguments {
   if (!params.paramsClass || !isRecord(args)) return { args };
+  const dated = withDates(params, args);
   if (params.classValidator) {
-    const checked = withClassValidation(params, args, ToolValidationResult.success());
+    const checked = withClassValidation(params, dated, ToolValidationResult.success());
     if (!checked.valid) {
       const error = `Invalid parameters for tool '${toolName}': ${checked.errors.join('; ')}`;
       return { refusal: ToolResult.fail(error, { invalidParams: checked.invalidParams, issues: checked.issues }) };
     }
   }
-  return { args: toParamsInstance(params.paramsClass, withDates(params, args)) };
+  return { args: toParamsInstance(params.paramsClass, dated) };
 }

@@ -131,6 +131,16 @@ export abstract class BaseTool<TArgs = Record<string, unknown>, TParameters exte
 
 Object.defineProperty(BaseTool.prototype, BASE_TOOL_BRAND, { value: true });
 
+/**
+ * Any tool, whatever its parameters are written in: what functions that read
+ * tools take, and the type for a list of tools of mixed kinds
+ * (`const tools: AnyTool[] = [zodTool, jsonSchemaTool]`). `BaseTool` alone
+ * means a tool with JSON Schema parameters, so a tool declared with zod is not
+ * one in its type. Its `execute` is not callable through this type: run tools
+ * with `registry.execute`.
+ */
+export type AnyTool = BaseTool<never, SchemaInput>;
+
 /** The JSON Schema and Standard Schema of a tool's parameters (converted once per schema object). */
 function parameterForms(tool: BaseTool<unknown, SchemaInput>): SchemaForms {
   return readSchemaInput(tool.parameters, { owner: () => `Tool '${tool.name}'` });

@@ -37,6 +37,7 @@ export type { SchemaRenderer } from './schema/schema-renderers';
 export { approximateTokens } from './schema';
 // Recognizing a tool whichever way it was written.
 export { isBaseTool, resolveTool, type ToolLike, type ToolProvider } from './tool-protocol';
+export type { AnyTool } from './base-tool';
 // The schema forms a tool may declare.
 export {
   type SchemaForms,

@@ -1,4 +1,4 @@
-import { BASE_TOOL_BRAND, type BaseTool } from './base-tool';
+import { BASE_TOOL_BRAND, type AnyTool, type BaseTool } from './base-tool';
 
 /**
  * The protocol by which core recognizes tools it does not define: an object
@@ -11,7 +11,7 @@ export const TOOL_PROTOCOL: unique symbol = Symbol.for('victor-tools.tool') as n
 
 /** An object that can hand the registry a `BaseTool` for itself. */
 export interface ToolProvider {
-  [TOOL_PROTOCOL](): BaseTool;
+  [TOOL_PROTOCOL](): AnyTool;
 }
 
 /** Whether `value` is a `BaseTool` (of this or another copy of the package). */
@@ -33,7 +33,7 @@ export function isToolProvider(value: unknown): value is ToolProvider {
 }
 
 /** A tool in a form core can see in its type: a `BaseTool` or a tool-protocol object. */
-export type ToolLike = BaseTool | ToolProvider;
+export type ToolLike = AnyTool | ToolProvider;
 
 /**
  * What `registry.register` accepts: a `ToolLike`, or any object, because an

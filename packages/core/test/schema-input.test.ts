@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BaseTool, SchemaConversionError, SchemaLevel, ToolRegistry, ToolResult, type JsonSchema, type SchemaInput } from '@victor-tools/core';
-import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@victor-tools/core/framework';
+import { approvalRequirement, checkModePolicy, type AnyTool, type StandardJSONSchemaV1, type StandardSchemaV1 } from '@victor-tools/core/framework';
 import { readSchemaInput, runStandardValidation } from '@victor-tools/core/internal';
 import { quietLogger } from '../../../test/support/logger';
 
@@ -289,5 +289,28 @@ describe('a tool whose parameters are a Standard Schema, in the registry', () =>
     });
     expect(() => registry.register('custom_name', new SchemaTool(broken))).toThrow("Tool 'custom_name' cannot be registered: its parameters schema (toylib) has no JSON Schema form: nope.");
     expect(registry.size).toBe(0);
+  });
+});
+
+describe('a tool declared with zod, where tools are read', () => {
+  const Params = z.object({ path: z.string() });
+  class WriteNote extends BaseTool<z.output<typeof Params>, typeof Params> {
+    get name() { return 'write_note'; }
+    get description() { return 'Write a note to a file.'; }
+    get parameters() { return Params; }
+    override get metadata() { return { accessMode: 'write' as const }; }
+    async execute(_ctx: unknown, args: z.output<typeof Params>) { return ToolResult.ok(args.path); }
+  }
+
+  it('should be an AnyTool beside JSON Schema tools, and read by the policy functions', () => {
+    const zodTool = new WriteNote();
+    // Type-checked by `pnpm typecheck`: `BaseTool` alone means JSON Schema parameters.
+    // @ts-expect-error a zod tool is not a BaseTool<_, JsonSchema>
+    const jsonOnly: BaseTool[] = [zodTool];
+    const tools: AnyTool[] = [zodTool, new SchemaTool(OBJECT)];
+    expect(tools).toHaveLength(2);
+    expect(jsonOnly[0]).toBe(zodTool);
+    expect(approvalRequirement(zodTool)).toMatchObject({ rule: 'first-use' });
+    expect(checkModePolicy(zodTool, { mode: 'plan' })).toMatchObject({ allowed: false });
   });
 });

@@ -1,4 +1,5 @@
-import type { BaseTool, JsonSchema, ToolMetadata } from '@victor-tools/core';
+import type { SchemaInput, ToolMetadata } from '@victor-tools/core';
+import type { AnyTool } from '@victor-tools/core/framework';
 import { normalizeMetadata } from '@victor-tools/core/internal';
 import { parametersSchema } from './parameters-schema';
 import { contentWords, stemWord } from './text/tokenize';
@@ -82,7 +83,7 @@ export function inferCategory(name: string, description: string): string {
  * numbers or repeats (by stem, so 'file' and 'files' count once). The order
  * comes from the text, never from hashing, so it is deterministic.
  */
-export function inferKeywords(name: string, description: string, parameters: JsonSchema | undefined): string[] {
+export function inferKeywords(name: string, description: string, parameters: SchemaInput | undefined): string[] {
   const paramNames = Object.keys(parametersSchema(parameters)?.properties ?? {}).join(' ');
   const keywords: string[] = [];
   const seenStems = new Set<string>();
@@ -104,7 +105,7 @@ export function inferKeywords(name: string, description: string, parameters: Jso
  * description and parameters. Everything else takes core's defaults
  * (READONLY access, SAFE, MEDIUM priority, READ_ONLY execution).
  */
-export function generateMetadata(tool: Pick<BaseTool, 'name' | 'description' | 'parameters'>): ToolMetadata {
+export function generateMetadata(tool: Pick<AnyTool, 'name' | 'description' | 'parameters'>): ToolMetadata {
   return normalizeMetadata({
     category: inferCategory(tool.name, tool.description),
     keywords: inferKeywords(tool.name, tool.description, tool.parameters),
@@ -117,7 +118,7 @@ export function generateMetadata(tool: Pick<BaseTool, 'name' | 'description' | '
  * ones for those two fields, so a tool that only declares its access mode
  * can still be found.
  */
-export function resolveMetadata(tool: Pick<BaseTool, 'name' | 'description' | 'parameters' | 'metadata'>): {
+export function resolveMetadata(tool: Pick<AnyTool, 'name' | 'description' | 'parameters' | 'metadata'>): {
   metadata: ToolMetadata;
   explicit: boolean;
 } {

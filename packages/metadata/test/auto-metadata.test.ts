@@ -1,9 +1,15 @@
 import { generateMetadata, inferCategory, inferKeywords, ToolMetadataRegistry } from '@victor-tools/metadata';
 import { splitWords } from '@victor-tools/metadata/framework';
+import { z } from 'zod';
 import { AccessMode, Priority } from '@victor-tools/core';
 import { TestTool } from './fixtures/tools';
 
 describe('generateMetadata', () => {
+  it('should take keywords from the parameters of a tool declared with zod', () => {
+    const tool = { name: 'convert', description: 'Convert an amount.', parameters: z.object({ currency: z.string() }) };
+    expect(generateMetadata(tool).keywords).toContain('currency');
+  });
+
   const readFile = new TestTool('readFile', 'Read the contents of a file from the disk.', undefined, {
     type: 'object',
     properties: { file_path: { type: 'string' }, maxBytes: { type: 'integer' } },

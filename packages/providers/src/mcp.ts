@@ -1,5 +1,6 @@
 import type { RegistrableTool } from '@victor-tools/core';
-import { AccessMode, DangerLevel, type BaseTool, type JsonSchema } from '@victor-tools/core';
+import type { AnyTool } from '@victor-tools/core/framework';
+import { AccessMode, DangerLevel, type JsonSchema } from '@victor-tools/core';
 import { normalizeMetadata } from '@victor-tools/core/internal';
 import { checkAdapterOptions } from './adapters/adapter-options';
 import { TOOL_NAME_RULES, assertToolName } from './names';
@@ -66,7 +67,7 @@ function withDialect(schema: JsonSchema): JsonSchema & { $schema: string } {
  * destructive); `openWorldHint` for NETWORK and MIXED, and for an undeclared
  * access mode (MCP's default again); `idempotentHint` from `isIdempotent`.
  */
-export function mcpAnnotations(tool: BaseTool, name: string = tool.name): McpToolAnnotations {
+export function mcpAnnotations(tool: AnyTool, name: string = tool.name): McpToolAnnotations {
   const declared = tool.metadata;
   const { accessMode, dangerLevel } = normalizeMetadata(declared);
   const accessDeclared = declared?.accessMode !== undefined;

@@ -1,5 +1,5 @@
 import type { AccessMode, DangerLevel } from '../enums';
-import type { BaseTool } from '../base-tool';
+import type { AnyTool } from '../base-tool';
 import { normalizeMetadata } from '../tool-metadata';
 import type { ToolClient } from '../mcp-types';
 import type { ToolExecutionContext } from '../context';
@@ -77,7 +77,7 @@ export function approvalRequirementOf(accessMode: AccessMode, dangerLevel: Dange
 }
 
 /** Whether and why `registry.execute(name, args, ctx)` of `tool` asks the registry's `approve` callback (rule and reason as the registry applies them). */
-export function approvalRequirement(tool: BaseTool, ctx?: ToolExecutionContext): ApprovalRequirement {
+export function approvalRequirement(tool: AnyTool, ctx?: ToolExecutionContext): ApprovalRequirement {
   const { accessMode, dangerLevel } = normalizeMetadata(tool.metadata ?? {});
   const mode = checkModePolicy(tool, ctx);
   if (!mode.allowed) {

@@ -1,6 +1,6 @@
 import type { Stats } from 'node:fs';
 import { AccessMode, AgentMode, CostTier, type AgentModeLike, type AgentModeValue } from '../enums';
-import type { BaseTool } from '../base-tool';
+import type { AnyTool } from '../base-tool';
 import { capText, errorMessage } from '../error-text';
 import { readSchemaInput } from '../schema-input';
 import type { JsonSchema } from '../json-schema';
@@ -46,7 +46,7 @@ export interface PolicyContext {
 const ALLOWED: ModePolicyDecision = Object.freeze({ allowed: true });
 
 /** The policy facts of `tool`, whose parameters schema is `parameters`. */
-export function describeToolPolicy(tool: BaseTool, parameters: JsonSchema = readSchemaInput(tool.parameters).jsonSchema): ToolPolicyFacts {
+export function describeToolPolicy(tool: AnyTool, parameters: JsonSchema = readSchemaInput(tool.parameters).jsonSchema): ToolPolicyFacts {
   const declared = tool.metadata?.accessMode;
   return {
     declaredAccessMode: declared === undefined ? undefined : AccessMode.from(declared),
@@ -64,7 +64,7 @@ export function describeToolPolicy(tool: BaseTool, parameters: JsonSchema = read
  * mode. With `args` undefined only the tool-level rules apply.
  */
 export function checkModePolicy(
-  tool: BaseTool,
+  tool: AnyTool,
   ctx: ToolExecutionContext | undefined,
   args?: Record<string, unknown>,
 ): ModePolicyDecision {

@@ -1,5 +1,4 @@
-import type { BaseTool } from '@victor-tools/core';
-import type { ToolRegistryLike } from '@victor-tools/core/framework';
+import type { AnyTool, ToolRegistryLike } from '@victor-tools/core/framework';
 
 /**
  * What the container needs of a registry: core's `ToolRegistry` has it, and
@@ -13,7 +12,7 @@ export type ContainerRegistry = Pick<ToolRegistryLike, 'register' | 'unregister'
  * the one of `@victor-tools/metadata` satisfies it.
  */
 export interface MetadataRegistryLike {
-  refreshFromTools(tools: Iterable<BaseTool>, options?: { force?: boolean }): boolean;
+  refreshFromTools(tools: Iterable<AnyTool>, options?: { force?: boolean }): boolean;
 }
 
 /** One tool a scan registered, and where it came from (`file:Class.method`). */

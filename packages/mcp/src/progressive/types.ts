@@ -1,5 +1,4 @@
-import type { BaseTool } from '@victor-tools/core';
-import type { AgentModeLike } from '@victor-tools/core/framework';
+import type { AgentModeLike, AnyTool } from '@victor-tools/core/framework';
 
 /**
  * What ranks tools for `search_tools`, stated by the methods used so that
@@ -9,7 +8,7 @@ import type { AgentModeLike } from '@victor-tools/core/framework';
  */
 export interface ToolSearcher {
   /** Indexes the tools (a no-op when none changed). */
-  refreshFromTools(tools: Iterable<BaseTool>): unknown;
+  refreshFromTools(tools: Iterable<AnyTool>): unknown;
   /** The best matches first. */
   search(query: string, options: { limit?: number; mode?: AgentModeLike; filter?: (name: string) => boolean }): Array<{ name: string; score: number }>;
   /** `search` that waits for an asynchronous embedder, when the searcher has one. */

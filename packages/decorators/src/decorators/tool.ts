@@ -51,6 +51,7 @@ function decorateClass(target: Function, options: ToolOptions, mode: DecoratorMo
   const storage = getMetadataStorage();
   const className = classLabel(target);
   checkToolOptions(options, '@Tool', `@Tool on class '${className}'`);
+  if (storage.findToolClass(target) !== undefined) throw twice(`class '${className}'`);
   refuseGenerator((target.prototype as { execute?: unknown }).execute, `the execute method of @Tool class '${className}'`);
   if (isBaseTool(target.prototype)) {
     if (options.description !== undefined || !definesDescription(target.prototype)) requireDescription(options, className);
@@ -68,6 +69,11 @@ function decorateClass(target: Function, options: ToolOptions, mode: DecoratorMo
   storage.collectToolClass({ target, options, mode });
   installClassToolProtocol(target.prototype as object);
   return undefined;
+}
+
+/** A second `@Tool` on one declaration would silently replace the first one's options. */
+function twice(what: string): DecoratorUsageError {
+  return new DecoratorUsageError(`@Tool is applied twice to ${what}. Keep one @Tool and put all its options there.`);
 }
 
 function usage(kind: string, name: unknown): DecoratorUsageError {
@@ -94,7 +100,9 @@ export function Tool(options: ToolOptions = {}): ToolDecorator {
       checkToolOptions(options, '@Tool', `@Tool on method '${context.name}'`);
       requireDescription(options, context.name);
       refuseGenerator(value, `@Tool method '${context.name}'`);
-      storage.collectToolMethod({ key: metadataOf(context, '@Tool'), method: context.name, options, mode: 'stage3' });
+      const key = metadataOf(context, '@Tool');
+      if (storage.hasToolMethod(key, context.name)) throw twice(`method '${context.name}'`);
+      storage.collectToolMethod({ key, method: context.name, options, mode: 'stage3' });
       // Stage-3 method decorators never see the class; its instances get the protocol as they are built.
       context.addInitializer(function (this: object) {
         installToolProtocol(this);
@@ -111,6 +119,7 @@ export function Tool(options: ToolOptions = {}): ToolDecorator {
     checkToolOptions(options, '@Tool', `@Tool on method '${owner}'`);
     requireDescription(options, owner);
     refuseGenerator(descriptor.value, `@Tool method '${owner}'`);
+    if (storage.hasToolMethod(target.constructor, key)) throw twice(`method '${owner}'`);
     storage.collectToolMethod({ key: target.constructor, method: key, options, mode: 'legacy' });
     installToolProtocol(target);
     return undefined;

@@ -35,7 +35,7 @@ export class MetadataStorage {
   private readonly params = new Map<RecordKey, ParamRecord[]>();
   private readonly injects = new Map<Function, InjectRecord[]>();
 
-  /** Records `@Tool` on a class (a later record for the same class replaces it). */
+  /** Records `@Tool` on a class (`@Tool` refuses a second one on the same class). */
   collectToolClass(record: ToolClassRecord): void {
     this.toolClasses.set(record.target, record);
   }
@@ -58,6 +58,11 @@ export class MetadataStorage {
   /** The `@Tool` record of exactly this class (not inherited). */
   findToolClass(target: Function): ToolClassRecord | undefined {
     return this.toolClasses.get(target);
+  }
+
+  /** Whether `@Tool` is already recorded on this method of exactly this class (key). */
+  hasToolMethod(key: RecordKey, method: string): boolean {
+    return (this.toolMethods.get(key) ?? []).some((record) => record.method === method);
   }
 
   /** The `@Tool` methods of a class and its bases; a subclass's record for a method wins. */

@@ -329,6 +329,57 @@ describe('Tool', () => {
         return Statics;
       }).toThrow(/@Tool cannot decorate the static method 'run'/);
     });
+
+    it('should refuse @Tool twice on one class, plain or BaseTool, instead of keeping one of them', () => {
+      expect(() => {
+        @Tool({ description: 'Outer.', name: 'outer' })
+        @Tool({ description: 'Inner.', name: 'inner' })
+        class Twice {
+          execute() {
+            return 1;
+          }
+        }
+        return Twice;
+      }).toThrow("@Tool is applied twice to class 'Twice'. Keep one @Tool and put all its options there.");
+      expect(() => {
+        @Tool({ description: 'Outer.' })
+        @Tool({ description: 'Inner.' })
+        class TwiceBase extends BaseTool {
+          get name() { return 'twice_base'; }
+          get description() { return 'Twice.'; }
+          get parameters(): JsonSchema { return { type: 'object' }; }
+          async execute() { return ToolResult.ok(1); }
+        }
+        return TwiceBase;
+      }).toThrow(/^@Tool is applied twice to class '.*'\. Keep one @Tool/);
+    });
+
+    it('should refuse @Tool twice on one toolbox method, and still let a subclass redeclare it', () => {
+      expect(() => {
+        class Box {
+          @Tool({ description: 'Outer.' })
+          @Tool({ description: 'Inner.' })
+          run() {
+            return 1;
+          }
+        }
+        return Box;
+      }).toThrow(`@Tool is applied twice to method '${isLegacy ? 'Box.run' : 'run'}'. Keep one @Tool and put all its options there.`);
+      class Base {
+        @Tool({ description: 'Base run.' })
+        run() {
+          return 'base';
+        }
+      }
+      class Child extends Base {
+        @Tool({ description: 'Child run.' })
+        override run() {
+          return 'child';
+        }
+      }
+      const [child] = toolsOfInstance(new Child());
+      expect(child!.description).toBe('Child run.');
+    });
   });
 });
 

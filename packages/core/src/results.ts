@@ -6,8 +6,16 @@ import { describeValue } from './error-text';
 export interface ToolResultInit {
   success: boolean;
   output?: unknown;
-  error?: string;
+  /** A string, or an Error for its message. */
+  error?: string | Error;
   metadata?: Record<string, unknown>;
+}
+
+/** A result's error is text a model reads: an Error gives its message (its name when the message is empty). */
+function errorText(error: unknown): string {
+  if (typeof error === 'string') return error;
+  if (error instanceof Error) return error.message !== '' ? error.message : error.name;
+  throw new TypeError(`ToolResult.error must be a string (or an Error, for its message), got ${describeValue(error)}.`);
 }
 
 /** What a tool call produced: an output on success, an error a model can read otherwise. */
@@ -28,7 +36,7 @@ export class ToolResult {
     }
     this.success = init.success;
     this.output = init.output ?? null;
-    if (init.error !== undefined) this.error = init.error;
+    if (init.error !== undefined) this.error = errorText(init.error);
     if (init.metadata !== undefined) this.metadata = init.metadata;
   }
 
@@ -37,8 +45,8 @@ export class ToolResult {
     return new ToolResult({ success: true, output, metadata });
   }
 
-  /** A failed result carrying a readable `error`. */
-  static fail(error: string, metadata?: Record<string, unknown>): ToolResult {
+  /** A failed result carrying a readable `error` (an `Error` gives its message). */
+  static fail(error: string | Error, metadata?: Record<string, unknown>): ToolResult {
     return new ToolResult({ success: false, output: null, error, metadata });
   }
 

@@ -43,6 +43,13 @@ describe('ToolResult', () => {
       expect(result.output).toBeNull();
       expect(result.metadata).toEqual({ path: 'a.txt' });
     });
+
+    it("should take an Error's message, and refuse an error that is not text", () => {
+      expect(ToolResult.fail(new Error('disk full')).error).toBe('disk full');
+      expect(ToolResult.fail(new RangeError('')).error).toBe('RangeError');
+      expect(JSON.stringify(ToolResult.fail(new Error('disk full')))).toBe('{"success":false,"output":null,"error":"disk full"}');
+      expect(() => ToolResult.fail(42 as never)).toThrow('ToolResult.error must be a string (or an Error, for its message), got a number.');
+    });
   });
 
   describe('JSON.stringify', () => {

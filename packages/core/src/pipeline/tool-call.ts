@@ -27,6 +27,7 @@ export type Step = (call: ToolCall) => StepAnswer | PromiseLike<unknown>;
 /** What the execute pipeline reads from its registry. */
 export interface PipelineHost {
   lookup(name: string): ToolEntry | undefined;
+  /** The names and aliases of the tools that could be called now (enabled and available), for suggestions. */
   knownNames(): Iterable<string>;
   /** The hooks as steps (see `hook-steps.ts`); replaced, never mutated, so a call in flight keeps the hooks it started with. */
   beforeHooks: readonly Step[];

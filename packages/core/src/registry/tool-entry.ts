@@ -1,6 +1,6 @@
 import { AccessMode, CostTier, type DangerLevel, type ExecutionCategory } from '../enums';
 import { BaseTool } from '../base-tool';
-import { errorMessage } from '../error-text';
+import { describeValue, errorMessage } from '../error-text';
 import { outputSchemaFormsOf, readSchemaInput, type StandardSchemaV1 } from '../schema-input';
 import { normalizeMetadata, type ToolMetadata } from '../tool-metadata';
 import type { JsonSchema } from '../json-schema';
@@ -89,7 +89,11 @@ export function createEntry(registered: unknown, tool: BaseTool, name: string, e
     if (problem !== undefined) throw new TypeError(`${described} cannot be registered: ${problem}.`);
   };
   refuse(referencePropertyProblem(tool));
-  refuse(generatorProblem(read('execute', () => tool.execute), 'its execute method'));
+  const execute = read('execute', () => tool.execute);
+  if (typeof execute !== 'function') refuse(`it has no execute method (got ${describeValue(execute)})`);
+  refuse(generatorProblem(execute, 'its execute method'));
+  const description = read('description', () => tool.description);
+  if (typeof description !== 'string') refuse(`its description must be a string, got ${describeValue(description)}`);
   const declared = read('parameters', () => tool.parameters);
   const { jsonSchema: parameters, standard } = readSchemaInput(declared, { owner: described });
   refuse(parametersProblem(parameters));

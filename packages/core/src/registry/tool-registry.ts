@@ -8,6 +8,8 @@ import { afterHookStep, beforeHookStep } from '../pipeline/hook-steps';
 import { inProcessInvoker } from '../pipeline/invoker';
 import type { PipelineHost } from '../pipeline/tool-call';
 import { executeCall } from '../pipeline/steps';
+import { suggestNames } from '../pipeline/suggest-names';
+import { guardedLogger } from '../logger';
 import { approvalGateOf, approvalRequirement, readApprovalConfig, type ApprovalGate } from '../policy/approval';
 import { LoopDetector } from '../policy/loop-detector';
 import type { ToolResult } from '../results';
@@ -61,6 +63,17 @@ export class ToolRegistry implements Iterable<BaseTool>, ToolRegistryLike {
   private readonly usable = new UsableTools(this.entries, () => this.version);
 
   constructor(options: ToolRegistryOptions = {}) {
+    if (options === null || typeof options !== 'object') throw new TypeError(`ToolRegistry options must be an object, got ${describeValue(options)}.`);
+    for (const key of Object.keys(options)) {
+      if (!REGISTRY_OPTION_KEYS.includes(key)) {
+        const [close] = suggestNames(key, REGISTRY_OPTION_KEYS, 1);
+        throw new TypeError(`Unknown ToolRegistry option '${capText(key)}'${close === undefined ? '' : ` (did you mean '${close}'?)`}: it takes ${REGISTRY_OPTION_KEYS.join(', ')}.`);
+      }
+    }
+    for (const key of ['coerce', 'nullAsAbsent', 'refuseLoops'] as const) {
+      const value = options[key];
+      if (value !== undefined && typeof value !== 'boolean') throw new TypeError(`ToolRegistry option '${key}' must be a boolean, got ${describeValue(value)}.`);
+    }
     const threshold = options.loopThreshold ?? DEFAULT_LOOP_THRESHOLD;
     if (!(threshold >= 1)) throw new TypeError(`loopThreshold must be a number of at least 1, got ${String(threshold)}.`);
     if (options.approve !== undefined && typeof options.approve !== 'function') {
@@ -77,10 +90,11 @@ export class ToolRegistry implements Iterable<BaseTool>, ToolRegistryLike {
     const byName = this.byName;
     this.host = {
       lookup: (name) => byName.get(name),
-      knownNames: () => byName.keys(),
+      // Only tools the caller could call now: suggesting a disabled one leads a model into a second failure.
+      knownNames: () => this.usable.enabledAndAvailable().flatMap((entry) => [entry.name, ...entry.aliases]),
       beforeHooks: [],
       afterHooks: [],
-      logger: options.logger ?? console,
+      logger: guardedLogger(options.logger ?? console, describeValue),
       validationOptions: Object.freeze({
         coerce: options.coerce === true,
         nullAsAbsent: options.nullAsAbsent !== false,
@@ -185,8 +199,13 @@ export class ToolRegistry implements Iterable<BaseTool>, ToolRegistryLike {
 
   /** Sets several tools' states at once; unknown names are ignored. */
   setToolStates(states: Readonly<Record<string, boolean>>): void {
-    if (states === null || typeof states !== 'object') return;
-    for (const [name, enabled] of Object.entries(states)) this.setEnabled(name, Boolean(enabled));
+    if (states === null || typeof states !== 'object') throw new TypeError(`setToolStates takes an object of tool names to true or false, got ${describeValue(states)}.`);
+    const entries = Object.entries(states);
+    // All checked before any is applied: a state from an environment variable ('false') would otherwise enable the tool.
+    for (const [name, enabled] of entries) {
+      if (typeof enabled !== 'boolean') throw new TypeError(`setToolStates: the state of '${capText(name)}' must be true or false, got ${describeValue(enabled)}; nothing was changed.`);
+    }
+    for (const [name, enabled] of entries) this.setEnabled(name, enabled);
   }
 
   /** Every registered tool's enabled state, by registered name (a copy). */
@@ -400,6 +419,20 @@ function frozenSchema(schema: ToolJSONSchema): ToolJSONSchema {
 }
 
 const REGISTER_OPTION_KEYS: ReadonlySet<string> = new Set(['enabled', 'replace']);
+const REGISTRY_OPTION_KEYS: readonly string[] = [
+  'logger',
+  'coerce',
+  'nullAsAbsent',
+  'maxErrors',
+  'maxErrorChars',
+  'maxCheckedValues',
+  'defaultTimeoutMs',
+  'approve',
+  'approvalTimeoutMs',
+  'invoker',
+  'loopThreshold',
+  'refuseLoops',
+] satisfies ReadonlyArray<keyof ToolRegistryOptions>;
 
 /**
  * `register`'s options, checked: a misspelt `enabled` would otherwise start

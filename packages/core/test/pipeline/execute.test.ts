@@ -23,6 +23,17 @@ describe('ToolRegistry', () => {
         expect(result.metadata?.suggestions).toEqual([]);
       });
 
+      it('should suggest only tools the caller could call now, not disabled or unavailable ones', async () => {
+        const registry = new ToolRegistry();
+        registry.register(testTool({ name: 'delete_repo' }), { enabled: false });
+        registry.register(testTool({ name: 'deploy_prod', available: () => false }));
+        registry.register(testTool({ name: 'deploy_stage', aliases: ['deploy_test'] }));
+        expect((await registry.execute('delete_rep', {})).metadata?.suggestions).toEqual([]);
+        expect((await registry.execute('deploy_pro', {})).metadata?.suggestions).toEqual([]);
+        expect((await registry.execute('deploy_stag', {})).metadata?.suggestions).toEqual(['deploy_stage']);
+        expect((await registry.execute('deploy_tes', {})).metadata?.suggestions).toContain('deploy_test');
+      });
+
       it('should fail readably for a name that is not a string', async () => {
         const result = await new ToolRegistry().execute(undefined as never, {});
         expect(result.error).toBe("Tool 'undefined' not found");

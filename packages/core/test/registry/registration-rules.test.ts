@@ -85,6 +85,21 @@ describe('ToolRegistry', () => {
       expect(() => registry().register(new Bare())).toThrow(/^Tool 'bare' cannot be registered: its parameters schema must be an object schema \(type: 'object' at the root\), got undefined: /);
     });
 
+    it('should refuse a tool with no execute method or a description that is not a string', () => {
+      const plain = (fields: Record<string, unknown>) =>
+        Object.assign(Object.create(BaseTool.prototype) as object, { name: 'odd', parameters: { type: 'object' }, ...fields }) as BaseTool;
+      expect(() => registry().register(plain({ description: 'Runs nothing.' }))).toThrow(
+        "Tool 'odd' cannot be registered: it has no execute method (got undefined).",
+      );
+      expect(() => registry().register(plain({ description: 42, execute: async () => ToolResult.ok(1) }))).toThrow(
+        "Tool 'odd' cannot be registered: its description must be a string, got a number.",
+      );
+      expect(() => registry().register(plain({ execute: async () => ToolResult.ok(1) }))).toThrow(
+        "Tool 'odd' cannot be registered: its description must be a string, got undefined.",
+      );
+      expect(registry().register(plain({ description: '', execute: async () => ToolResult.ok(1) })).size).toBe(1);
+    });
+
     it('should take an object schema in every form', () => {
       const r = registry();
       r.register(testTool({ name: 'json', parameters: { type: 'object', properties: { a: { type: 'string' } } } }));

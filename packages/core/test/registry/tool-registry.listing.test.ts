@@ -57,6 +57,17 @@ describe('ToolRegistry', () => {
       expect(registry.getToolStates()).toEqual({ a: false, b: true });
     });
 
+    it('should refuse a state that is not a boolean, changing nothing', () => {
+      const registry = new ToolRegistry();
+      registry.register(testTool({ name: 'shell' }), { enabled: false });
+      registry.register(testTool({ name: 'git' }));
+      expect(() => registry.setToolStates({ git: false, shell: 'false' } as never)).toThrow(
+        "setToolStates: the state of 'shell' must be true or false, got a string; nothing was changed.",
+      );
+      expect(registry.getToolStates()).toEqual({ shell: false, git: true });
+      expect(() => registry.setToolStates(null as never)).toThrow('setToolStates takes an object of tool names to true or false, got null.');
+    });
+
     it('should return a copy', () => {
       const registry = new ToolRegistry();
       registry.register(testTool({ name: 'a' }));

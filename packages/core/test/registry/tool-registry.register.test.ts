@@ -151,6 +151,34 @@ describe('ToolRegistry', () => {
     });
   });
 
+  describe('options', () => {
+    it('should refuse an unknown option, naming a close one', () => {
+      expect(() => new ToolRegistry({ timeoutMs: 10 } as never)).toThrow(
+        "Unknown ToolRegistry option 'timeoutMs' (did you mean 'defaultTimeoutMs'?): it takes logger, coerce, nullAsAbsent, maxErrors, maxErrorChars, maxCheckedValues, defaultTimeoutMs, approve, approvalTimeoutMs, invoker, loopThreshold, refuseLoops.",
+      );
+      expect(() => new ToolRegistry({ coerce: 'yes' } as never)).toThrow("ToolRegistry option 'coerce' must be a boolean, got a string.");
+    });
+
+    it('should refuse a logger without the four methods', () => {
+      expect(() => new ToolRegistry({ logger: 5 } as never)).toThrow('logger must be an object with debug, info, warn and error methods (like the console), got a number.');
+      expect(() => new ToolRegistry({ logger: { warn() {}, error() {} } } as never)).toThrow(
+        'logger must be an object with debug, info, warn and error methods (like the console), got an object without debug, info.',
+      );
+    });
+
+    it('should not let a logger that throws fail the call it reports on', async () => {
+      const broken = () => {
+        throw new Error('log sink down');
+      };
+      const registry = new ToolRegistry({ logger: { debug: broken, info: broken, warn: broken, error: broken } });
+      registry.register(testTool({ name: 'fetch_url', metadata: { accessMode: 'network' }, run: () => 'page' }));
+      registry.registerBeforeHook(() => {
+        throw new Error('hook down');
+      });
+      await expect(registry.execute('fetch_url', {})).resolves.toMatchObject({ success: true, output: 'page' });
+    });
+  });
+
   describe('unregister', () => {
     it('should remove a tool and return true', () => {
       const registry = new ToolRegistry();

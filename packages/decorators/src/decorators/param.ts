@@ -1,3 +1,4 @@
+import { capText } from '@victor-tools/core/internal';
 import { DecoratorUsageError } from '../errors/decorator-usage-error';
 import { getMetadataStorage } from '../storage/get-metadata-storage';
 import type { ParamOptions } from '../options';
@@ -16,6 +17,51 @@ function usage(kind: string, name: unknown): DecoratorUsageError {
 }
 
 const JSON_TYPES = ['string', 'number', 'integer', 'boolean', 'array', 'object', 'null'];
+
+// @Param's own options, and the JSON Schema keywords (2020-12, draft-07, OpenAPI's) a parameter may carry.
+const KNOWN_KEYS = [
+  'type', 'description', 'optional', 'path',
+  'title', 'default', 'examples', 'example', 'deprecated', 'readOnly', 'writeOnly', 'nullable', 'format',
+  'enum', 'const', 'multipleOf', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum',
+  'minLength', 'maxLength', 'pattern', 'contentMediaType', 'contentEncoding',
+  'items', 'prefixItems', 'additionalItems', 'contains', 'minContains', 'maxContains', 'minItems', 'maxItems', 'uniqueItems', 'unevaluatedItems',
+  'properties', 'patternProperties', 'additionalProperties', 'propertyNames', 'required', 'minProperties', 'maxProperties',
+  'dependentRequired', 'dependentSchemas', 'dependencies', 'unevaluatedProperties',
+  'anyOf', 'oneOf', 'allOf', 'not', 'if', 'then', 'else', '$ref', '$defs', 'definitions', '$id', '$comment', '$anchor',
+];
+
+/**
+ * A key an edit or two from a known one (`descripton`, `minLenght`,
+ * `maxlength`) would be kept as an unknown keyword and never read: refused,
+ * naming the right one. Other unknown keys (and those under 4 characters) pass as custom keywords (`x-order`).
+ */
+function checkKeySpelling(options: ParamOptions, field: unknown): void {
+  if (options === null || typeof options !== 'object') return;
+  for (const key of Object.keys(options)) {
+    if (key.length < 4 || KNOWN_KEYS.includes(key) || key.startsWith('x-')) continue;
+    let close: string | undefined;
+    let closest = 3;
+    for (const known of KNOWN_KEYS) {
+      const edits = editsBetween(key.toLowerCase(), known.toLowerCase());
+      if (edits < closest && edits <= (known.length < 6 ? 1 : 2)) [close, closest] = [known, edits];
+    }
+    if (close === undefined) continue;
+    throw new DecoratorUsageError(`@Param on '${String(field)}': unknown option '${capText(key)}'; did you mean '${close}'? Options are type, description, optional, path and JSON Schema keywords.`);
+  }
+}
+
+/** The optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours (`minLenght`) count one each. */
+function editsBetween(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 2) return 3;
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.length][b.length];
+}
 
 /** A `type` naming no JSON Schema type compiles into a schema that fails every call: refused where it is written. */
 function checkTypeNames(options: ParamOptions, field: unknown): void {
@@ -41,6 +87,7 @@ export function Param(options: ParamOptions = {}): ParamDecorator {
       const [, context] = args;
       if (context.kind !== 'field' || context.static || typeof context.name !== 'string') throw usage(context.static ? `static ${context.kind}` : context.kind, context.name);
       checkTypeNames(options, context.name);
+      checkKeySpelling(options, context.name);
       storage.collectParam({ key: metadataOf(context, '@Param'), field: context.name, options, mode: 'stage3' });
       return;
     }
@@ -49,6 +96,7 @@ export function Param(options: ParamOptions = {}): ParamDecorator {
     if (typeof target === 'function') throw usage(`static ${legacyKind(descriptor)}`, key);
     if (typeof key !== 'string' || descriptor !== undefined || target === null || typeof target !== 'object') throw usage(legacyKind(descriptor), key);
     checkTypeNames(options, key);
+    checkKeySpelling(options, key);
     storage.collectParam({ key: target.constructor, field: key, options, mode: 'legacy' });
   }
   return decorate as ParamDecorator;

@@ -52,3 +52,40 @@ describe('a @Param type', () => {
     );
   });
 });
+
+describe('@Param option names', () => {
+  it('should refuse a key an edit or two from a known one, naming the right one', () => {
+    expect(() => {
+      class Misspelt {
+        @Param({ type: 'string', descripton: 'The path' }) path!: string;
+      }
+      return Misspelt;
+    }).toThrow(
+      new DecoratorUsageError(
+        "@Param on 'path': unknown option 'descripton'; did you mean 'description'? Options are type, description, optional, path and JSON Schema keywords.",
+      ),
+    );
+    for (const [key, right] of [['minLenght', 'minLength'], ['maxlength', 'maxLength'], ['enmu', 'enum'], ['defualt', 'default']] as const) {
+      expect(() => {
+        class Typo {
+          @Param({ type: 'string', [key]: 1 }) word!: string;
+        }
+        return Typo;
+      }).toThrow(`@Param on 'word': unknown option '${key}'; did you mean '${right}'?`);
+    }
+  });
+
+  it('should keep custom keywords that are no near miss, and carry them into the schema', () => {
+    class Params {
+      @Param({ type: 'string', 'x-order': 1, widget: 'textarea', id: 'n' }) note!: string;
+    }
+    @Tool({ description: 'Keep a note.', params: Params })
+    class KeepNote {
+      execute(args: Params) {
+        return args.note;
+      }
+    }
+    const schema = newRegistry().register(new KeepNote()).get('keep_note')!.parameters as { properties: Record<string, Record<string, unknown>> };
+    expect(schema.properties.note).toMatchObject({ type: 'string', 'x-order': 1, widget: 'textarea', id: 'n' });
+  });
+});

@@ -1,4 +1,3 @@
-import type { Stats } from 'node:fs';
 import { AccessMode, AgentMode, CostTier, type AgentModeLike, type AgentModeValue } from '../enums';
 import type { AnyTool } from '../base-tool';
 import { capText, errorMessage } from '../error-text';
@@ -6,7 +5,7 @@ import { readSchemaInput } from '../schema-input';
 import type { JsonSchema } from '../json-schema';
 import type { ToolExecutionContext } from '../context';
 import { findPathArguments } from './path-arguments';
-import { isInside, resolveRealPath } from './sandbox';
+import { LookupBudgetExceeded, isInside, newFsAnswers, resolveRealPath } from './sandbox';
 
 /** Which rule of the agent-mode policy decided. */
 export type ModePolicyRule =
@@ -15,7 +14,8 @@ export type ModePolicyRule =
   | 'access-mode'
   | 'cost-tier'
   | 'no-sandbox'
-  | 'outside-sandbox';
+  | 'outside-sandbox'
+  | 'too-many-paths';
 
 /** The verdict of `checkModePolicy`. */
 export interface ModePolicyDecision {
@@ -145,13 +145,17 @@ export function checkPathArguments(
     return refuse(mode, 'outside-sandbox', `the sandbox '${capText(String(context.sandbox))}' cannot be resolved: ${errorMessage(error)}`);
   }
   // One check of the call's paths: what the file system said of an entry holds for all of them.
-  const known = new Map<string, Stats | undefined>();
+  const known = newFsAnswers();
   const resolved = new Map<string, string>();
   for (const { where, value } of findPathArguments(args, facts.parameters)) {
     let real: string;
     try {
       real = resolved.get(value) ?? resolveRealPath(value, sandbox, known);
     } catch (error) {
+      // Each question blocks the event loop: a budget per call keeps one call from holding it for seconds.
+      if (error instanceof LookupBudgetExceeded) {
+        return refuse(mode, 'too-many-paths', `checking the call's paths against the sandbox needs more than ${error.budget} file-system lookups; send fewer paths per call`);
+      }
       return refuse(mode, 'outside-sandbox', `argument '${capText(where)}' ('${capText(value)}') cannot be resolved: ${errorMessage(error)}`);
     }
     resolved.set(value, real);

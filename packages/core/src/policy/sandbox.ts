@@ -7,6 +7,37 @@ import { cutText } from '../error-text';
 // follow a link per component.
 const MAX_SYMLINKS = 40;
 
+/**
+ * What the file system said during one check (a call's arguments): each
+ * entry's stats and each link's target, asked once, so the paths of one call
+ * that share directories or links (a chain of 40 links in front of every
+ * path) cost one question per entry, not one per path.
+ */
+export interface FsAnswers {
+  readonly stats: Map<string, Fs.Stats | undefined>;
+  readonly links: Map<string, string>;
+  /** How many more questions the file system may be asked (each blocks the event loop). */
+  budget: number;
+}
+
+/** The most file-system questions one check may ask: about 0.1-0.3 s of blocking calls. */
+export const MAX_FS_LOOKUPS = 10_000;
+
+export function newFsAnswers(budget = MAX_FS_LOOKUPS): FsAnswers {
+  return { stats: new Map(), links: new Map(), budget };
+}
+
+/** Thrown by `resolveRealPath` when a check used up its budget of file-system questions. */
+export class LookupBudgetExceeded extends Error {
+  constructor(readonly budget: number) {
+    super(`more than ${budget} file-system lookups`);
+  }
+}
+
+function spend(known: FsAnswers): void {
+  if (known.budget <= 0) throw new LookupBudgetExceeded(MAX_FS_LOOKUPS);
+  known.budget--;
+}
 
 /**
  * The real location `target` names once `..` and symlinks are resolved the
@@ -22,11 +53,11 @@ const MAX_SYMLINKS = 40;
  * exists below a missing directory), and the strings it is asked about are
  * built from the resolved prefix (as long as the real path, not the input).
  * No recursion, so a path of 100,000 components cannot overflow the stack.
- * `known` holds what the file system said of each path asked about: one
- * check of many paths (a call's arguments) passes one map, so the
- * directories they share, the sandbox's own among them, are asked once.
+ * `known` holds what the file system said (see `FsAnswers`): one check of
+ * many paths passes one, so the directories and links they share, the
+ * sandbox's own among them, are asked about once.
  */
-export function resolveRealPath(target: string, base: string, known: Map<string, Fs.Stats | undefined> = new Map()): string {
+export function resolveRealPath(target: string, base: string, known: FsAnswers = newFsAnswers()): string {
   const path = nodePath();
   const SEPARATORS = path.sep === '\\' ? /[\\/]/ : /\//;
   const absolute = path.isAbsolute(target) ? target : path.resolve(base) + path.sep + target;
@@ -56,10 +87,11 @@ export function resolveRealPath(target: string, base: string, known: Map<string,
     if (prefixes.length < parts.length - 1) continue;
     const candidate = (parts.length === 1 ? root : prefixes[parts.length - 2] + path.sep) + part;
     // `d/../d/../...`, or another path of the same call, asks about the same entry again: ask the file system once.
-    let stat = known.get(candidate);
-    if (stat === undefined && !known.has(candidate)) {
+    let stat = known.stats.get(candidate);
+    if (stat === undefined && !known.stats.has(candidate)) {
+      spend(known);
       stat = lstat(candidate);
-      known.set(candidate, stat);
+      known.stats.set(candidate, stat);
     }
     if (stat === undefined) continue;
     if (!stat.isSymbolicLink()) {
@@ -67,7 +99,12 @@ export function resolveRealPath(target: string, base: string, known: Map<string,
       continue;
     }
     if (++links > MAX_SYMLINKS) throw new Error(`Too many symbolic links while resolving '${shorten(target)}'`);
-    const link = nodeFs().readlinkSync(candidate);
+    let link = known.links.get(candidate);
+    if (link === undefined) {
+      spend(known);
+      link = nodeFs().readlinkSync(candidate);
+      known.links.set(candidate, link);
+    }
     parts.pop();
     if (path.isAbsolute(link)) {
       root = path.parse(link).root;

@@ -1,13 +1,15 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { ToolRegistry } from '@victor-tools/core';
 import { isInside, resolveRealPath } from '../../src/policy/sandbox';
+import { testTool } from '../registry/helpers';
 
-// The real file system, with lstatSync counted (builtins cannot be spied on in place).
-jest.mock('node:fs', () => {
-  const actual = jest.requireActual<typeof import('node:fs')>('node:fs');
-  return { ...actual, lstatSync: jest.fn(actual.lstatSync) };
-});
+// Core reaches fs through process.getBuiltinModule, which jest.mock does not see:
+// the calls are counted on Node's own module object.
+const nodeFs = process.getBuiltinModule('node:fs') as typeof fs;
+const lstatSpy = jest.spyOn(nodeFs, 'lstatSync');
+const readlinkSpy = jest.spyOn(nodeFs, 'readlinkSync');
 
 describe('resolveRealPath', () => {
   let root: string;
@@ -61,10 +63,11 @@ describe('resolveRealPath', () => {
   });
 
   it('should ask the file system only about entries whose parent exists, once each', () => {
-    const lstat = fs.lstatSync as unknown as jest.Mock;
+    const lstat = lstatSpy;
     const base = box.split(path.sep).length;
     lstat.mockClear();
     resolveRealPath('nope/'.repeat(5_000), box);
+    expect(lstat).toHaveBeenCalled();
     expect(lstat.mock.calls.length).toBeLessThanOrEqual(base + 1); // the base's components, then 'nope' once
     lstat.mockClear();
     resolveRealPath('src/../'.repeat(5_000), box);
@@ -88,6 +91,57 @@ describe('resolveRealPath', () => {
     // 8x the input: quadratic work would take 64x; allow noise well below that.
     expect(large).toBeLessThan(Math.max(small * 24, 500));
     expect(resolveRealPath(`${'a/'.repeat(160_000)}${'../'.repeat(160_000)}x`, box)).toBe(path.join(box, 'x'));
+  });
+});
+
+describe('the path check of one EXPLORE call', () => {
+  let box: string;
+  const registry = new ToolRegistry();
+  registry.register(
+    testTool({
+      name: 'write_many',
+      parameters: { type: 'object', properties: { files: { type: 'array', items: { type: 'string', format: 'path' } } } },
+      metadata: { accessMode: 'write' },
+      run: () => 'written',
+    }),
+  );
+
+  beforeAll(() => {
+    box = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'victor-many-')));
+    fs.mkdirSync(path.join(box, 'd'));
+    // l38 -> l37 -> ... -> l0 -> d: every path below l38 goes through 39 links.
+    for (let i = 0; i < 39; i++) fs.symlinkSync(i === 0 ? 'd' : `l${i - 1}`, path.join(box, `l${i}`));
+  });
+
+  afterAll(() => {
+    fs.rmSync(box, { recursive: true, force: true });
+  });
+
+  it('should read each link once for all the paths of a call, not once per path', async () => {
+    const readlink = readlinkSpy;
+    readlink.mockClear();
+    const files = Array.from({ length: 5_000 }, (_, i) => `l38/${i}`);
+    const started = performance.now();
+    const result = await registry.execute('write_many', { files }, { mode: 'explore', sandbox: box });
+    expect(result).toMatchObject({ success: true, output: 'written' });
+    expect(readlink.mock.calls.length).toBe(39); // l38 -> l37 -> ... -> l0 -> d
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
+  it('should refuse a call whose paths need more file-system lookups than a check may ask, asking no more', async () => {
+    fs.mkdirSync(path.join(box, 'many'));
+    const lstat = lstatSpy;
+    // Distinct entries below an existing directory: one lookup each.
+    const files = Array.from({ length: 20_000 }, (_, i) => `many/${i}`);
+    lstat.mockClear();
+    const result = await registry.execute('write_many', { files }, { mode: 'explore', sandbox: box });
+    expect(result.error).toBe(
+      "Tool 'write_many' refused in explore mode: checking the call's paths against the sandbox needs more than 10000 file-system lookups; send fewer paths per call",
+    );
+    expect(lstat.mock.calls.length).toBeLessThanOrEqual(10_000 + box.split(path.sep).length);
+    // Paths that need no lookup (duplicates, entries below a missing directory) do not count.
+    const cheap = [...Array<string>(20_000).fill('many/a'), ...Array.from({ length: 20_000 }, (_, i) => `missing/${i}`)];
+    expect(await registry.execute('write_many', { files: cheap }, { mode: 'explore', sandbox: box })).toMatchObject({ success: true });
   });
 });
 

@@ -150,6 +150,39 @@ describe('an embedding store of your own', () => {
     expect(fresh.embedded).toEqual(['my inbox']);
   });
 
+  it.each([
+    ['throws', () => {
+      throw new Error('store down');
+    }],
+    ['rejects', () => Promise.reject(new Error('store down'))],
+  ])('should search on, embedding every tool, when the store %s on get and set', async (_how, fail) => {
+    const store = { get: jest.fn(fail), set: jest.fn(fail) };
+    const embedder = new CountingEmbedder();
+    const registry = new ToolMetadataRegistry().configure({ embedder, embeddingStore: store });
+    registry.refreshFromTools(tools());
+    expect((await registry.searchAsync('my inbox'))[0].name).toBe('send_mail');
+    expect(embedder.embedded).toHaveLength(4);
+    expect(store.get).toHaveBeenCalledTimes(1);
+    expect(store.set).toHaveBeenCalledTimes(1);
+    // The vectors are kept in memory all the same: the next search embeds only its request.
+    expect((await registry.searchAsync('will it rain'))[0].name).toBe('get_forecast');
+    expect(embedder.embedded).toHaveLength(5);
+  });
+
+  it('should search on synchronously when a synchronous store throws', () => {
+    const store = {
+      get(): never {
+        throw new Error('disk gone');
+      },
+      set(): never {
+        throw new Error('disk full');
+      },
+    };
+    const registry = new ToolMetadataRegistry().configure({ embedder: new CountingEmbedder(), embeddingStore: store });
+    registry.refreshFromTools(tools());
+    expect(registry.search('will it rain')[0].name).toBe('get_forecast');
+  });
+
   it('should refuse a store without get and set', () => {
     expect(() => new ToolMetadataRegistry().configure({ embeddingStore: { get: () => [] } as never })).toThrow(
       'configure({ embeddingStore }): the store must have get(keys) and set(keys, vectors) methods',

@@ -8,7 +8,9 @@ import type { EmbeddingVector } from './embedding-vector';
  * Keys are fingerprints of what was embedded (`embeddingKey`: the
  * embedder's `id` and the text), so a changed description, or another
  * model, is a miss and is embedded anew. Either method may answer at once
- * or with a promise.
+ * or with a promise. The store is a cache: a `get` that throws or rejects
+ * is a miss (the tools are embedded), a `set` that does is ignored (the
+ * vectors stay in memory), and neither fails the search.
  */
 export interface EmbeddingStore {
   /** The vectors kept under `keys`, in order; `undefined` where none is kept. */

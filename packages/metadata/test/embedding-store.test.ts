@@ -76,7 +76,7 @@ describe('fileEmbeddingStore', () => {
     expect(embeddingKey('a', 'text')).toBe(embeddingKey('a', 'text'));
   });
 
-  it('should keep the vectors before a record cut short by a crash, and embed the rest again', () => {
+  it('should keep the vectors before a record cut short by a crash, and read whole every record added after it', () => {
     const file = join(dir, 'vectors.bin');
     const store = fileEmbeddingStore(file);
     store.set(['k1', 'k2'], [Float32Array.of(1, 2), Float32Array.of(3, 4)]);
@@ -84,9 +84,34 @@ describe('fileEmbeddingStore', () => {
     writeFileSync(file, whole.subarray(0, whole.length - 3));
     const reread = fileEmbeddingStore(file);
     expect(reread.get(['k1', 'k2'])).toEqual([Float32Array.of(1, 2), undefined]);
-    reread.set(['k2'], [Float32Array.of(5, 6)]);
-    // The next record starts after the cut one: it is lost too, so nothing after a cut is trusted.
+    reread.set(['k2', 'k3'], [Float32Array.of(5, 6), Float32Array.of(7, 8, 9)]);
+    expect(fileEmbeddingStore(file).get(['k1', 'k2', 'k3'])).toEqual([Float32Array.of(1, 2), Float32Array.of(5, 6), Float32Array.of(7, 8, 9)]);
+    // Once more after the repair: the file stays whole.
+    const third = fileEmbeddingStore(file);
+    third.set(['k4'], [Float32Array.of(10)]);
+    expect(fileEmbeddingStore(file).get(['k1', 'k2', 'k3', 'k4'])).toEqual([Float32Array.of(1, 2), Float32Array.of(5, 6), Float32Array.of(7, 8, 9), Float32Array.of(10)]);
+  });
+
+  it('should start over on a header cut short by a crash', () => {
+    const file = join(dir, 'vectors.bin');
+    writeFileSync(file, 'VTEM');
+    const store = fileEmbeddingStore(file);
+    expect(store.get(['k1'])).toEqual([undefined]);
+    store.set(['k1'], [Float32Array.of(1, 2)]);
     expect(fileEmbeddingStore(file).get(['k1'])).toEqual([Float32Array.of(1, 2)]);
+  });
+
+  it('should create the folders of its path when they are missing', () => {
+    const file = join(dir, '.cache', 'nested', 'tool-embeddings.bin');
+    const embedder = new CountingEmbedder();
+    const registry = new ToolMetadataRegistry().configure({ embedder, embeddingStore: fileEmbeddingStore(file) });
+    registry.refreshFromTools(tools());
+    expect(registry.search('will it rain')[0].name).toBe('get_forecast');
+    const fresh = new CountingEmbedder();
+    const restarted = new ToolMetadataRegistry().configure({ embedder: fresh, embeddingStore: fileEmbeddingStore(file) });
+    restarted.refreshFromTools(tools());
+    restarted.search('will it rain');
+    expect(fresh.embedded).toEqual(['will it rain']);
   });
 
   it('should refuse a file that is not an embedding store, naming it, and an empty path', () => {
@@ -123,6 +148,39 @@ describe('an embedding store of your own', () => {
     restarted.refreshFromTools(tools());
     expect((await restarted.searchAsync('my inbox'))[0].name).toBe('send_mail');
     expect(fresh.embedded).toEqual(['my inbox']);
+  });
+
+  it.each([
+    ['throws', () => {
+      throw new Error('store down');
+    }],
+    ['rejects', () => Promise.reject(new Error('store down'))],
+  ])('should search on, embedding every tool, when the store %s on get and set', async (_how, fail) => {
+    const store = { get: jest.fn(fail), set: jest.fn(fail) };
+    const embedder = new CountingEmbedder();
+    const registry = new ToolMetadataRegistry().configure({ embedder, embeddingStore: store });
+    registry.refreshFromTools(tools());
+    expect((await registry.searchAsync('my inbox'))[0].name).toBe('send_mail');
+    expect(embedder.embedded).toHaveLength(4);
+    expect(store.get).toHaveBeenCalledTimes(1);
+    expect(store.set).toHaveBeenCalledTimes(1);
+    // The vectors are kept in memory all the same: the next search embeds only its request.
+    expect((await registry.searchAsync('will it rain'))[0].name).toBe('get_forecast');
+    expect(embedder.embedded).toHaveLength(5);
+  });
+
+  it('should search on synchronously when a synchronous store throws', () => {
+    const store = {
+      get(): never {
+        throw new Error('disk gone');
+      },
+      set(): never {
+        throw new Error('disk full');
+      },
+    };
+    const registry = new ToolMetadataRegistry().configure({ embedder: new CountingEmbedder(), embeddingStore: store });
+    registry.refreshFromTools(tools());
+    expect(registry.search('will it rain')[0].name).toBe('get_forecast');
   });
 
   it('should refuse a store without get and set', () => {

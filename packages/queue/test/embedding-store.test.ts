@@ -1,8 +1,9 @@
 // redisEmbeddingStore: tools' vectors kept in a real redis-server, so a second
 // registry (a restarted process) embeds only what it has not seen.
 import { ToolMetadataRegistry, type Embedder } from '@victor-tools/metadata';
-import { redisEmbeddingStore, type RedisEmbeddingStore } from '@victor-tools/queue';
-import { startRedisServer, type RedisServer } from './support/redis-server';
+import { redisEmbeddingStore, type RedisEmbeddingStore, type RedisEmbeddingStoreOptions } from '@victor-tools/queue';
+import { createServer, type Server, type Socket } from 'node:net';
+import { freePort, startRedisServer, type RedisServer } from './support/redis-server';
 import { ProbeTool } from './support/tools';
 
 jest.setTimeout(30_000);
@@ -47,7 +48,7 @@ const tools = () => [
   new DescribedTool('list_files', 'List the files of a folder.'),
 ];
 
-function store(options: { prefix?: string; ttlSeconds?: number } = {}): RedisEmbeddingStore {
+function store(options: Partial<RedisEmbeddingStoreOptions> = {}): RedisEmbeddingStore {
   const created = redisEmbeddingStore({ connection: redis.url, ...options });
   stores.push(created);
   return created;
@@ -86,5 +87,64 @@ describe('redisEmbeddingStore', () => {
     expect(() => redisEmbeddingStore({ connection: redis.url, ttlSeconds: 1.5 })).toThrow(
       'redisEmbeddingStore: ttlSeconds must be a whole number of seconds above 0, got 1.5',
     );
+  });
+
+  it('should refuse a timeout that is not a whole number of milliseconds', () => {
+    expect(() => redisEmbeddingStore({ connection: redis.url, timeoutMs: 0 })).toThrow(
+      'redisEmbeddingStore: timeoutMs must be a whole number of milliseconds above 0, got 0',
+    );
+  });
+});
+
+describe('redisEmbeddingStore with Redis out of reach', () => {
+  const logger = () => ({ debug: jest.fn(), info: jest.fn(), warn: jest.fn(), error: jest.fn() });
+
+  it('should let searches go on at once, embedding, and report the outage once, quietly', async () => {
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const log = logger();
+      const down = store({ connection: `redis://127.0.0.1:${await freePort()}`, logger: log });
+      const embedder = new CountingEmbedder();
+      const registry = new ToolMetadataRegistry().configure({ embedder, embeddingStore: down });
+      registry.refreshFromTools(tools());
+      const started = Date.now();
+      expect((await registry.searchAsync('will it rain'))[0].name).toBe('get_forecast');
+      expect(embedder.embedded).toHaveLength(4);
+      // ioredis tries again in the background; searches meanwhile do not wait for it.
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      registry.refreshFromTools([...tools(), new DescribedTool('read_inbox', 'Read the email of an inbox.')]);
+      expect((await registry.searchAsync('my inbox'))[0].name).toMatch(/send_mail|read_inbox/);
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(log.warn).toHaveBeenCalledTimes(1);
+      expect(log.warn.mock.calls[0][0]).toMatch(/^victor-tools embedding store: Redis cannot be reached, tools are embedded without it until it is back: .*ECONNREFUSED/);
+      // No "[ioredis] Unhandled error event" on the console.
+      expect(consoleError).not.toHaveBeenCalled();
+    } finally {
+      consoleError.mockRestore();
+    }
+  });
+
+  it('should give up on a Redis that does not answer after timeoutMs', async () => {
+    // Accepts connections and never answers a command.
+    const sockets: Socket[] = [];
+    const silent: Server = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = silent.address() as { port: number };
+      const log = logger();
+      const hung = store({ connection: `redis://127.0.0.1:${port}`, timeoutMs: 200, logger: log });
+      const embedder = new CountingEmbedder();
+      const registry = new ToolMetadataRegistry().configure({ embedder, embeddingStore: hung });
+      registry.refreshFromTools(tools());
+      const started = Date.now();
+      expect((await registry.searchAsync('will it rain'))[0].name).toBe('get_forecast');
+      expect(Date.now() - started).toBeLessThan(1500);
+      expect(embedder.embedded).toHaveLength(4);
+      expect(log.warn).toHaveBeenCalledTimes(1);
+    } finally {
+      await Promise.all(stores.splice(0).map((s) => s.close()));
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 });

@@ -46,12 +46,14 @@ export interface MetadataRegistryOptions {
    * Keeps tools' vectors beyond this process (`fileEmbeddingStore(path)`, or
    * `redisEmbeddingStore` of `@victor-tools/queue`): a tool whose text was
    * embedded before, by an embedder of the same `id`, is read back instead of
-   * embedded. Request vectors are not stored. `null` removes it.
+   * embedded. Request vectors are not stored. A store that throws or
+   * rejects is a miss and never fails the search. `null` removes it.
    */
   embeddingStore?: EmbeddingStore | null;
 }
 
-function isThenable<T>(value: unknown): value is PromiseLike<T> {
+/** Whether `value` is a promise (or any thenable). */
+export function isThenable<T>(value: unknown): value is PromiseLike<T> {
   return value !== null && typeof value === 'object' && typeof (value as { then?: unknown }).then === 'function';
 }
 

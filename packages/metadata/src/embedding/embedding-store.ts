@@ -1,4 +1,4 @@
-import { nodeCrypto, nodeFs } from '@victor-tools/core/internal';
+import { nodeCrypto, nodeFs, nodePath } from '@victor-tools/core/internal';
 import type { EmbeddingVector } from './embedding-vector';
 
 /**
@@ -8,7 +8,9 @@ import type { EmbeddingVector } from './embedding-vector';
  * Keys are fingerprints of what was embedded (`embeddingKey`: the
  * embedder's `id` and the text), so a changed description, or another
  * model, is a miss and is embedded anew. Either method may answer at once
- * or with a promise.
+ * or with a promise. The store is a cache: a `get` that throws or rejects
+ * is a miss (the tools are embedded), a `set` that does is ignored (the
+ * vectors stay in memory), and neither fails the search.
  */
 export interface EmbeddingStore {
   /** The vectors kept under `keys`, in order; `undefined` where none is kept. */
@@ -35,12 +37,18 @@ const MAGIC = 'VTEMBED1';
  * (one write per batch of new vectors) after. Records are
  * `[u32 key bytes][key][u32 dimensions][f32 x dimensions]`, little-endian,
  * after an 8-byte header; a record cut short by a crash mid-write is
- * ignored. The file only grows: vectors of texts no longer embedded stay
+ * ignored, and cut off the file before the next append, so the records
+ * written after it read back whole. The file's folder is created when
+ * missing. The file only grows: vectors of texts no longer embedded stay
  * until it is deleted (then everything is embedded once more).
  */
 export function fileEmbeddingStore(file: string): EmbeddingStore {
   if (typeof file !== 'string' || file.length === 0) throw new TypeError('fileEmbeddingStore(file): file must be a non-empty path');
   let vectors: Map<string, Float32Array> | undefined;
+  // Where the last whole record ends, when the file goes on past it (a record cut
+  // short by a crash): the next append starts there, not after the partial bytes,
+  // which would otherwise be read as the start of the appended record.
+  let wholeUntil: number | undefined;
   const load = (): Map<string, Float32Array> => {
     if (vectors !== undefined) return vectors;
     const fs = nodeFs();
@@ -51,13 +59,16 @@ export function fileEmbeddingStore(file: string): EmbeddingStore {
     } catch (error) {
       if ((error as { code?: unknown }).code !== 'ENOENT') throw error;
     }
-    if (bytes === undefined || bytes.length === 0) {
+    // Missing, empty, or a header cut short by a crash as the file was created: start over.
+    if (bytes === undefined || (bytes.length < MAGIC.length && MAGIC.startsWith(bytes.toString('latin1')))) {
+      fs.mkdirSync(nodePath().dirname(file), { recursive: true });
       fs.writeFileSync(file, MAGIC);
     } else {
       if (bytes.subarray(0, MAGIC.length).toString('latin1') !== MAGIC) {
         throw new Error(`fileEmbeddingStore: '${file}' is not an embedding store (it does not start with ${MAGIC}); delete it or choose another path`);
       }
-      for (let at = MAGIC.length; at + 4 <= bytes.length; ) {
+      let at = MAGIC.length;
+      while (at + 4 <= bytes.length) {
         const keyBytes = bytes.readUInt32LE(at);
         const dimsAt = at + 4 + keyBytes;
         if (dimsAt + 4 > bytes.length) break;
@@ -69,6 +80,7 @@ export function fileEmbeddingStore(file: string): EmbeddingStore {
         loaded.set(bytes.subarray(at + 4, dimsAt).toString('utf8'), vector);
         at = end;
       }
+      if (at < bytes.length) wholeUntil = at;
     }
     vectors = loaded;
     return loaded;
@@ -93,7 +105,13 @@ export function fileEmbeddingStore(file: string): EmbeddingStore {
         records.push(record);
         kept.set(key, vector);
       });
-      if (records.length > 0) nodeFs().appendFileSync(file, Buffer.concat(records));
+      if (records.length === 0) return;
+      const fs = nodeFs();
+      if (wholeUntil !== undefined) {
+        fs.truncateSync(file, wholeUntil);
+        wholeUntil = undefined;
+      }
+      fs.appendFileSync(file, Buffer.concat(records));
     },
   };
 }

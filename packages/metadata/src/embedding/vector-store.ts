@@ -1,7 +1,7 @@
 import { LruCache, stringBytes } from '../lru-cache';
 import type { SemanticScores } from '../search/searcher';
 import { CoarseIndex } from './coarse-index';
-import { checkedVectors, then, unitVector, type EmbedOptions, type Embedder, type EmbeddingVector } from './embedder';
+import { checkedVectors, isThenable, then, unitVector, type EmbedOptions, type Embedder, type EmbeddingVector } from './embedder';
 import { embeddingKey, type EmbeddingStore } from './embedding-store';
 
 // Requests remembered with their vectors, in bytes, as the searcher remembers their
@@ -146,7 +146,7 @@ export class VectorStore {
           this.queries.set(query, vector);
         }
         if (this.store === undefined || remaining.length === 0) return vector;
-        return then(this.store.set(remaining.map((text) => this.keyOf(text)), units), () => vector);
+        return then(this.toStore(this.store, remaining, units), () => vector);
       });
     }) as Float32Array | undefined | Promise<Float32Array | undefined>;
     if (!(result instanceof Promise)) return result;
@@ -163,11 +163,15 @@ export class VectorStore {
     return pending;
   }
 
-  /** Takes the store's vectors of `texts`; answers the texts it did not have. */
+  /**
+   * Takes the store's vectors of `texts`; answers the texts it did not have.
+   * The store is a cache: one that throws or rejects had none of them, and
+   * the search goes on embedding them.
+   */
   private fromStore(texts: readonly string[]): readonly string[] | Promise<readonly string[]> {
     const { store } = this;
     if (store === undefined || texts.length === 0) return texts;
-    return then(store.get(texts.map((text) => this.keyOf(text))), (found) => {
+    const take = (found: ReadonlyArray<EmbeddingVector | undefined> | null | undefined): readonly string[] => {
       const remaining: string[] = [];
       texts.forEach((text, i) => {
         const vector = found?.[i];
@@ -176,7 +180,28 @@ export class VectorStore {
         else remaining.push(text);
       });
       return remaining;
-    });
+    };
+    // Keys outside the try: a platform without node:crypto is a setup error to be told, not a miss.
+    const keys = texts.map((text) => this.keyOf(text));
+    let found: ReturnType<EmbeddingStore['get']>;
+    try {
+      found = store.get(keys);
+    } catch {
+      return texts;
+    }
+    return isThenable(found) ? Promise.resolve(found).then(take, () => texts) : take(found);
+  }
+
+  /** Gives the store new vectors; a store that throws or rejects keeps none, and the search does not fail. */
+  private toStore(store: EmbeddingStore, texts: readonly string[], units: readonly Float32Array[]): void | Promise<void> {
+    const keys = texts.map((text) => this.keyOf(text));
+    let kept: void | Promise<void>;
+    try {
+      kept = store.set(keys, units);
+    } catch {
+      return;
+    }
+    if (isThenable(kept)) return Promise.resolve(kept).then(noop, noop);
   }
 
   private keyOf(text: string): string {
@@ -260,6 +285,8 @@ export class VectorStore {
     return this.matrix;
   }
 }
+
+const noop = (): void => undefined;
 
 /** The standard deviation of `values` around `mean`. */
 function deviationOf(values: Float32Array, mean: number): number {

@@ -23,6 +23,15 @@ async function until(check: () => boolean, ms = 10_000): Promise<void> {
   }
 }
 
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function textOf(result: ToolResult): string {
   return typeof result.output === 'string' ? result.output : JSON.stringify(result.output);
 }
@@ -411,6 +420,43 @@ describe('mcpTools over the reference servers', () => {
       const error = await mcpTools({ command: process.execPath, args: [script], stderr: 'ignore' }, { prefix: 'broken', logger: quietLogger }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(McpServerStartError);
       expect((error as Error).message).toMatch(/^MCP server 'broken' could not be started: .*\n {2}missing API key: set BROKEN_KEY$/s);
+    });
+
+    it.each([
+      ['initialize', false],
+      ['tools/list', true],
+    ])('should reject at connectTimeoutMs when the server never answers %s, and still stop the server', async (_what, answersInitialize) => {
+      // Writes its pid, answers initialize or not, never answers anything else, and outlives its stdin.
+      const script = path.join(dir, 'mute.cjs');
+      const pidFile = path.join(dir, 'mute.pid');
+      writeFileSync(
+        script,
+        `require('node:fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid));
+        let buffer = '';
+        process.stdin.on('data', (chunk) => {
+          buffer += chunk;
+          for (let end = buffer.indexOf('\\n'); end >= 0; end = buffer.indexOf('\\n')) {
+            const message = JSON.parse(buffer.slice(0, end));
+            buffer = buffer.slice(end + 1);
+            if (${answersInitialize} && message.method === 'initialize') {
+              const result = { protocolVersion: message.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'mute', version: '1.0.0' } };
+              process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: message.id, result }) + '\\n');
+            }
+          }
+        });
+        setInterval(() => undefined, 1000);`,
+      );
+      const started = Date.now();
+      const error = await mcpTools({ command: process.execPath, args: [script], stderr: 'ignore' }, { prefix: 'mute', connectTimeoutMs: 1000, logger: quietLogger }).catch((e: unknown) => e);
+      const took = Date.now() - started;
+      expect(error).toBeInstanceOf(McpServerStartError);
+      expect((error as Error).message).toMatch(answersInitialize ? /^MCP server 'mute' could not be started: its tools could not be listed: .*timed out/i : "MCP server 'mute' could not be started: no answer to initialize within 1000 ms");
+      // Answered at the timeout, not after the SDK's close (stdin closed, then SIGTERM 2 s later).
+      expect(took).toBeGreaterThanOrEqual(1000);
+      expect(took).toBeLessThan(2000);
+      // The server is stopped all the same, and nothing of it is left to keep jest from exiting.
+      const pid = Number(readFileSync(pidFile, 'utf8'));
+      await until(() => !isRunning(pid), 5000);
     });
 
     it('should refuse a source it cannot use, saying what it takes', async () => {

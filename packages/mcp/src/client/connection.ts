@@ -160,6 +160,13 @@ export class McpConnection implements RemoteCaller {
     await this.closeOwned();
   }
 
+  /** `close()` for a set that failed to start: answers at once, the server it started is stopped in the background (`abandonOwned`). */
+  abandon(): void {
+    this.state = 'closed';
+    clearTimeout(this.restartTimer);
+    this.abandonOwned();
+  }
+
   private get connectTimeoutMs(): number {
     return this.options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
   }
@@ -186,7 +193,7 @@ export class McpConnection implements RemoteCaller {
         }),
       ]);
     } catch (error) {
-      await this.closeOwned();
+      this.abandonOwned();
       // Let the last lines the server wrote arrive before they are quoted.
       await new Promise((resolve) => setImmediate(resolve));
       throw new McpServerStartError(this.label, `${startFailure(error)}${stderr?.describe() ?? ''}`);
@@ -232,13 +239,36 @@ export class McpConnection implements RemoteCaller {
     return { client, transport, stderr };
   }
 
+  /**
+   * Ends a server that failed to start without waiting for it: the start's
+   * caller is answered at its timeout, not after the SDK's close, which
+   * closes stdin and waits 2 s before SIGTERM (then 2 s more before
+   * SIGKILL). The child gets SIGTERM now, so it is stopped even when the
+   * caller exits right after; the SDK's close finishes in the background,
+   * killing a child that ignores SIGTERM.
+   */
+  private abandonOwned(): void {
+    const owned = this.owned;
+    this.owned = undefined;
+    if (owned === undefined) return;
+    owned.client.onclose = undefined;
+    if (owned.transport instanceof StdioClientTransport) {
+      const pid = owned.transport.pid; // null once the child exited and its pipes closed
+      try {
+        if (pid !== null) process.kill(pid, 'SIGTERM');
+      } catch {
+        // It exited meanwhile.
+      }
+    }
+    void closeQuietly(owned);
+  }
+
   private async closeOwned(): Promise<void> {
     const owned = this.owned;
     this.owned = undefined;
     if (owned === undefined) return;
     owned.client.onclose = undefined;
-    if (owned.transport instanceof StreamableHTTPClientTransport) await owned.transport.terminateSession().catch(() => undefined);
-    await owned.client.close().catch(() => undefined);
+    await closeQuietly(owned);
   }
 
   /** The server went away on its own: its calls in flight have failed (the SDK answers them); start it again with backoff. */
@@ -351,6 +381,12 @@ export class McpConnection implements RemoteCaller {
  */
 function callTool(client: McpClientLike, params: { name: string; arguments: Record<string, unknown> }, options: McpRequestOptions): Promise<unknown> {
   return client.callTool.length >= 2 ? client.callTool(params, options) : client.callTool(params, undefined, options);
+}
+
+/** Ends a client started here (and its HTTP session); never rejects. */
+async function closeQuietly(owned: { client: Client; transport: Transport }): Promise<void> {
+  if (owned.transport instanceof StreamableHTTPClientTransport) await owned.transport.terminateSession().catch(() => undefined);
+  await owned.client.close().catch(() => undefined);
 }
 
 function startFailure(error: unknown): string {

@@ -216,6 +216,24 @@ describe('mcpTools over the reference servers', () => {
       expect(result.output).toBe('logged');
       expect(logs).toEqual(['warning: disk almost full']);
     });
+
+    it("should pass a log message's structured data and the server's logger name to ctx.log, with the data's JSON as the message", async () => {
+      const registry = new ToolRegistry();
+      (await mount(changingServer(), { prefix: 'c' })).attach(registry);
+      const logs: unknown[][] = [];
+      const log = (...args: unknown[]) => void logs.push(args);
+      await registry.execute('c_log', { data: { k: 1, tags: ['a'] }, logger: 'db', level: 'info' }, { log });
+      await registry.execute('c_log', { message: 'disk almost full' }, { log });
+      // Data over 64 KB of JSON is not passed on; its JSON, cut at 10,000 characters, is the message.
+      await registry.execute('c_log', { data: { big: 'x'.repeat(70_000) }, level: 'debug' }, { log });
+      expect(logs.slice(0, 2)).toEqual([
+        ['info', '{"k":1,"tags":["a"]}', { k: 1, tags: ['a'] }, 'db'],
+        ['warning', 'disk almost full', undefined, 'fixture'],
+      ]);
+      const [level, message, data, logger] = logs[2] as [string, string, unknown, string];
+      expect([level, data, logger]).toEqual(['debug', undefined, 'fixture']);
+      expect(message).toBe(`{"big":"${'x'.repeat(9992)}\n[cut: 60010 of 70010 characters left out, over the limit of 10000]`);
+    });
   });
 
   describe('sampling and elicitation', () => {

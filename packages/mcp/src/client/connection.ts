@@ -52,6 +52,9 @@ const STABLE_AFTER_MS = 30_000;
 const MAX_PAGES = 100;
 const MAX_TOOLS = 10_000;
 const MAX_LOG_TEXT = 10_000;
+/** The most characters of JSON of a log message's data passed on as data (an MCP server's cap on the data it sends). */
+const MAX_LOG_DATA = 65_536;
+const MAX_LOGGER_NAME = 1_000;
 
 /**
  * One MCP server as a tool set sees it: its client (started here, or given),
@@ -362,15 +365,26 @@ export class McpConnection implements RemoteCaller {
     return call.ctx;
   }
 
-  /** A `notifications/message`: to the running call's `ctx.log` when there is exactly one caller, else to the logger. */
+  /**
+   * A `notifications/message`: to the running call's `ctx.log` when there is
+   * exactly one caller, else to the logger. Text `data` is the message; other
+   * `data` goes on as the data (when its JSON fits in 64 KB), with its JSON
+   * as the message (cut at 10,000 characters), so that a model or client
+   * reading only the message reads it too; the server's `logger` goes on as
+   * the logger's name.
+   */
   private serverLog(params: { level: string; logger?: string; data?: unknown }): void {
-    const text = limitText(typeof params.data === 'string' ? params.data : safeJson(params.data), MAX_LOG_TEXT);
+    const { data } = params;
+    const json = typeof data === 'string' ? data : safeJson(data);
+    const text = limitText(json, MAX_LOG_TEXT);
+    const logger = typeof params.logger === 'string' && params.logger !== '' ? limitText(params.logger, MAX_LOGGER_NAME) : undefined;
     const call = this.currentCall();
     if (call?.ctx.log) {
-      call.ctx.log(params.level as ToolLogLevel, text);
+      const structured = typeof data === 'string' || data === undefined || json.length > MAX_LOG_DATA ? undefined : data;
+      call.ctx.log(params.level as ToolLogLevel, text, structured, logger);
       return;
     }
-    this.logger.info(`MCP server '${this.name}'${params.logger ? ` (${params.logger})` : ''} [${params.level}]: ${text}`);
+    this.logger.info(`MCP server '${this.name}'${logger === undefined ? '' : ` (${logger})`} [${params.level}]: ${text}`);
   }
 }
 

@@ -9,8 +9,14 @@ export type ProgressReporter = (progress: number, total?: number, message?: stri
 /** The levels of a tool's log messages (those of MCP's `notifications/message`, from RFC 5424). */
 export type ToolLogLevel = 'debug' | 'info' | 'notice' | 'warning' | 'error' | 'critical' | 'alert' | 'emergency';
 
-/** Receives a tool's log messages. */
-export type ToolLogFunction = (level: ToolLogLevel, message: string, data?: unknown) => void;
+/**
+ * Receives a tool's log messages: the level, the message as text, the data
+ * that goes with it, and the name of the logger that wrote it when that is
+ * not the tool itself (an MCP server's own `logger`, passed on by a tool of
+ * `mcpTools`). An MCP server sends `logger` as the notification's `logger`,
+ * else the tool's name.
+ */
+export type ToolLogFunction = (level: ToolLogLevel, message: string, data?: unknown, logger?: string) => void;
 
 /**
  * What the caller passes to `registry.execute`: the agent `mode`, the EXPLORE

@@ -9,6 +9,8 @@ import { describeValue } from '@victor-tools/core/internal';
 const LEVELS: readonly LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 /** A log line is a line: longer messages are cut. */
 const MAX_MESSAGE_LENGTH = 10_000;
+/** The most characters of a logger's name a tool gives. */
+const MAX_LOGGER_LENGTH = 1_000;
 /** The most characters of JSON a log message's `data` may take; larger data is replaced by a note. */
 const MAX_DATA_LENGTH = 65_536;
 
@@ -40,8 +42,10 @@ export function readLogLevel(request: JSONRPCRequest): LoggingLevel {
 
 /**
  * `ctx.log` of a call under MCP: each message at or above the client's level
- * becomes a `notifications/message` (`logger`: the tool's name; `data`: the
- * message, or `{ message, data }` when the tool gave data), sent on the
+ * becomes a `notifications/message` (`logger`: the logger the tool named,
+ * such as an upstream server's own for a tool of `mcpTools`, else the tool's
+ * name; `data`: the message, or `{ message, data }` when the tool gave
+ * data), sent on the
  * call's own stream. An unknown level counts as `info`. Data JSON cannot
  * carry, or over 64 KB of JSON, is replaced by a note saying so; a message
  * that cannot be delivered (the client left) is dropped. At most 100
@@ -56,7 +60,7 @@ export function clientLogFunction(
   send: (notification: LoggingMessageNotification) => Promise<void>,
 ): ToolLogFunction {
   let sent = 0;
-  return (requested: ToolLogLevel, message: string, data?: unknown) => {
+  return (requested: ToolLogLevel, message: string, data?: unknown, named?: string) => {
     const severity: LoggingLevel = LEVELS.includes(requested) ? requested : 'info';
     if (!level.allows(severity) || sent > MAX_LOGS_PER_CALL) return;
     sent += 1;
@@ -65,7 +69,8 @@ export function clientLogFunction(
       return;
     }
     const text = limitText(String(message), MAX_MESSAGE_LENGTH);
-    const params = { level: severity, logger, data: data === undefined ? text : { message: text, data: sendable(data) } };
+    const from = typeof named === 'string' && named !== '' ? limitText(named, MAX_LOGGER_LENGTH) : logger;
+    const params = { level: severity, logger: from, data: data === undefined ? text : { message: text, data: sendable(data) } };
     send({ method: 'notifications/message', params }).catch(() => undefined);
   };
 }

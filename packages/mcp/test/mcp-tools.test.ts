@@ -23,6 +23,15 @@ async function until(check: () => boolean, ms = 10_000): Promise<void> {
   }
 }
 
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function textOf(result: ToolResult): string {
   return typeof result.output === 'string' ? result.output : JSON.stringify(result.output);
 }
@@ -206,6 +215,24 @@ describe('mcpTools over the reference servers', () => {
       const result = await registry.execute('c_log', { message: 'disk almost full' }, { log: (level, message) => logs.push(`${level}: ${message}`) });
       expect(result.output).toBe('logged');
       expect(logs).toEqual(['warning: disk almost full']);
+    });
+
+    it("should pass a log message's structured data and the server's logger name to ctx.log, with the data's JSON as the message", async () => {
+      const registry = new ToolRegistry();
+      (await mount(changingServer(), { prefix: 'c' })).attach(registry);
+      const logs: unknown[][] = [];
+      const log = (...args: unknown[]) => void logs.push(args);
+      await registry.execute('c_log', { data: { k: 1, tags: ['a'] }, logger: 'db', level: 'info' }, { log });
+      await registry.execute('c_log', { message: 'disk almost full' }, { log });
+      // Data over 64 KB of JSON is not passed on; its JSON, cut at 10,000 characters, is the message.
+      await registry.execute('c_log', { data: { big: 'x'.repeat(70_000) }, level: 'debug' }, { log });
+      expect(logs.slice(0, 2)).toEqual([
+        ['info', '{"k":1,"tags":["a"]}', { k: 1, tags: ['a'] }, 'db'],
+        ['warning', 'disk almost full', undefined, 'fixture'],
+      ]);
+      const [level, message, data, logger] = logs[2] as [string, string, unknown, string];
+      expect([level, data, logger]).toEqual(['debug', undefined, 'fixture']);
+      expect(message).toBe(`{"big":"${'x'.repeat(9992)}\n[cut: 60010 of 70010 characters left out, over the limit of 10000]`);
     });
   });
 
@@ -411,6 +438,43 @@ describe('mcpTools over the reference servers', () => {
       const error = await mcpTools({ command: process.execPath, args: [script], stderr: 'ignore' }, { prefix: 'broken', logger: quietLogger }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(McpServerStartError);
       expect((error as Error).message).toMatch(/^MCP server 'broken' could not be started: .*\n {2}missing API key: set BROKEN_KEY$/s);
+    });
+
+    it.each([
+      ['initialize', false],
+      ['tools/list', true],
+    ])('should reject at connectTimeoutMs when the server never answers %s, and still stop the server', async (_what, answersInitialize) => {
+      // Writes its pid, answers initialize or not, never answers anything else, and outlives its stdin.
+      const script = path.join(dir, 'mute.cjs');
+      const pidFile = path.join(dir, 'mute.pid');
+      writeFileSync(
+        script,
+        `require('node:fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid));
+        let buffer = '';
+        process.stdin.on('data', (chunk) => {
+          buffer += chunk;
+          for (let end = buffer.indexOf('\\n'); end >= 0; end = buffer.indexOf('\\n')) {
+            const message = JSON.parse(buffer.slice(0, end));
+            buffer = buffer.slice(end + 1);
+            if (${answersInitialize} && message.method === 'initialize') {
+              const result = { protocolVersion: message.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'mute', version: '1.0.0' } };
+              process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: message.id, result }) + '\\n');
+            }
+          }
+        });
+        setInterval(() => undefined, 1000);`,
+      );
+      const started = Date.now();
+      const error = await mcpTools({ command: process.execPath, args: [script], stderr: 'ignore' }, { prefix: 'mute', connectTimeoutMs: 1000, logger: quietLogger }).catch((e: unknown) => e);
+      const took = Date.now() - started;
+      expect(error).toBeInstanceOf(McpServerStartError);
+      expect((error as Error).message).toMatch(answersInitialize ? /^MCP server 'mute' could not be started: its tools could not be listed: .*timed out/i : "MCP server 'mute' could not be started: no answer to initialize within 1000 ms");
+      // Answered at the timeout, not after the SDK's close (stdin closed, then SIGTERM 2 s later).
+      expect(took).toBeGreaterThanOrEqual(1000);
+      expect(took).toBeLessThan(2000);
+      // The server is stopped all the same, and nothing of it is left to keep jest from exiting.
+      const pid = Number(readFileSync(pidFile, 'utf8'));
+      await until(() => !isRunning(pid), 5000);
     });
 
     it('should refuse a source it cannot use, saying what it takes', async () => {

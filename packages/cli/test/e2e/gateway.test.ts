@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ToolListChangedNotificationSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { LoggingMessageNotificationSchema, ToolListChangedNotificationSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { estimateTokens } from '@victor-tools/core';
 import { startEverythingHttp } from '../../../mcp/test/support/reference-servers';
 import { BIN, assertBuilt, runBin } from '../support/spawn-serve';
@@ -137,6 +137,18 @@ describe('victor-tools gateway', () => {
       if (cancelled.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(cancelled).toHaveLength(1);
+  });
+
+  it("should pass a server's log messages on with their structured data and the server's logger name", async () => {
+    const { client } = await connect();
+    const messages: unknown[] = [];
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => void messages.push(notification.params));
+    await client.callTool({ name: 'changing_log', arguments: { data: { k: 1 }, logger: 'db', level: 'info' } });
+    await client.callTool({ name: 'changing_log', arguments: { message: 'disk almost full' } });
+    expect(messages).toEqual([
+      { level: 'info', logger: 'db', data: { message: '{"k":1}', data: { k: 1 } } },
+      { level: 'warning', logger: 'fixture', data: 'disk almost full' },
+    ]);
   });
 
   it('should answer the calls of a killed server and serve it again once restarted', async () => {

@@ -6,7 +6,7 @@ interface CallSource {
   readonly name: string;
   readonly signal: AbortSignal;
   reportProgress(progress: number, total?: number, message?: string): void;
-  log(level: ToolLogLevel, message: string, data?: unknown): void;
+  log(level: ToolLogLevel, message: string, data?: unknown, logger?: string): void;
   callerSignal: AbortSignal | undefined;
   callerReport: unknown;
   callerLog: unknown;
@@ -73,7 +73,7 @@ class CallContext {
 
   get log(): CallSource['log'] {
     const call = this.#call;
-    return (this.#log ??= (level, message, data) => call.log(level, message, data));
+    return (this.#log ??= (level, message, data, logger) => call.log(level, message, data, logger));
   }
 }
 

@@ -142,8 +142,8 @@ export class ToolCall implements PolicyContext {
   }
 
   /** `ctx.log`: to the caller's `ctx.log` while the call runs, else to the registry's logger. */
-  log(level: ToolLogLevel, message: string, data?: unknown): void {
-    logToolMessage(this, level, message, data);
+  log(level: ToolLogLevel, message: string, data?: unknown, logger?: string): void {
+    logToolMessage(this, level, message, data, logger);
   }
 
   // ---------------------------------------------------------------- waiting and stopping

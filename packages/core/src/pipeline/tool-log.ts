@@ -34,20 +34,22 @@ interface LoggingCall {
 }
 
 /**
- * `ctx.log` of a call: to the caller's `ctx.log` while the call runs, to the
- * registry's logger otherwise (no caller's log, or the call has settled: a
+ * `ctx.log` of a call: to the caller's `ctx.log` while the call runs (with
+ * `logger` only when there is one), to the registry's logger otherwise (no caller's log, or the call has settled: a
  * tool still logging after its timeout is worth seeing). An unknown level
  * counts as 'info'. Never throws into the tool.
  */
-export function logToolMessage(call: LoggingCall, level: ToolLogLevel, message: string, data: unknown): void {
+export function logToolMessage(call: LoggingCall, level: ToolLogLevel, message: string, data: unknown, logger?: string): void {
   try {
     if (typeof call.callerLog === 'function' && !call.settled) {
-      (call.callerLog as ToolLogFunction)(level, message, data);
+      if (logger === undefined) (call.callerLog as ToolLogFunction)(level, message, data);
+      else (call.callerLog as ToolLogFunction)(level, message, data, logger);
       return;
     }
     const method = hasOwn(LOGGER_METHOD, level) ? LOGGER_METHOD[level] : 'info';
-    if (data === undefined) call.host.logger[method](`Tool '${call.name}': ${message}`);
-    else call.host.logger[method](`Tool '${call.name}': ${message}`, data);
+    const line = `Tool '${call.name}'${typeof logger === 'string' ? ` (${logger})` : ''}: ${message}`;
+    if (data === undefined) call.host.logger[method](line);
+    else call.host.logger[method](line, data);
   } catch (error) {
     try {
       call.host.logger.debug(`A log message of tool '${call.name}' could not be delivered: ${errorMessage(error)}`);

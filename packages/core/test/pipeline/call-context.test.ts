@@ -134,6 +134,17 @@ describe('ctx.log', () => {
     expect(lines).toEqual([['warning', 'careful', { n: 1 }]]);
   });
 
+  it("should pass on the name of the logger the tool gives, to the caller's ctx.log and in the registry's logger's line", async () => {
+    const lines: unknown[][] = [];
+    const logger = recordingLogger();
+    const registry = new ToolRegistry({ logger });
+    registry.register(testTool({ name: 'work', run: (_args, ctx) => ctx.log('info', 'connected', { k: 1 }, 'db') }));
+    await registry.execute('work', {}, { log: (...line: unknown[]) => lines.push(line) });
+    await registry.execute('work', {});
+    expect(lines).toEqual([['info', 'connected', { k: 1 }, 'db']]);
+    expect(logger.entries).toEqual([{ level: 'info', message: "Tool 'work' (db): connected" }]);
+  });
+
   it("should go to the registry's logger otherwise, by the matching method", async () => {
     const logger = recordingLogger();
     const registry = new ToolRegistry({ logger });

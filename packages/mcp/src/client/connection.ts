@@ -52,6 +52,9 @@ const STABLE_AFTER_MS = 30_000;
 const MAX_PAGES = 100;
 const MAX_TOOLS = 10_000;
 const MAX_LOG_TEXT = 10_000;
+/** The most characters of JSON of a log message's data passed on as data (an MCP server's cap on the data it sends). */
+const MAX_LOG_DATA = 65_536;
+const MAX_LOGGER_NAME = 1_000;
 
 /**
  * One MCP server as a tool set sees it: its client (started here, or given),
@@ -160,6 +163,13 @@ export class McpConnection implements RemoteCaller {
     await this.closeOwned();
   }
 
+  /** `close()` for a set that failed to start: answers at once, the server it started is stopped in the background (`abandonOwned`). */
+  abandon(): void {
+    this.state = 'closed';
+    clearTimeout(this.restartTimer);
+    this.abandonOwned();
+  }
+
   private get connectTimeoutMs(): number {
     return this.options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
   }
@@ -186,7 +196,7 @@ export class McpConnection implements RemoteCaller {
         }),
       ]);
     } catch (error) {
-      await this.closeOwned();
+      this.abandonOwned();
       // Let the last lines the server wrote arrive before they are quoted.
       await new Promise((resolve) => setImmediate(resolve));
       throw new McpServerStartError(this.label, `${startFailure(error)}${stderr?.describe() ?? ''}`);
@@ -232,13 +242,36 @@ export class McpConnection implements RemoteCaller {
     return { client, transport, stderr };
   }
 
+  /**
+   * Ends a server that failed to start without waiting for it: the start's
+   * caller is answered at its timeout, not after the SDK's close, which
+   * closes stdin and waits 2 s before SIGTERM (then 2 s more before
+   * SIGKILL). The child gets SIGTERM now, so it is stopped even when the
+   * caller exits right after; the SDK's close finishes in the background,
+   * killing a child that ignores SIGTERM.
+   */
+  private abandonOwned(): void {
+    const owned = this.owned;
+    this.owned = undefined;
+    if (owned === undefined) return;
+    owned.client.onclose = undefined;
+    if (owned.transport instanceof StdioClientTransport) {
+      const pid = owned.transport.pid; // null once the child exited and its pipes closed
+      try {
+        if (pid !== null) process.kill(pid, 'SIGTERM');
+      } catch {
+        // It exited meanwhile.
+      }
+    }
+    void closeQuietly(owned);
+  }
+
   private async closeOwned(): Promise<void> {
     const owned = this.owned;
     this.owned = undefined;
     if (owned === undefined) return;
     owned.client.onclose = undefined;
-    if (owned.transport instanceof StreamableHTTPClientTransport) await owned.transport.terminateSession().catch(() => undefined);
-    await owned.client.close().catch(() => undefined);
+    await closeQuietly(owned);
   }
 
   /** The server went away on its own: its calls in flight have failed (the SDK answers them); start it again with backoff. */
@@ -332,15 +365,26 @@ export class McpConnection implements RemoteCaller {
     return call.ctx;
   }
 
-  /** A `notifications/message`: to the running call's `ctx.log` when there is exactly one caller, else to the logger. */
+  /**
+   * A `notifications/message`: to the running call's `ctx.log` when there is
+   * exactly one caller, else to the logger. Text `data` is the message; other
+   * `data` goes on as the data (when its JSON fits in 64 KB), with its JSON
+   * as the message (cut at 10,000 characters), so that a model or client
+   * reading only the message reads it too; the server's `logger` goes on as
+   * the logger's name.
+   */
   private serverLog(params: { level: string; logger?: string; data?: unknown }): void {
-    const text = limitText(typeof params.data === 'string' ? params.data : safeJson(params.data), MAX_LOG_TEXT);
+    const { data } = params;
+    const json = typeof data === 'string' ? data : safeJson(data);
+    const text = limitText(json, MAX_LOG_TEXT);
+    const logger = typeof params.logger === 'string' && params.logger !== '' ? limitText(params.logger, MAX_LOGGER_NAME) : undefined;
     const call = this.currentCall();
     if (call?.ctx.log) {
-      call.ctx.log(params.level as ToolLogLevel, text);
+      const structured = typeof data === 'string' || data === undefined || json.length > MAX_LOG_DATA ? undefined : data;
+      call.ctx.log(params.level as ToolLogLevel, text, structured, logger);
       return;
     }
-    this.logger.info(`MCP server '${this.name}'${params.logger ? ` (${params.logger})` : ''} [${params.level}]: ${text}`);
+    this.logger.info(`MCP server '${this.name}'${logger === undefined ? '' : ` (${logger})`} [${params.level}]: ${text}`);
   }
 }
 
@@ -351,6 +395,12 @@ export class McpConnection implements RemoteCaller {
  */
 function callTool(client: McpClientLike, params: { name: string; arguments: Record<string, unknown> }, options: McpRequestOptions): Promise<unknown> {
   return client.callTool.length >= 2 ? client.callTool(params, options) : client.callTool(params, undefined, options);
+}
+
+/** Ends a client started here (and its HTTP session); never rejects. */
+async function closeQuietly(owned: { client: Client; transport: Transport }): Promise<void> {
+  if (owned.transport instanceof StreamableHTTPClientTransport) await owned.transport.terminateSession().catch(() => undefined);
+  await owned.client.close().catch(() => undefined);
 }
 
 function startFailure(error: unknown): string {

@@ -277,7 +277,7 @@ export async function mcpTools(source: McpServerSource, options: McpToolsOptions
   try {
     await set.refresh();
   } catch (error) {
-    await connection.close();
+    connection.abandon();
     throw new McpServerStartError(connection.name, `its tools could not be listed: ${errorMessage(error)}`);
   }
   return set;

@@ -15,11 +15,17 @@ export const DEFAULT_MAX_TEXT_LENGTH = 1_000_000;
 export const DEFAULT_MAX_REQUEST_BYTES = 4 * 1024 * 1024;
 
 /**
- * `text` cut to `limit` characters, followed by a line saying how much was
- * cut; `text` itself when it fits. Never splits a surrogate pair.
+ * `text` when it has at most `limit` characters; otherwise cut, followed by a
+ * line saying how much was cut, the whole at most `limit` characters (for a
+ * limit longer than that line). The line counts, so a text cut here passes a
+ * second hop with the same limit (a gateway in front of a server) unchanged,
+ * still saying how much the first cut left out. Never splits a surrogate pair.
  */
 export function limitText(text: string, limit: number): string {
-  return cutText(text, limit, (cut, length) => `\n[cut: ${cut} of ${length} characters left out, over the limit of ${limit}]`);
+  if (text.length <= limit) return text;
+  const note = (cut: number, length: number): string => `\n[cut: ${cut} of ${length} characters left out, over the limit of ${limit}]`;
+  // The line is longest when everything is cut: room for that is kept.
+  return cutText(text, Math.max(0, limit - note(text.length, text.length).length), note);
 }
 
 /** Checks a limit option: a positive number (Infinity allowed), or the default when undefined. */

@@ -58,14 +58,17 @@ describe('toCallToolResult', () => {
   describe('maxTextLength', () => {
     it('should cut a long string output and say how much was left out', () => {
       const result = toCallToolResult(ToolResult.ok('x'.repeat(250)), { maxTextLength: 100 });
-      expect(result.content).toEqual([{ type: 'text', text: `${'x'.repeat(100)}\n[cut: 150 of 250 characters left out, over the limit of 100]` }]);
+      // The line saying so counts toward the limit: the whole is at most 100 characters.
+      const text = `${'x'.repeat(39)}\n[cut: 211 of 250 characters left out, over the limit of 100]`;
+      expect(text).toHaveLength(100);
+      expect(result.content).toEqual([{ type: 'text', text }]);
     });
 
     it('should cut the JSON text of an object and then send no structuredContent', () => {
       const output = { data: 'y'.repeat(300) };
-      const result = toCallToolResult(ToolResult.ok(output), { maxTextLength: 50 });
+      const result = toCallToolResult(ToolResult.ok(output), { maxTextLength: 200 });
       const text = JSON.stringify(output);
-      expect(result).toEqual({ content: [{ type: 'text', text: `${text.slice(0, 50)}\n[cut: ${text.length - 50} of ${text.length} characters left out, over the limit of 50]` }] });
+      expect(result).toEqual({ content: [{ type: 'text', text: `${text.slice(0, 139)}\n[cut: 172 of 311 characters left out, over the limit of 200]` }] });
     });
 
     it('should keep text that fits exactly, with its structuredContent', () => {
@@ -77,18 +80,26 @@ describe('toCallToolResult', () => {
     });
 
     it('should cut an error message too', () => {
-      const result = toCallToolResult(ToolResult.fail('e'.repeat(40)), { maxTextLength: 10 });
-      expect(result).toEqual({ isError: true, content: [{ type: 'text', text: `${'e'.repeat(10)}\n[cut: 30 of 40 characters left out, over the limit of 10]` }] });
+      const result = toCallToolResult(ToolResult.fail('e'.repeat(400)), { maxTextLength: 100 });
+      expect(result).toEqual({ isError: true, content: [{ type: 'text', text: `${'e'.repeat(39)}\n[cut: 361 of 400 characters left out, over the limit of 100]` }] });
     });
 
     it('should not split a surrogate pair at the cut', () => {
-      const text = (toCallToolResult(ToolResult.ok(`abc${'😀'.repeat(5)}`), { maxTextLength: 4 }).content[0] as { text: string }).text;
-      expect(text).toBe('abc\n[cut: 10 of 13 characters left out, over the limit of 4]');
+      // 4 characters would end inside the first emoji.
+      const text = (toCallToolResult(ToolResult.ok(`abc${'😀'.repeat(50)}`), { maxTextLength: 64 }).content[0] as { text: string }).text;
+      expect(text).toBe('abc\n[cut: 100 of 103 characters left out, over the limit of 64]');
+    });
+
+    it('should leave a text it cut unchanged at a second hop with the same limit, still saying how much the first cut', () => {
+      const once = (toCallToolResult(ToolResult.ok('w'.repeat(20_000_000))).content[0] as { text: string }).text;
+      expect(once).toHaveLength(1_000_000);
+      expect(once.endsWith('\n[cut: 19000075 of 20000000 characters left out, over the limit of 1000000]')).toBe(true);
+      expect((toCallToolResult(ToolResult.ok(once)).content[0] as { text: string }).text).toBe(once);
     });
 
     it('should default to 1,000,000 characters', () => {
       const text = (toCallToolResult(ToolResult.ok('z'.repeat(1_000_001))).content[0] as { text: string }).text;
-      expect(text).toBe(`${'z'.repeat(1_000_000)}\n[cut: 1 of 1000001 characters left out, over the limit of 1000000]`);
+      expect(text).toBe(`${'z'.repeat(999_927)}\n[cut: 74 of 1000001 characters left out, over the limit of 1000000]`);
     });
   });
 });

@@ -272,7 +272,7 @@ describe('rich content', () => {
       { maxTextLength: 100 },
     );
     try {
-      expect(textOf(await conn.client.callTool({ name: 'long', arguments: {} }))).toMatch(/^x{100}\n\[cut: 100 of 200 characters left out/);
+      expect(textOf(await conn.client.callTool({ name: 'long', arguments: {} }))).toMatch(/^x{39}\n\[cut: 161 of 200 characters left out/);
       const huge = await conn.client.callTool({ name: 'huge', arguments: {} });
       expect(huge.isError).toBe(true);
       expect(textOf(huge)).toMatch(/^Tool 'huge' returned content that cannot be sent: \d+ characters of JSON, over the limit of 600/);

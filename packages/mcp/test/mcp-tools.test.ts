@@ -232,7 +232,7 @@ describe('mcpTools over the reference servers', () => {
       ]);
       const [level, message, data, logger] = logs[2] as [string, string, unknown, string];
       expect([level, data, logger]).toEqual(['debug', undefined, 'fixture']);
-      expect(message).toBe(`{"big":"${'x'.repeat(9992)}\n[cut: 60010 of 70010 characters left out, over the limit of 10000]`);
+      expect(message).toBe(`{"big":"${'x'.repeat(9925)}\n[cut: 60077 of 70010 characters left out, over the limit of 10000]`);
     });
   });
 

@@ -9,6 +9,7 @@ import { silentLogger } from '../../../test/support/tools';
 import { textOf } from '../../../test/support/mcp-results';
 import { connectInMemory, readonlyTool } from './support/in-memory';
 import { registryWith } from '../../../test/support/tools';
+import { expectCut } from '../../../test/support/cut-text';
 
 jest.setTimeout(60_000);
 
@@ -39,7 +40,7 @@ describe('outputs and errors sent over MCP are capped', () => {
     try {
       const result = await client.callTool({ name: 'fail', arguments: {} }, undefined, ANSWER_WITHIN);
       expect(result.isError).toBe(true);
-      expect(textOf(result)).toBe(`${'e'.repeat(5000)}\n[cut: ${size - 5000} of ${size} characters left out, over the limit of 5000]`);
+      expectCut(textOf(result), 'e'.repeat(size), 5000);
     } finally {
       await close();
     }

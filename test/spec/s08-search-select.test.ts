@@ -182,3 +182,19 @@ describe('ToolMetadataRegistry.search and disabled tools', () => {
     expect(found()).toContain('web_search');
   });
 });
+
+describe('ToolMetadataRegistry.search after selectTools', () => {
+  it('should still leave out the tools the registry disabled once selectTools refreshed the shared metadata registry', () => {
+    const registry = new ToolRegistry({ logger: quietLogger() });
+    registry.register(new TestTool({ name: 'deploy_status', description: 'Show the deploy status.', metadata: { accessMode: AccessMode.READONLY } }));
+    registry.register(new TestTool({ name: 'deploy_logs', description: 'Show the deploy logs.', metadata: { accessMode: AccessMode.READONLY } }));
+    const reg = ToolMetadataRegistry.getInstance();
+    reg.refreshFromTools(registry);
+    registry.disableTool('deploy_status');
+    expect(reg.search('deploy').map((r) => r.name)).toEqual(['deploy_logs']);
+    expect(selectTools(registry, 'deploy').tools.map((t) => t.name)).toEqual(['deploy_logs']);
+    expect(reg.search('deploy').map((r) => r.name)).toEqual(['deploy_logs']);
+    registry.enableTool('deploy_status');
+    expect(reg.search('deploy').map((r) => r.name).sort()).toEqual(['deploy_logs', 'deploy_status']);
+  });
+});

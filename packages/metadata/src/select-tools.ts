@@ -205,7 +205,10 @@ const watches = new WeakMap<SelectableRegistry, Watch>();
 
 /**
  * Brings the metadata registry up to date with every registered tool (the
- * shared registry is not narrowed to the enabled ones). A registry with
+ * shared registry is not narrowed to the enabled ones). The registry itself
+ * is the source, not its list of tools: the metadata registry then keeps
+ * asking it which tools are enabled, so its own `search` still leaves out
+ * the disabled ones after a selection (an array has no enabled state). A registry with
  * `onChange` is re-checked only after it reported a change, or when the
  * metadata registry was rebuilt from something else since: checking 10,000
  * tools' getters costs milliseconds, the search itself microseconds.
@@ -220,7 +223,7 @@ function refreshIfChanged(registry: SelectableRegistry, metadataRegistry: ToolMe
     watches.set(registry, (watch = created));
   }
   if (watch && !watch.changed && watch.metadataRegistry === metadataRegistry && watch.rebuilds === rebuildCount(metadataRegistry)) return;
-  metadataRegistry.refreshFromTools(registry.listTools({ onlyEnabled: false }));
+  metadataRegistry.refreshFromTools(registry);
   if (watch) {
     watch.changed = false;
     watch.metadataRegistry = metadataRegistry;

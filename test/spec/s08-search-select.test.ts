@@ -198,3 +198,40 @@ describe('ToolMetadataRegistry.search after selectTools', () => {
     expect(reg.search('deploy').map((r) => r.name).sort()).toEqual(['deploy_logs', 'deploy_status']);
   });
 });
+
+describe('EXPLORE mode with a sandbox (SPEC section 12)', () => {
+  const sandbox = join(__dirname, 'fixtures');
+  function registry() {
+    const r = new ToolRegistry({ logger: quietLogger() });
+    for (const t of workspaceTools()) r.register(t);
+    return r;
+  }
+
+  it('should offer WRITE and EXECUTE tools in search only with a sandbox, as registry.execute allows them', () => {
+    const reg = ToolMetadataRegistry.getInstance();
+    reg.refreshFromTools(registry());
+    const found = (query: string, options: object) => reg.search(query, { limit: 20, ...options }).map((r) => r.name);
+    expect(found('write file', { mode: AgentMode.EXPLORE })).not.toContain('write_file');
+    expect(found('write file', { mode: AgentMode.EXPLORE, sandbox })).toContain('write_file');
+    expect(found('deploy', { mode: 'explore', sandbox })).toContain('deploy');
+    expect(found('deploy', { mode: 'explore' })).not.toContain('deploy');
+    // The sandbox lifts only the sandbox rule: HIGH cost stays out, and PLAN is as strict as before.
+    expect(found('search the web', { mode: 'explore', sandbox })).not.toContain('web_search');
+    expect(found('write file', { mode: 'plan', sandbox })).not.toContain('write_file');
+    // An empty path is no sandbox, as for ctx.sandbox; the cached verdicts of one do not leak into the other.
+    expect(found('write file', { mode: 'explore', sandbox: '' })).not.toContain('write_file');
+    expect(found('write file', { mode: 'explore', sandbox })).toContain('write_file');
+  });
+
+  it('should select WRITE and EXECUTE tools (critical ones too) in EXPLORE only with a sandbox', () => {
+    const r = registry();
+    const without = selectTools(r, 'write file', { mode: AgentMode.EXPLORE }).tools.map((t) => t.name);
+    expect(without).not.toContain('write_file');
+    expect(without).not.toContain('deploy');
+    const withSandbox = selectTools(r, 'write file', { mode: AgentMode.EXPLORE, sandbox }).tools.map((t) => t.name);
+    expect(withSandbox).toContain('write_file');
+    expect(withSandbox).toContain('deploy'); // CRITICAL
+    expect(selectTools(r, '', { mode: 'explore', sandbox, maxTools: 20 }).tools.map((t) => t.name)).toContain('write_file');
+    expect(selectTools(r, '', { mode: 'explore', maxTools: 20 }).tools.map((t) => t.name)).not.toContain('write_file');
+  });
+});

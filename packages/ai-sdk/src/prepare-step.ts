@@ -19,7 +19,8 @@ export interface PrepareStepInput {
  * budget is counted at `level` (the level the tool set was made at, FULL by
  * default) and met by leaving tools out, since `activeTools` cannot shorten
  * a schema. Pass the full set as `tools` (`toAISDKTools(registry)`): the SDK
- * sends only the active ones.
+ * sends only the active ones. Give it the `mode` and `sandbox` the tools run
+ * with: in EXPLORE, WRITE and EXECUTE tools are chosen only with a `sandbox`.
  */
 export function victorPrepareStep<TOOLS extends Record<string, unknown> = Record<string, unknown>>(
   registry: SelectableRegistry,

@@ -140,4 +140,13 @@ describe('aiSdkEmbedder', () => {
     const { activeTools } = await prepare({ messages: [{ role: 'user', content: 'should I take my umbrella tomorrow?' }] });
     expect(activeTools).toContain('get_weather');
   });
+
+  it('should offer WRITE and EXECUTE tools in EXPLORE mode only with a sandbox, as the tools run with', async () => {
+    const tools = selectionRegistry();
+    const messages = [{ role: 'user' as const, content: 'Now run the command make test' }];
+    const inSandbox = await victorPrepareStep(tools, { mode: 'explore', sandbox: __dirname })({ messages });
+    expect(inSandbox.activeTools).toContain('run_command');
+    const without = await victorPrepareStep(tools, { mode: 'explore' })({ messages });
+    expect(without.activeTools).not.toContain('run_command');
+  });
 });

@@ -37,6 +37,8 @@ export interface LangChainToolSelection {
  * and `pinned` tools always there, within `maxTools` and `tokenBudget`,
  * counted at `level`), while the `ToolNode` holds every tool. The tools are
  * made once by `toLangChainTools`, so approval state carries across steps.
+ * `mode` and `sandbox` choose as the policy of `context` runs: in EXPLORE,
+ * WRITE and EXECUTE tools are chosen only with a `sandbox`.
  */
 export function victorToolSelection(registry: SelectingRegistry, options: LangChainToolSelectionOptions = {}): LangChainToolSelection {
   const level = SchemaLevel.from(options.level ?? SchemaLevel.FULL);

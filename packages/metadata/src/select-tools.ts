@@ -52,6 +52,7 @@ function plan(registry: SelectableRegistry, options: SelectToolsOptions): Select
     stage: options.stage,
     taskType: options.taskType,
     mode: options.mode,
+    sandbox: options.sandbox,
     maxCostTier: options.maxCostTier,
     filter: usable ? (name) => usable.has(name) : undefined,
     signal: options.signal,
@@ -61,7 +62,8 @@ function plan(registry: SelectableRegistry, options: SelectToolsOptions): Select
 
 /**
  * The tools to send to a model for `query`: the best-ranked enabled and
- * available tools the mode allows, each at the most verbose schema level the
+ * available tools the mode allows (in EXPLORE, WRITE, EXECUTE and MIXED tools
+ * only with a `sandbox`, as `registry.execute` allows them), each at the most verbose schema level the
  * token budget leaves room for. Every chosen tool first gets its smallest
  * level, in rank order, while the budget holds; then, again in rank order,
  * each is raised as far as the rest of the budget allows, but never above a
@@ -112,7 +114,7 @@ function alwaysSelected(prepared: SelectionPlan, options: SelectToolsOptions): s
     const tool = usable ? usable.get(name) : metadataRegistry.getTool(name);
     if (tool === undefined) continue;
     if (CostTier.from(tool.costTier).weight > maxWeight) continue;
-    if (options.mode !== undefined && !checkModePolicy(tool, { mode: options.mode }, undefined).allowed) continue;
+    if (options.mode !== undefined && !checkModePolicy(tool, { mode: options.mode, sandbox: options.sandbox }, undefined).allowed) continue;
     names.push(name);
   }
   return names;
@@ -238,7 +240,7 @@ export function rankWithoutQuery(prepared: SelectionPlan, options: SelectToolsOp
   const maxWeight = options.maxCostTier === undefined ? Infinity : CostTier.from(options.maxCostTier).weight;
   return [...usable]
     .filter(([, tool]) => CostTier.from(tool.costTier).weight <= maxWeight)
-    .filter(([, tool]) => options.mode === undefined || checkModePolicy(tool, { mode: options.mode }, undefined).allowed)
+    .filter(([, tool]) => options.mode === undefined || checkModePolicy(tool, { mode: options.mode, sandbox: options.sandbox }, undefined).allowed)
     .map(([name]) => ({ name, priority: metadataRegistry.getMetadata(name)?.priority.weight ?? Priority.MEDIUM.weight }))
     .sort((a, b) => a.priority - b.priority || (a.name < b.name ? -1 : 1))
     .slice(0, maxTools)

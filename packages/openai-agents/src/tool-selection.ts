@@ -33,7 +33,9 @@ interface RunSelection {
  * (the latest user message weighing most) and the tools called so far in the
  * run (kept), CRITICAL and `pinned` tools always there, within `maxTools` and
  * `tokenBudget` (counted at `level`). The selection is made once per turn and
- * run, shared by every tool's check.
+ * run, shared by every tool's check. `mode` and `sandbox` choose as the
+ * policy of `context` runs: in EXPLORE, WRITE and EXECUTE tools are chosen
+ * only with a `sandbox`.
  *
  * ```ts
  * const selection = victorToolSelection(registry, { maxTools: 8 });

@@ -67,4 +67,16 @@ describe('victorToolSelection', () => {
       'victorToolSelection: the run started before its input was seen; call selection.attach(agent) on every agent that has these tools, before running it',
     );
   });
+
+  it('should enable WRITE and EXECUTE tools in EXPLORE mode only with a sandbox', async () => {
+    const offeredFor = async (options: { mode: 'explore'; sandbox?: string }) => {
+      const selection = victorToolSelection(selectionRegistry(), options);
+      const agent = selection.attach(new Agent({ name: 'assistant', tools: selection.tools }));
+      const { model, runner } = scriptedRun([{ text: 'ok' }]);
+      await runner.run(agent, 'Now run the command make test');
+      return offered(model, 0);
+    };
+    expect(await offeredFor({ mode: 'explore', sandbox: __dirname })).toContain('run_command');
+    expect(await offeredFor({ mode: 'explore' })).not.toContain('run_command');
+  });
 });

@@ -2,7 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { AccessMode, AgentMode, CostTier, SchemaLevel, ToolRegistry, estimateTokens } from '@victor-tools/core';
-import { ToolMetadataRegistry, selectTools } from '@victor-tools/metadata';
+import { ToolMetadataRegistry, selectTools, selectToolsAsync, selectToolsForConversation } from '@victor-tools/metadata';
 import { anthropicRenderer } from '@victor-tools/providers/framework';
 import { TestTool } from './helpers';
 import { quietLogger } from '../support/logger';
@@ -233,5 +233,34 @@ describe('EXPLORE mode with a sandbox (SPEC section 12)', () => {
     expect(withSandbox).toContain('deploy'); // CRITICAL
     expect(selectTools(r, '', { mode: 'explore', sandbox, maxTools: 20 }).tools.map((t) => t.name)).toContain('write_file');
     expect(selectTools(r, '', { mode: 'explore', maxTools: 20 }).tools.map((t) => t.name)).not.toContain('write_file');
+  });
+});
+
+describe('search and selectTools options', () => {
+  function registry() {
+    const r = new ToolRegistry({ logger: quietLogger() });
+    for (const t of workspaceTools()) r.register(t);
+    return r;
+  }
+
+  it('should refuse an unknown option with a TypeError naming it and the close known one', async () => {
+    const r = registry();
+    expect(() => selectTools(r, 'write file', { mode: 'explore', sandbx: __dirname } as never)).toThrow(
+      new TypeError(
+        "selectTools: unknown option 'sandbx' (did you mean 'sandbox'?); it takes maxTools, tokenBudget, level, lowestLevel, stage, taskType, mode, sandbox, maxCostTier, provider, metadataRegistry, pinned, signal.",
+      ),
+    );
+    expect(() => selectTools(r, 'write file', { maxTool: 3 } as never)).toThrow(/unknown option 'maxTool' \(did you mean 'maxTools'\?\)/);
+    await expect(selectToolsAsync(r, 'write file', { maxTool: 3 } as never)).rejects.toThrow(/^selectToolsAsync: unknown option 'maxTool'/);
+    await expect(selectToolsForConversation(r, [{ role: 'user', text: 'write a file' }], { userTurn: 2 } as never)).rejects.toThrow(
+      /^selectToolsForConversation: unknown option 'userTurn' \(did you mean 'userTurns'\?\)/,
+    );
+    const reg = ToolMetadataRegistry.getInstance();
+    reg.refreshFromTools(r);
+    expect(() => reg.search('write file', { limt: 1 } as never)).toThrow(/^search: unknown option 'limt' \(did you mean 'limit'\?\); it takes limit, /);
+    await expect(reg.searchAsync('write file', { mode: 'explore', sandbx: '/tmp' } as never)).rejects.toThrow(/^searchAsync: unknown option 'sandbx'/);
+    expect(() => reg.search('write file', { mode: 'explore', sandbox: true } as never)).toThrow(/^search: sandbox must be the sandbox directory's path \(a string/);
+    // One given as undefined is absent, as a spread of optional values gives it.
+    expect(selectTools(r, 'write file', { maxTools: 1, sandbox: undefined, extra: undefined } as never).tools.map((t) => t.name)).toEqual(['write_file', 'deploy']);
   });
 });

@@ -149,4 +149,12 @@ describe('aiSdkEmbedder', () => {
     const without = await victorPrepareStep(tools, { mode: 'explore' })({ messages });
     expect(without.activeTools).not.toContain('run_command');
   });
+
+  it('should refuse an unknown option when it is made, naming it and the close known one', () => {
+    const tools = selectionRegistry();
+    expect(() => victorPrepareStep(tools, { maxTool: 3 } as never)).toThrow(/^victorPrepareStep: unknown option 'maxTool' \(did you mean 'maxTools'\?\); it takes maxTools, /);
+    expect(() => victorPrepareStep(tools, { mode: 'explore', sandbx: __dirname } as never)).toThrow(/unknown option 'sandbx' \(did you mean 'sandbox'\?\)/);
+    // lowestLevel is the tool set's level: activeTools cannot shorten a schema.
+    expect(() => victorPrepareStep(tools, { lowestLevel: 'stub' } as never)).toThrow(/^victorPrepareStep: unknown option 'lowestLevel'/);
+  });
 });

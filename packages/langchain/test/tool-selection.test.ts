@@ -65,4 +65,11 @@ describe('victorToolSelection', () => {
     const without = await victorToolSelection(selectionRegistry(), { mode: 'explore' }).select(messages);
     expect(without.map((t) => t.name)).not.toContain('run_command');
   });
+
+  it('should refuse an unknown option when it is made, naming it and the close known one', () => {
+    expect(() => victorToolSelection(selectionRegistry(), { maxTool: 3 } as never)).toThrow(
+      /^victorToolSelection: unknown option 'maxTool' \(did you mean 'maxTools'\?\); it takes maxTools, .*, context, approve\.$/,
+    );
+    expect(() => victorToolSelection(selectionRegistry(), { contxt: { mode: 'plan' } } as never)).toThrow(/unknown option 'contxt' \(did you mean 'context'\?\)/);
+  });
 });

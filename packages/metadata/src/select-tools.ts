@@ -2,6 +2,7 @@ import { CostTier, Priority, SchemaLevel, type BaseTool } from '@victor-tools/co
 import { checkModePolicy, type SchemaRenderer } from '@victor-tools/core/framework';
 import { getSchemaRenderer, schemaRendererNames } from '@victor-tools/core/internal';
 import { criticalToolNames, rebuildCount, ToolMetadataRegistry } from './metadata-registry';
+import { checkSelectOptions } from './select-option-keys';
 import { requestText } from './text/request-text';
 import { renderedTokens } from './token-count';
 import type { SearchOptions } from './types';
@@ -73,9 +74,11 @@ function plan(registry: SelectableRegistry, options: SelectToolsOptions): Select
  * worst-ranked others when `maxTools` is reached, but never of the best
  * match (so `maxTools: 1` with a critical tool selects two). Schemas are rendered and
  * counted in the `provider`'s format. A blank query ranks by priority, then name.
+ * An unknown option throws a TypeError naming it (and a close known one).
  */
 export function selectTools(registry: SelectableRegistry, query: string, options: SelectToolsOptions = {}): ToolSelection {
   requestText(query, 'selectTools');
+  checkSelectOptions('selectTools', options);
   const provider = resolveProvider(options.provider);
   const prepared = plan(registry, options);
   const names = query.trim() ? prepared.metadataRegistry.search(query, prepared.searchOptions).map((r) => r.name) : rankWithoutQuery(prepared, options);
@@ -88,6 +91,7 @@ export function selectTools(registry: SelectableRegistry, query: string, options
  */
 export async function selectToolsAsync(registry: SelectableRegistry, query: string, options: SelectToolsOptions = {}): Promise<ToolSelection> {
   requestText(query, 'selectToolsAsync');
+  checkSelectOptions('selectToolsAsync', options);
   const provider = resolveProvider(options.provider);
   const prepared = plan(registry, options);
   const names = query.trim()

@@ -79,4 +79,11 @@ describe('victorToolSelection', () => {
     expect(await offeredFor({ mode: 'explore', sandbox: __dirname })).toContain('run_command');
     expect(await offeredFor({ mode: 'explore' })).not.toContain('run_command');
   });
+
+  it('should refuse an unknown option when it is made, naming it and the close known one', () => {
+    expect(() => victorToolSelection(selectionRegistry(), { maxTool: 3 } as never)).toThrow(
+      /^victorToolSelection: unknown option 'maxTool' \(did you mean 'maxTools'\?\); it takes maxTools, .*, context, strict, approval\.$/,
+    );
+    expect(() => victorToolSelection(selectionRegistry(), { mode: 'explore', sandbx: __dirname } as never)).toThrow(/unknown option 'sandbx' \(did you mean 'sandbox'\?\)/);
+  });
 });

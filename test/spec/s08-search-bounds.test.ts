@@ -121,6 +121,31 @@ describe('the search tool of an MCP server (progressive disclosure)', () => {
     return { client, close: () => Promise.all([client.close(), handle.close()]) };
   }
 
+  it("should find WRITE tools in EXPLORE mode only with the context's sandbox, as tools/list lists them", async () => {
+    const found = async (context: { mode: string; sandbox?: string }) => {
+      const registry = new ToolRegistry({ logger: silentLogger });
+      registry.register(new TestTool({ name: 'read_file', description: 'Read a text file from disk.', metadata: { accessMode: AccessMode.READONLY } }));
+      registry.register(new TestTool({ name: 'write_file', description: 'Write a text file to disk.', metadata: { accessMode: AccessMode.WRITE } }));
+      const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+      const handle = await serveMcp(registry, {
+        transport: serverTransport,
+        logger: silentLogger,
+        context: context as never,
+        progressive: { searcher: new ToolMetadataRegistry() },
+      });
+      const client = new Client({ name: 's08', version: '1.0.0' });
+      await client.connect(clientTransport);
+      try {
+        await client.callTool({ name: 'search_tools', arguments: { query: 'write a text file' } });
+        return (await client.listTools()).tools.map((t) => t.name).sort();
+      } finally {
+        await Promise.all([client.close(), handle.close()]);
+      }
+    };
+    expect(await found({ mode: 'explore', sandbox: __dirname })).toEqual(['read_file', 'search_tools', 'write_file']);
+    expect(await found({ mode: 'explore' })).toEqual(['read_file', 'search_tools']);
+  });
+
   it('should answer a 1,000-letter word, the longest query its schema takes, within seconds', async () => {
     const { client, close } = await connect();
     try {

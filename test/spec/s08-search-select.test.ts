@@ -2,7 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { AccessMode, AgentMode, CostTier, SchemaLevel, ToolRegistry, estimateTokens } from '@victor-tools/core';
-import { ToolMetadataRegistry, selectTools } from '@victor-tools/metadata';
+import { ToolMetadataRegistry, selectTools, selectToolsAsync, selectToolsForConversation } from '@victor-tools/metadata';
 import { anthropicRenderer } from '@victor-tools/providers/framework';
 import { TestTool } from './helpers';
 import { quietLogger } from '../support/logger';
@@ -180,5 +180,87 @@ describe('ToolMetadataRegistry.search and disabled tools', () => {
     expect(found()).toContain('code_search');
     registry.enableTool('web_search');
     expect(found()).toContain('web_search');
+  });
+});
+
+describe('ToolMetadataRegistry.search after selectTools', () => {
+  it('should still leave out the tools the registry disabled once selectTools refreshed the shared metadata registry', () => {
+    const registry = new ToolRegistry({ logger: quietLogger() });
+    registry.register(new TestTool({ name: 'deploy_status', description: 'Show the deploy status.', metadata: { accessMode: AccessMode.READONLY } }));
+    registry.register(new TestTool({ name: 'deploy_logs', description: 'Show the deploy logs.', metadata: { accessMode: AccessMode.READONLY } }));
+    const reg = ToolMetadataRegistry.getInstance();
+    reg.refreshFromTools(registry);
+    registry.disableTool('deploy_status');
+    expect(reg.search('deploy').map((r) => r.name)).toEqual(['deploy_logs']);
+    expect(selectTools(registry, 'deploy').tools.map((t) => t.name)).toEqual(['deploy_logs']);
+    expect(reg.search('deploy').map((r) => r.name)).toEqual(['deploy_logs']);
+    registry.enableTool('deploy_status');
+    expect(reg.search('deploy').map((r) => r.name).sort()).toEqual(['deploy_logs', 'deploy_status']);
+  });
+});
+
+describe('EXPLORE mode with a sandbox (SPEC section 12)', () => {
+  const sandbox = join(__dirname, 'fixtures');
+  function registry() {
+    const r = new ToolRegistry({ logger: quietLogger() });
+    for (const t of workspaceTools()) r.register(t);
+    return r;
+  }
+
+  it('should offer WRITE and EXECUTE tools in search only with a sandbox, as registry.execute allows them', () => {
+    const reg = ToolMetadataRegistry.getInstance();
+    reg.refreshFromTools(registry());
+    const found = (query: string, options: object) => reg.search(query, { limit: 20, ...options }).map((r) => r.name);
+    expect(found('write file', { mode: AgentMode.EXPLORE })).not.toContain('write_file');
+    expect(found('write file', { mode: AgentMode.EXPLORE, sandbox })).toContain('write_file');
+    expect(found('deploy', { mode: 'explore', sandbox })).toContain('deploy');
+    expect(found('deploy', { mode: 'explore' })).not.toContain('deploy');
+    // The sandbox lifts only the sandbox rule: HIGH cost stays out, and PLAN is as strict as before.
+    expect(found('search the web', { mode: 'explore', sandbox })).not.toContain('web_search');
+    expect(found('write file', { mode: 'plan', sandbox })).not.toContain('write_file');
+    // An empty path is no sandbox, as for ctx.sandbox; the cached verdicts of one do not leak into the other.
+    expect(found('write file', { mode: 'explore', sandbox: '' })).not.toContain('write_file');
+    expect(found('write file', { mode: 'explore', sandbox })).toContain('write_file');
+  });
+
+  it('should select WRITE and EXECUTE tools (critical ones too) in EXPLORE only with a sandbox', () => {
+    const r = registry();
+    const without = selectTools(r, 'write file', { mode: AgentMode.EXPLORE }).tools.map((t) => t.name);
+    expect(without).not.toContain('write_file');
+    expect(without).not.toContain('deploy');
+    const withSandbox = selectTools(r, 'write file', { mode: AgentMode.EXPLORE, sandbox }).tools.map((t) => t.name);
+    expect(withSandbox).toContain('write_file');
+    expect(withSandbox).toContain('deploy'); // CRITICAL
+    expect(selectTools(r, '', { mode: 'explore', sandbox, maxTools: 20 }).tools.map((t) => t.name)).toContain('write_file');
+    expect(selectTools(r, '', { mode: 'explore', maxTools: 20 }).tools.map((t) => t.name)).not.toContain('write_file');
+  });
+});
+
+describe('search and selectTools options', () => {
+  function registry() {
+    const r = new ToolRegistry({ logger: quietLogger() });
+    for (const t of workspaceTools()) r.register(t);
+    return r;
+  }
+
+  it('should refuse an unknown option with a TypeError naming it and the close known one', async () => {
+    const r = registry();
+    expect(() => selectTools(r, 'write file', { mode: 'explore', sandbx: __dirname } as never)).toThrow(
+      new TypeError(
+        "selectTools: unknown option 'sandbx' (did you mean 'sandbox'?); it takes maxTools, tokenBudget, level, lowestLevel, stage, taskType, mode, sandbox, maxCostTier, provider, metadataRegistry, pinned, signal.",
+      ),
+    );
+    expect(() => selectTools(r, 'write file', { maxTool: 3 } as never)).toThrow(/unknown option 'maxTool' \(did you mean 'maxTools'\?\)/);
+    await expect(selectToolsAsync(r, 'write file', { maxTool: 3 } as never)).rejects.toThrow(/^selectToolsAsync: unknown option 'maxTool'/);
+    await expect(selectToolsForConversation(r, [{ role: 'user', text: 'write a file' }], { userTurn: 2 } as never)).rejects.toThrow(
+      /^selectToolsForConversation: unknown option 'userTurn' \(did you mean 'userTurns'\?\)/,
+    );
+    const reg = ToolMetadataRegistry.getInstance();
+    reg.refreshFromTools(r);
+    expect(() => reg.search('write file', { limt: 1 } as never)).toThrow(/^search: unknown option 'limt' \(did you mean 'limit'\?\); it takes limit, /);
+    await expect(reg.searchAsync('write file', { mode: 'explore', sandbx: '/tmp' } as never)).rejects.toThrow(/^searchAsync: unknown option 'sandbx'/);
+    expect(() => reg.search('write file', { mode: 'explore', sandbox: true } as never)).toThrow(/^search: sandbox must be the sandbox directory's path \(a string/);
+    // One given as undefined is absent, as a spread of optional values gives it.
+    expect(selectTools(r, 'write file', { maxTools: 1, sandbox: undefined, extra: undefined } as never).tools.map((t) => t.name)).toEqual(['write_file', 'deploy']);
   });
 });

@@ -1,6 +1,11 @@
 import type { ModelMessage } from 'ai';
 import { SchemaLevel } from '@victor-tools/core';
 import { selectToolsForConversation, type ConversationSelectOptions, type ConversationTurn, type SelectableRegistry } from '@victor-tools/metadata';
+import { CONVERSATION_SELECT_OPTION_KEYS } from '@victor-tools/metadata/framework';
+import { checkAdapterOptions } from '@victor-tools/providers/framework';
+
+// `lowestLevel` is the tool set's `level`: activeTools cannot shorten a schema.
+const PREPARE_STEP_OPTION_KEYS = CONVERSATION_SELECT_OPTION_KEYS.filter((key) => key !== 'lowestLevel');
 
 /** Options of `victorPrepareStep`: those of `selectToolsForConversation`, the schema level being the tool set's. */
 export type VictorPrepareStepOptions = Omit<ConversationSelectOptions, 'lowestLevel'>;
@@ -19,12 +24,15 @@ export interface PrepareStepInput {
  * budget is counted at `level` (the level the tool set was made at, FULL by
  * default) and met by leaving tools out, since `activeTools` cannot shorten
  * a schema. Pass the full set as `tools` (`toAISDKTools(registry)`): the SDK
- * sends only the active ones.
+ * sends only the active ones. Give it the `mode` and `sandbox` the tools run
+ * with: in EXPLORE, WRITE and EXECUTE tools are chosen only with a `sandbox`.
+ * An unknown option throws a TypeError naming it (and a close known one).
  */
 export function victorPrepareStep<TOOLS extends Record<string, unknown> = Record<string, unknown>>(
   registry: SelectableRegistry,
   options: VictorPrepareStepOptions = {},
 ): (input: PrepareStepInput) => Promise<{ activeTools: Array<keyof TOOLS & string> }> {
+  checkAdapterOptions('victorPrepareStep', options, PREPARE_STEP_OPTION_KEYS);
   const level = SchemaLevel.from(options.level ?? SchemaLevel.FULL);
   return async ({ messages }) => {
     const selection = await selectToolsForConversation(registry, conversationOf(messages), { ...options, level, lowestLevel: level });

@@ -140,4 +140,21 @@ describe('aiSdkEmbedder', () => {
     const { activeTools } = await prepare({ messages: [{ role: 'user', content: 'should I take my umbrella tomorrow?' }] });
     expect(activeTools).toContain('get_weather');
   });
+
+  it('should offer WRITE and EXECUTE tools in EXPLORE mode only with a sandbox, as the tools run with', async () => {
+    const tools = selectionRegistry();
+    const messages = [{ role: 'user' as const, content: 'Now run the command make test' }];
+    const inSandbox = await victorPrepareStep(tools, { mode: 'explore', sandbox: __dirname })({ messages });
+    expect(inSandbox.activeTools).toContain('run_command');
+    const without = await victorPrepareStep(tools, { mode: 'explore' })({ messages });
+    expect(without.activeTools).not.toContain('run_command');
+  });
+
+  it('should refuse an unknown option when it is made, naming it and the close known one', () => {
+    const tools = selectionRegistry();
+    expect(() => victorPrepareStep(tools, { maxTool: 3 } as never)).toThrow(/^victorPrepareStep: unknown option 'maxTool' \(did you mean 'maxTools'\?\); it takes maxTools, /);
+    expect(() => victorPrepareStep(tools, { mode: 'explore', sandbx: __dirname } as never)).toThrow(/unknown option 'sandbx' \(did you mean 'sandbox'\?\)/);
+    // lowestLevel is the tool set's level: activeTools cannot shorten a schema.
+    expect(() => victorPrepareStep(tools, { lowestLevel: 'stub' } as never)).toThrow(/^victorPrepareStep: unknown option 'lowestLevel'/);
+  });
 });

@@ -1,7 +1,8 @@
 import type { BaseMessage } from '@langchain/core/messages';
 import { SchemaLevel } from '@victor-tools/core';
-import type { AdaptableRegistry } from '@victor-tools/providers/framework';
+import { checkAdapterOptions, type AdaptableRegistry } from '@victor-tools/providers/framework';
 import { selectToolsForConversation, type ConversationSelectOptions, type ConversationTurn, type SelectableRegistry } from '@victor-tools/metadata';
+import { CONVERSATION_SELECT_OPTION_KEYS } from '@victor-tools/metadata/framework';
 import { toLangChainTools, type LangChainToolsOptions } from './to-langchain-tools';
 import type { VictorStructuredTool } from './victor-structured-tool';
 
@@ -10,6 +11,10 @@ export type SelectingRegistry = SelectableRegistry & AdaptableRegistry;
 
 /** Options of `victorToolSelection`: how to choose (`selectToolsForConversation`) and how the tools run (`toLangChainTools`). */
 export type LangChainToolSelectionOptions = Omit<ConversationSelectOptions, 'lowestLevel'> & Pick<LangChainToolsOptions, 'context' | 'approve'>;
+
+// How to choose (less `lowestLevel`, which is `level`) and how the tools run; `approve` is
+// passed on for toLangChainTools to say it was removed.
+const SELECTION_OPTION_KEYS = [...CONVERSATION_SELECT_OPTION_KEYS.filter((key) => key !== 'lowestLevel'), 'context', 'approve'];
 
 /** A model that can be given tools: a LangChain chat model. */
 export interface ToolBindingModel<Bound> {
@@ -37,13 +42,18 @@ export interface LangChainToolSelection {
  * and `pinned` tools always there, within `maxTools` and `tokenBudget`,
  * counted at `level`), while the `ToolNode` holds every tool. The tools are
  * made once by `toLangChainTools`, so approval state carries across steps.
+ * `mode` and `sandbox` choose as the policy of `context` runs: in EXPLORE,
+ * WRITE and EXECUTE tools are chosen only with a `sandbox`. An unknown
+ * option throws a TypeError naming it (and a close known one).
  */
 export function victorToolSelection(registry: SelectingRegistry, options: LangChainToolSelectionOptions = {}): LangChainToolSelection {
+  checkAdapterOptions('victorToolSelection', options, SELECTION_OPTION_KEYS);
+  const { context, approve, ...choose } = options;
   const level = SchemaLevel.from(options.level ?? SchemaLevel.FULL);
-  const tools = toLangChainTools(registry, { context: options.context, approve: options.approve, level });
+  const tools = toLangChainTools(registry, { context, approve, level });
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const select = async (messages: readonly BaseMessage[]): Promise<VictorStructuredTool[]> => {
-    const selection = await selectToolsForConversation(registry, conversationOf(messages), { ...options, level, lowestLevel: level });
+    const selection = await selectToolsForConversation(registry, conversationOf(messages), { ...choose, level, lowestLevel: level });
     return selection.tools.flatMap(({ name }) => byName.get(name) ?? []);
   };
   return {

@@ -56,4 +56,20 @@ describe('victorToolSelection', () => {
     // The same tool objects as in `tools`: approval state carries across steps.
     for (const tool of chosen) expect(selection.tools).toContain(tool);
   });
+
+  it('should bind WRITE and EXECUTE tools in EXPLORE mode only with a sandbox', async () => {
+    const messages = [new HumanMessage('Now run the command make test')];
+    const context = { mode: 'explore' as const, sandbox: __dirname };
+    const inSandbox = await victorToolSelection(selectionRegistry(), { context, mode: 'explore', sandbox: __dirname }).select(messages);
+    expect(inSandbox.map((t) => t.name)).toContain('run_command');
+    const without = await victorToolSelection(selectionRegistry(), { mode: 'explore' }).select(messages);
+    expect(without.map((t) => t.name)).not.toContain('run_command');
+  });
+
+  it('should refuse an unknown option when it is made, naming it and the close known one', () => {
+    expect(() => victorToolSelection(selectionRegistry(), { maxTool: 3 } as never)).toThrow(
+      /^victorToolSelection: unknown option 'maxTool' \(did you mean 'maxTools'\?\); it takes maxTools, .*, context, approve\.$/,
+    );
+    expect(() => victorToolSelection(selectionRegistry(), { contxt: { mode: 'plan' } } as never)).toThrow(/unknown option 'contxt' \(did you mean 'context'\?\)/);
+  });
 });

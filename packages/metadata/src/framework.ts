@@ -7,3 +7,5 @@ export { splitWords, contentWords, stemWord } from './text/tokenize';
 export { STOP_WORDS, isStopWord } from './text/stop-words';
 export { embeddingKey } from './embedding/embedding-store';
 export { METADATA_REGISTRY_KEY } from './metadata-registry';
+// The option names of selectToolsForConversation, for a helper that forwards them to check them early.
+export { CONVERSATION_SELECT_OPTION_KEYS } from './select-option-keys';

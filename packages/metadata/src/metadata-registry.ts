@@ -6,6 +6,7 @@ import type { MetadataRegistryOptions } from './embedding/embedder';
 import { embeddingText } from './embedding/tool-text';
 import { VectorStore } from './embedding/vector-store';
 import { fingerprintTool } from './fingerprint';
+import { checkSearchOptions } from './search-option-keys';
 import { Searcher, type SearchEntry, type SemanticScores } from './search/searcher';
 import { requestText } from './text/request-text';
 import { analyze, contentWords, splitWords, stemWord } from './text/tokenize';
@@ -297,9 +298,11 @@ export class ToolMetadataRegistry {
    * category, description, use cases and examples (stemmed, stop words
    * dropped), raised by stage, task type and priority, lowered by cost when
    * a cheaper tool matches as well; mandatory keywords force a tool in first.
+   * An unknown option throws a TypeError naming it (and a close known one).
    */
   search(query: string, options: SearchOptions = {}): SearchResult[] {
     requestText(query, 'search');
+    checkSearchOptions('search', options);
     this.settle();
     const semantic = this.semanticScores(query);
     if (semantic instanceof Promise) {
@@ -318,6 +321,7 @@ export class ToolMetadataRegistry {
    */
   async searchAsync(query: string, options: SearchOptions = {}): Promise<SearchResult[]> {
     requestText(query, 'searchAsync');
+    checkSearchOptions('searchAsync', options);
     this.settle();
     const searcher = this.searcher;
     const filtered = this.onlyEnabled(options);

@@ -1,3 +1,4 @@
+import { checkSelectOptions } from './select-option-keys';
 import { rankWithoutQuery, selectRanked } from './select-tools';
 import { contentWords } from './text/tokenize';
 import type { ConversationSelectOptions, ConversationTurn, SelectableRegistry, ToolSelection } from './selection-types';
@@ -16,13 +17,15 @@ const RANK_OFFSET = 1;
  * Each turn is ranked with `searchAsync`, so an asynchronous embedder's
  * vectors are waited for; the rankings are fused by weighted reciprocal rank.
  * Without a user turn holding a content word, tools rank as for a blank
- * request in `selectTools` (by priority, then name).
+ * request in `selectTools` (by priority, then name). An unknown option
+ * throws a TypeError naming it (and a close known one).
  */
 export async function selectToolsForConversation(
   registry: SelectableRegistry,
   conversation: Iterable<ConversationTurn>,
   options: ConversationSelectOptions = {},
 ): Promise<ToolSelection> {
+  checkSelectOptions('selectToolsForConversation', options, true);
   const turns = [...conversation];
   const userTurns = options.userTurns ?? DEFAULT_USER_TURNS;
   if (!(Number.isInteger(userTurns) && userTurns >= 1)) {

@@ -2,6 +2,7 @@ import { CostTier, Priority, SchemaLevel, type BaseTool } from '@victor-tools/co
 import { checkModePolicy, type SchemaRenderer } from '@victor-tools/core/framework';
 import { getSchemaRenderer, schemaRendererNames } from '@victor-tools/core/internal';
 import { criticalToolNames, rebuildCount, ToolMetadataRegistry } from './metadata-registry';
+import { checkSelectOptions } from './select-option-keys';
 import { requestText } from './text/request-text';
 import { renderedTokens } from './token-count';
 import type { SearchOptions } from './types';
@@ -52,6 +53,7 @@ function plan(registry: SelectableRegistry, options: SelectToolsOptions): Select
     stage: options.stage,
     taskType: options.taskType,
     mode: options.mode,
+    sandbox: options.sandbox,
     maxCostTier: options.maxCostTier,
     filter: usable ? (name) => usable.has(name) : undefined,
     signal: options.signal,
@@ -61,7 +63,8 @@ function plan(registry: SelectableRegistry, options: SelectToolsOptions): Select
 
 /**
  * The tools to send to a model for `query`: the best-ranked enabled and
- * available tools the mode allows, each at the most verbose schema level the
+ * available tools the mode allows (in EXPLORE, WRITE, EXECUTE and MIXED tools
+ * only with a `sandbox`, as `registry.execute` allows them), each at the most verbose schema level the
  * token budget leaves room for. Every chosen tool first gets its smallest
  * level, in rank order, while the budget holds; then, again in rank order,
  * each is raised as far as the rest of the budget allows, but never above a
@@ -71,9 +74,11 @@ function plan(registry: SelectableRegistry, options: SelectToolsOptions): Select
  * worst-ranked others when `maxTools` is reached, but never of the best
  * match (so `maxTools: 1` with a critical tool selects two). Schemas are rendered and
  * counted in the `provider`'s format. A blank query ranks by priority, then name.
+ * An unknown option throws a TypeError naming it (and a close known one).
  */
 export function selectTools(registry: SelectableRegistry, query: string, options: SelectToolsOptions = {}): ToolSelection {
   requestText(query, 'selectTools');
+  checkSelectOptions('selectTools', options);
   const provider = resolveProvider(options.provider);
   const prepared = plan(registry, options);
   const names = query.trim() ? prepared.metadataRegistry.search(query, prepared.searchOptions).map((r) => r.name) : rankWithoutQuery(prepared, options);
@@ -86,6 +91,7 @@ export function selectTools(registry: SelectableRegistry, query: string, options
  */
 export async function selectToolsAsync(registry: SelectableRegistry, query: string, options: SelectToolsOptions = {}): Promise<ToolSelection> {
   requestText(query, 'selectToolsAsync');
+  checkSelectOptions('selectToolsAsync', options);
   const provider = resolveProvider(options.provider);
   const prepared = plan(registry, options);
   const names = query.trim()
@@ -112,7 +118,7 @@ function alwaysSelected(prepared: SelectionPlan, options: SelectToolsOptions): s
     const tool = usable ? usable.get(name) : metadataRegistry.getTool(name);
     if (tool === undefined) continue;
     if (CostTier.from(tool.costTier).weight > maxWeight) continue;
-    if (options.mode !== undefined && !checkModePolicy(tool, { mode: options.mode }, undefined).allowed) continue;
+    if (options.mode !== undefined && !checkModePolicy(tool, { mode: options.mode, sandbox: options.sandbox }, undefined).allowed) continue;
     names.push(name);
   }
   return names;
@@ -205,7 +211,10 @@ const watches = new WeakMap<SelectableRegistry, Watch>();
 
 /**
  * Brings the metadata registry up to date with every registered tool (the
- * shared registry is not narrowed to the enabled ones). A registry with
+ * shared registry is not narrowed to the enabled ones). The registry itself
+ * is the source, not its list of tools: the metadata registry then keeps
+ * asking it which tools are enabled, so its own `search` still leaves out
+ * the disabled ones after a selection (an array has no enabled state). A registry with
  * `onChange` is re-checked only after it reported a change, or when the
  * metadata registry was rebuilt from something else since: checking 10,000
  * tools' getters costs milliseconds, the search itself microseconds.
@@ -220,7 +229,7 @@ function refreshIfChanged(registry: SelectableRegistry, metadataRegistry: ToolMe
     watches.set(registry, (watch = created));
   }
   if (watch && !watch.changed && watch.metadataRegistry === metadataRegistry && watch.rebuilds === rebuildCount(metadataRegistry)) return;
-  metadataRegistry.refreshFromTools(registry.listTools({ onlyEnabled: false }));
+  metadataRegistry.refreshFromTools(registry);
   if (watch) {
     watch.changed = false;
     watch.metadataRegistry = metadataRegistry;
@@ -235,7 +244,7 @@ export function rankWithoutQuery(prepared: SelectionPlan, options: SelectToolsOp
   const maxWeight = options.maxCostTier === undefined ? Infinity : CostTier.from(options.maxCostTier).weight;
   return [...usable]
     .filter(([, tool]) => CostTier.from(tool.costTier).weight <= maxWeight)
-    .filter(([, tool]) => options.mode === undefined || checkModePolicy(tool, { mode: options.mode }, undefined).allowed)
+    .filter(([, tool]) => options.mode === undefined || checkModePolicy(tool, { mode: options.mode, sandbox: options.sandbox }, undefined).allowed)
     .map(([name]) => ({ name, priority: metadataRegistry.getMetadata(name)?.priority.weight ?? Priority.MEDIUM.weight }))
     .sort((a, b) => a.priority - b.priority || (a.name < b.name ? -1 : 1))
     .slice(0, maxTools)

@@ -37,8 +37,13 @@ export interface SelectToolsOptions {
   stage?: string;
   /** Raise tools declaring this task type. */
   taskType?: string;
-  /** Leave out tools this agent mode refuses. */
+  /** Leave out tools this agent mode refuses (see `SearchOptions.mode`). */
   mode?: AgentModeLike;
+  /**
+   * The agent's sandbox directory, as `ctx.sandbox`: in EXPLORE mode, WRITE,
+   * EXECUTE and MIXED tools are selected only with it (see `SearchOptions.sandbox`).
+   */
+  sandbox?: string;
   /** Leave out tools above this cost tier. */
   maxCostTier?: CostTierLike;
   /**
@@ -51,7 +56,7 @@ export interface SelectToolsOptions {
   metadataRegistry?: ToolMetadataRegistry;
   /**
    * Tools always in the selection, as `Priority.CRITICAL` tools are (names or
-   * aliases; those not enabled and available, refused by `mode` or above
+   * aliases; those not enabled and available, refused by `mode` (with `sandbox`) or above
    * `maxCostTier` are left out): they take the places of the worst-ranked
    * others when `maxTools` is reached and claim their smallest schema first.
    */

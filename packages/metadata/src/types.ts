@@ -21,8 +21,19 @@ export interface SearchOptions {
   taskType?: string;
   /** Leave out tools above this cost tier. */
   maxCostTier?: CostTierLike;
-  /** Leave out tools this agent mode refuses (tool-level rules: no sandbox is assumed). */
+  /**
+   * Leave out tools this agent mode refuses, by the tool-level rules of
+   * `registry.execute`'s policy (SPEC section 12): PLAN keeps READONLY and
+   * NETWORK tools; EXPLORE leaves out HIGH cost tools, tools with no declared
+   * access mode, and WRITE, EXECUTE and MIXED tools unless `sandbox` is set.
+   */
   mode?: AgentModeLike;
+  /**
+   * The sandbox directory the agent runs with, as `ctx.sandbox`: in EXPLORE
+   * mode, WRITE, EXECUTE and MIXED tools are kept only with it. Their path
+   * arguments are checked against it when a call runs, not here.
+   */
+  sandbox?: string;
   /** Keep only tools whose name passes (e.g. the enabled tools of a registry). */
   filter?: (name: string) => boolean;
   /**

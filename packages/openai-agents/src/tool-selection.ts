@@ -1,7 +1,8 @@
 import type { Agent, AgentInputItem, RunContext } from '@openai/agents';
 import { SchemaLevel } from '@victor-tools/core';
-import type { AdaptableRegistry } from '@victor-tools/providers/framework';
+import { checkAdapterOptions, type AdaptableRegistry } from '@victor-tools/providers/framework';
 import { selectToolsForConversation, type ConversationSelectOptions, type ConversationTurn, type SelectableRegistry } from '@victor-tools/metadata';
+import { CONVERSATION_SELECT_OPTION_KEYS } from '@victor-tools/metadata/framework';
 import { toOpenAIAgentsTools, type OpenAIAgentsToolsOptions, type VictorFunctionTool } from './to-openai-agents-tools';
 
 /** A registry the adapter can run tools of and the selection can rank: core's `ToolRegistry` fits it. */
@@ -9,6 +10,10 @@ export type SelectingRegistry = SelectableRegistry & AdaptableRegistry;
 
 /** Options of `victorToolSelection`: how to choose (`selectToolsForConversation`) and how the tools run (`toOpenAIAgentsTools`). */
 export type OpenAIAgentsToolSelectionOptions = Omit<ConversationSelectOptions, 'lowestLevel'> & Pick<OpenAIAgentsToolsOptions, 'context' | 'strict' | 'approval'>;
+
+// How to choose (less `lowestLevel`, which is `level`) and how the tools run; `approval` is
+// passed on for toOpenAIAgentsTools to say it was removed.
+const SELECTION_OPTION_KEYS = [...CONVERSATION_SELECT_OPTION_KEYS.filter((key) => key !== 'lowestLevel'), 'context', 'strict', 'approval'];
 
 /** What `victorToolSelection` answers. */
 export interface OpenAIAgentsToolSelection {
@@ -33,7 +38,10 @@ interface RunSelection {
  * (the latest user message weighing most) and the tools called so far in the
  * run (kept), CRITICAL and `pinned` tools always there, within `maxTools` and
  * `tokenBudget` (counted at `level`). The selection is made once per turn and
- * run, shared by every tool's check.
+ * run, shared by every tool's check. `mode` and `sandbox` choose as the
+ * policy of `context` runs: in EXPLORE, WRITE and EXECUTE tools are chosen
+ * only with a `sandbox`. An unknown option throws a TypeError naming it
+ * (and a close known one).
  *
  * ```ts
  * const selection = victorToolSelection(registry, { maxTools: 8 });
@@ -41,6 +49,8 @@ interface RunSelection {
  * ```
  */
 export function victorToolSelection(registry: SelectingRegistry, options: OpenAIAgentsToolSelectionOptions = {}): OpenAIAgentsToolSelection {
+  checkAdapterOptions('victorToolSelection', options, SELECTION_OPTION_KEYS);
+  const { context, strict, approval, ...choose } = options;
   const level = SchemaLevel.from(options.level ?? SchemaLevel.FULL);
   const runs = new WeakMap<RunContext<unknown>, RunSelection>();
   const attached = new WeakSet<object>();
@@ -60,13 +70,13 @@ export function victorToolSelection(registry: SelectingRegistry, options: OpenAI
       runs.set(runContext, run);
     }
     if (run.restored && run.turns.length === 0) return Promise.resolve('every');
-    run.chosen ??= selectToolsForConversation(registry, run.turns, { ...options, level, lowestLevel: level }).then(
+    run.chosen ??= selectToolsForConversation(registry, run.turns, { ...choose, level, lowestLevel: level }).then(
       (selection) => new Set(selection.tools.map((tool) => tool.name)),
     );
     return run.chosen;
   };
 
-  const tools = toOpenAIAgentsTools(registry, { context: options.context, strict: options.strict, approval: options.approval, level }).map(
+  const tools = toOpenAIAgentsTools(registry, { context, strict, approval, level }).map(
     (tool): VictorFunctionTool => ({
       ...tool,
       isEnabled: async (runContext, agent) => {

@@ -67,4 +67,23 @@ describe('victorToolSelection', () => {
       'victorToolSelection: the run started before its input was seen; call selection.attach(agent) on every agent that has these tools, before running it',
     );
   });
+
+  it('should enable WRITE and EXECUTE tools in EXPLORE mode only with a sandbox', async () => {
+    const offeredFor = async (options: { mode: 'explore'; sandbox?: string }) => {
+      const selection = victorToolSelection(selectionRegistry(), options);
+      const agent = selection.attach(new Agent({ name: 'assistant', tools: selection.tools }));
+      const { model, runner } = scriptedRun([{ text: 'ok' }]);
+      await runner.run(agent, 'Now run the command make test');
+      return offered(model, 0);
+    };
+    expect(await offeredFor({ mode: 'explore', sandbox: __dirname })).toContain('run_command');
+    expect(await offeredFor({ mode: 'explore' })).not.toContain('run_command');
+  });
+
+  it('should refuse an unknown option when it is made, naming it and the close known one', () => {
+    expect(() => victorToolSelection(selectionRegistry(), { maxTool: 3 } as never)).toThrow(
+      /^victorToolSelection: unknown option 'maxTool' \(did you mean 'maxTools'\?\); it takes maxTools, .*, context, strict, approval\.$/,
+    );
+    expect(() => victorToolSelection(selectionRegistry(), { mode: 'explore', sandbx: __dirname } as never)).toThrow(/unknown option 'sandbx' \(did you mean 'sandbox'\?\)/);
+  });
 });

@@ -31,13 +31,13 @@ describe('toAnthropicTools, toGeminiFunctions and toMcpTools', () => {
 
 describe('options', () => {
   it.each<[string, () => unknown, string]>([
-    ['toAnthropicTool', () => toAnthropicTool(new ReadFileTool(), { defer_loading: true } as never), "toAnthropicTool: unknown option 'defer_loading'; it takes level, deferLoading."],
-    ['toOpenAITool', () => toOpenAITool(new ReadFileTool(), { Strict: true } as never), "toOpenAITool: unknown option 'Strict'; it takes level, strict, api."],
+    ['toAnthropicTool', () => toAnthropicTool(new ReadFileTool(), { defer_loading: true } as never), "toAnthropicTool: unknown option 'defer_loading' (did you mean 'deferLoading'?); it takes level, deferLoading."],
+    ['toOpenAITool', () => toOpenAITool(new ReadFileTool(), { Strict: true } as never), "toOpenAITool: unknown option 'Strict' (did you mean 'strict'?); it takes level, strict, api."],
     ['toGeminiFunction', () => toGeminiFunction(new ReadFileTool(), { strict: true } as never), "toGeminiFunction: unknown option 'strict'; it takes level."],
-    ['toMcpTool', () => toMcpTool(new ReadFileTool(), { lvl: 'compact' } as never), "toMcpTool: unknown option 'lvl'; it takes level."],
-    ['toAnthropicTools', () => toAnthropicTools([new ReadFileTool()], { load: ['read_file'] } as never), "toAnthropicTools: unknown option 'load'; it takes level, loaded."],
-    ['toOpenAITools', () => toOpenAITools([new ReadFileTool()], { stict: true } as never), "toOpenAITools: unknown option 'stict'; it takes level, strict, api."],
-  ])('%s should refuse an unknown option with a TypeError naming it and the known ones', (_name, call, message) => {
+    ['toMcpTool', () => toMcpTool(new ReadFileTool(), { lvl: 'compact' } as never), "toMcpTool: unknown option 'lvl' (did you mean 'level'?); it takes level."],
+    ['toAnthropicTools', () => toAnthropicTools([new ReadFileTool()], { load: ['read_file'] } as never), "toAnthropicTools: unknown option 'load' (did you mean 'loaded'?); it takes level, loaded."],
+    ['toOpenAITools', () => toOpenAITools([new ReadFileTool()], { stict: true } as never), "toOpenAITools: unknown option 'stict' (did you mean 'strict'?); it takes level, strict, api."],
+  ])('%s should refuse an unknown option with a TypeError naming it, a close known one and the known ones', (_name, call, message) => {
     expect(call).toThrow(new TypeError(message));
   });
 

@@ -84,7 +84,9 @@ export class ProgressiveView implements ServableRegistry {
   /**
    * Ranks every listed tool of the registry that the caller's scopes allow
    * for `query`, enables the best `limit` for this connection, and announces
-   * the change. A tool the caller may not call is neither named nor enabled:
+   * the change. Tools the mode refuses are left out as in `tools/list`: in
+   * EXPLORE, WRITE and EXECUTE tools only with a sandbox (`ctx.sandbox`, else
+   * the server context's). A tool the caller may not call is neither named nor enabled:
    * its name and description are as hidden as in `tools/list`.
    */
   private async find(query: string, limit: number, ctx: ToolCallContext): Promise<FoundTool[]> {
@@ -92,7 +94,10 @@ export class ProgressiveView implements ServableRegistry {
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
     const { searcher } = this.options;
     searcher.refreshFromTools(tools);
-    const options = { limit, mode: ctx.mode ?? this.context?.mode, filter: (name: string) => byName.has(name) };
+    // The mode and sandbox the found tools would run with: the call's, else the server's context (a sandbox
+    // lets EXPLORE keep WRITE and EXECUTE tools, as tools/list does; their paths are checked when they run).
+    const policy = ctx.mode !== undefined ? ctx : this.context;
+    const options = { limit, mode: policy?.mode, sandbox: policy?.sandbox, filter: (name: string) => byName.has(name) };
     const results = searcher.searchAsync ? await searcher.searchAsync(query, options) : searcher.search(query, options);
     const found: FoundTool[] = [];
     let added = false;

@@ -9,10 +9,14 @@ import type { AgentModeLike, AnyTool } from '@victor-tools/core/framework';
 export interface ToolSearcher {
   /** Indexes the tools (a no-op when none changed). */
   refreshFromTools(tools: Iterable<AnyTool>): unknown;
-  /** The best matches first. */
-  search(query: string, options: { limit?: number; mode?: AgentModeLike; filter?: (name: string) => boolean }): Array<{ name: string; score: number }>;
+  /**
+   * The best matches first, among the tools `filter` passes and the agent
+   * `mode` allows (with the session's `sandbox`, EXPLORE allows WRITE and
+   * EXECUTE tools).
+   */
+  search(query: string, options: { limit?: number; mode?: AgentModeLike; sandbox?: string; filter?: (name: string) => boolean }): Array<{ name: string; score: number }>;
   /** `search` that waits for an asynchronous embedder, when the searcher has one. */
-  searchAsync?(query: string, options: { limit?: number; mode?: AgentModeLike; filter?: (name: string) => boolean }): Promise<Array<{ name: string; score: number }>>;
+  searchAsync?(query: string, options: { limit?: number; mode?: AgentModeLike; sandbox?: string; filter?: (name: string) => boolean }): Promise<Array<{ name: string; score: number }>>;
 }
 
 /** Progressive disclosure (`serveMcp`'s `progressive` option): few schemas in `tools/list`, the rest found by search. */

@@ -321,7 +321,7 @@ export class Searcher {
    */
   private filter(count: number, matchedCount: number, options: SearchOptions): { candidateCount: number; cheapest: number } {
     const maxWeight = options.maxCostTier === undefined ? Infinity : CostTier.from(options.maxCostTier).weight;
-    const verdicts = options.mode === undefined ? undefined : this.verdictsFor(AgentMode.from(options.mode));
+    const verdicts = options.mode === undefined ? undefined : this.verdictsFor(AgentMode.from(options.mode), hasSandbox(options));
     const { touched, costWeights, candidates } = this;
     const accept = options.filter;
     let out = 0;
@@ -342,16 +342,18 @@ export class Searcher {
     return { candidateCount: out, cheapest: cheapest === Infinity ? cheapestOfAll : cheapest };
   }
 
-  private verdictsFor(mode: AgentMode): Int8Array {
-    let verdicts = this.modeVerdicts.get(mode.value);
-    if (!verdicts) this.modeVerdicts.set(mode.value, (verdicts = new Int8Array(this.entries.length)));
+  /** The verdicts of a mode, with or without a sandbox: the tool-level rules read only whether there is one, not where. */
+  private verdictsFor(mode: AgentMode, sandboxed: boolean): Int8Array {
+    const key = sandboxed ? `${mode.value}+sandbox` : mode.value;
+    let verdicts = this.modeVerdicts.get(key);
+    if (!verdicts) this.modeVerdicts.set(key, (verdicts = new Int8Array(this.entries.length)));
     return verdicts;
   }
 
   /** Mode verdicts are cached per tool: they depend only on the tool, which a refresh replaces. */
   private allowedIn(verdicts: Int8Array, doc: number, options: SearchOptions): boolean {
     if (verdicts[doc] === 0) {
-      const { allowed } = checkModePolicy(this.entries[doc].tool, { mode: options.mode }, undefined);
+      const { allowed } = checkModePolicy(this.entries[doc].tool, { mode: options.mode, sandbox: options.sandbox }, undefined);
       verdicts[doc] = allowed ? 1 : -1;
     }
     return verdicts[doc] === 1;
@@ -393,4 +395,9 @@ export class Searcher {
     if (similar >= 0) reasons.push(`similarity ${semantic!.similarities[similar].toFixed(2)}`);
     return { name: entry.name, score, reasons };
   }
+}
+
+/** Whether `options` name a sandbox, as core's policy reads `ctx.sandbox`: a non-empty string. */
+function hasSandbox(options: SearchOptions): boolean {
+  return typeof options.sandbox === 'string' && options.sandbox.length > 0;
 }

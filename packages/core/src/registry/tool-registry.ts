@@ -8,8 +8,8 @@ import { afterHookStep, beforeHookStep } from '../pipeline/hook-steps';
 import { inProcessInvoker } from '../pipeline/invoker';
 import type { PipelineHost } from '../pipeline/tool-call';
 import { executeCall } from '../pipeline/steps';
-import { suggestNames } from '../pipeline/suggest-names';
 import { guardedLogger } from '../logger';
+import { checkOptionKeys } from '../option-keys';
 import { approvalGateOf, approvalRequirement, readApprovalConfig, type ApprovalGate } from '../policy/approval';
 import { LoopDetector } from '../policy/loop-detector';
 import type { ToolResult } from '../results';
@@ -63,13 +63,7 @@ export class ToolRegistry implements Iterable<BaseTool>, ToolRegistryLike {
   private readonly usable = new UsableTools(this.entries, () => this.version);
 
   constructor(options: ToolRegistryOptions = {}) {
-    if (options === null || typeof options !== 'object') throw new TypeError(`ToolRegistry options must be an object, got ${describeValue(options)}.`);
-    for (const key of Object.keys(options)) {
-      if (!REGISTRY_OPTION_KEYS.includes(key)) {
-        const [close] = suggestNames(key, REGISTRY_OPTION_KEYS, 1);
-        throw new TypeError(`Unknown ToolRegistry option '${capText(key)}'${close === undefined ? '' : ` (did you mean '${close}'?)`}: it takes ${REGISTRY_OPTION_KEYS.join(', ')}.`);
-      }
-    }
+    checkOptionKeys('new ToolRegistry', options, REGISTRY_OPTION_KEYS);
     for (const key of ['coerce', 'nullAsAbsent', 'refuseLoops'] as const) {
       const value = options[key];
       if (value !== undefined && typeof value !== 'boolean') throw new TypeError(`ToolRegistry option '${key}' must be a boolean, got ${describeValue(value)}.`);

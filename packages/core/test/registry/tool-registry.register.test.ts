@@ -154,8 +154,9 @@ describe('ToolRegistry', () => {
   describe('options', () => {
     it('should refuse an unknown option, naming a close one', () => {
       expect(() => new ToolRegistry({ timeoutMs: 10 } as never)).toThrow(
-        "Unknown ToolRegistry option 'timeoutMs' (did you mean 'defaultTimeoutMs'?): it takes logger, coerce, nullAsAbsent, maxErrors, maxErrorChars, maxCheckedValues, defaultTimeoutMs, approve, approvalTimeoutMs, invoker, loopThreshold, refuseLoops.",
+        "new ToolRegistry: unknown option 'timeoutMs' (did you mean 'defaultTimeoutMs'?); it takes logger, coerce, nullAsAbsent, maxErrors, maxErrorChars, maxCheckedValues, defaultTimeoutMs, approve, approvalTimeoutMs, invoker, loopThreshold, refuseLoops.",
       );
+      expect(() => new ToolRegistry(null as never)).toThrow('new ToolRegistry: options must be an object, got null.');
       expect(() => new ToolRegistry({ coerce: 'yes' } as never)).toThrow("ToolRegistry option 'coerce' must be a boolean, got a string.");
     });
 

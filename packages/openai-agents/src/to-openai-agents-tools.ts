@@ -102,7 +102,7 @@ function functionTool(
         }
         const args = (strict ? normalizeStrictArguments(tool, input) : input) as Record<string, unknown>;
         const ctx = frameworkCallContext(context, { toolCallId: callId, signal: details?.signal, approvedBy });
-        return resultText(await registry.execute(name, args, ctx));
+        return resultText(await registry.execute(name, args, ctx), { toolName: name });
       },
     }) as VictorFunctionTool;
 

@@ -84,6 +84,22 @@ describe('toLangChainTools', () => {
       await expect(lcTool!.invoke({})).resolves.toBe("Invalid parameters for tool 'read_file': Required parameter 'path' is missing");
     });
 
+    it('should take undefined arguments as {}, as the registry does, not throw', async () => {
+      const [lcTool] = toLangChainTools(registryWith(readFile()));
+      await expect(lcTool!.invoke(undefined as never)).resolves.toBe("Invalid parameters for tool 'read_file': Required parameter 'path' is missing");
+      const [probe] = toLangChainTools(registryWith(new RecordingTool({ name: 'probe' })));
+      await expect(probe!.invoke(undefined as never)).resolves.toBe('probe done');
+      await expect(probe!.invoke({ type: 'tool_call', id: 'c1', name: 'probe' } as never)).resolves.toMatchObject({ content: 'probe done', status: 'success' });
+    });
+
+    it("should answer arguments LangChain's schema validator cannot read (a BigInt, a function) with the registry's message, not throw", async () => {
+      const [lcTool] = toLangChainTools(registryWith(readFile()));
+      await expect(lcTool!.invoke({ path: 'x', n: 10n } as never)).resolves.toBe(
+        "Invalid parameters for tool 'read_file': Parameters must be JSON-serializable: a bigint is not a JSON value at 'n'",
+      );
+      await expect(lcTool!.invoke((() => 1) as never)).resolves.toBe("Invalid parameters for tool 'read_file': Parameters must be an object, got function");
+    });
+
     it("should answer deeply nested arguments with the registry's message, where LangChain's own handling overflows the stack", async () => {
       const tool = new RecordingTool({
         name: 'read_file',

@@ -137,6 +137,15 @@ describe('toOpenAIAgentsTools', () => {
       expect(result.finalOutput).toBe('ok');
     });
 
+    it('should answer arguments that are not JSON, given to invoke() directly, with a message naming the problem', async () => {
+      const tool = readFile();
+      const [agentTool] = toOpenAIAgentsTools(registryWith(tool));
+      for (const raw of ['NaN', '{"path": ', '']) {
+        await expect(agentTool!.invoke(new RunContext(), raw)).resolves.toMatch(/^Invalid parameters for tool 'read_file': the arguments are not valid JSON/);
+      }
+      expect(tool.calls).toEqual([]);
+    });
+
     it.each(HOSTILE_KINDS)('should answer %s as a failed result saying why, as the MCP server does, in each tool form', async (kind) => {
       const tools = toOpenAIAgentsTools(hostileRegistry());
       for (const agentTool of tools) {

@@ -80,9 +80,9 @@ export function toAISDKTools(registry: AdaptableRegistry, options: AISDKToolsOpt
           return { success: false, output: null, error: unissuedApprovalMessage(name) };
         }
         const ctx = frameworkCallContext(context, { toolCallId, signal: abortSignal, approvedBy: issued ? 'ai-sdk' : undefined });
-        return toToolOutput(await registry.execute(name, input, ctx));
+        return toToolOutput(await registry.execute(name, input, ctx), name);
       },
-      toModelOutput: ({ output }) => toModelOutput(output),
+      toModelOutput: ({ output }) => toModelOutput(output, name),
     });
   }
   return tools;

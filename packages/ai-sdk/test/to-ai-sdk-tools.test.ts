@@ -3,6 +3,7 @@ import { MockLanguageModelV3, convertArrayToReadableStream } from 'ai/test';
 import { AgentMode, SchemaLevel, ToolRegistry } from '@victor-tools/core';
 import { toAISDKTools, trustFrameworkApproval, type VictorToolOutput } from '@victor-tools/ai-sdk';
 import { callOptions, deleteFile, quietLogger, readFile, RecordingTool, runCommand, scriptedModel, toolAbortingItsCaller, toolResultsSentTo, writeFile, registryWith } from './support';
+import { HOSTILE_KINDS, HOSTILE_OUTPUTS, HOSTILE_TOOL_NAMES, hostileRegistry, hugeTool, unsendableMessage } from '../../../test/support/hostile-outputs';
 
 /** The AI SDK major this jest project runs (jest.config.ts). */
 declare const AI_SDK_MAJOR: number;
@@ -207,6 +208,42 @@ describe('toAISDKTools', () => {
       expect(sent!.output).toEqual({ type: 'error-text', value: "Tool 'write_file' refused in plan mode: plan mode allows only readonly and network tools, and this tool's access mode is 'write'" });
       expect(tool.calls).toEqual([]);
       expect(result.text).toBe('I may not write in plan mode.');
+    });
+  });
+
+  describe('outputs JSON cannot carry, and huge ones', () => {
+    it.each(HOSTILE_KINDS)('should answer %s as a failed result saying why, as the MCP server does, in each tool form', async (kind) => {
+      const calls = HOSTILE_TOOL_NAMES.map((name, i) => ({ id: `c${i}`, name, args: { kind } }));
+      const model = scriptedModel([{ toolCalls: calls }, { text: 'ok' }]);
+      const result = await generateText({ model, tools: toAISDKTools(hostileRegistry()), prompt: 'go', stopWhen: stepCountIs(3) });
+      expect(result.text).toBe('ok');
+      expect(toolResultsSentTo(model, 1)).toEqual(
+        HOSTILE_TOOL_NAMES.map((name) => ({ toolName: name, output: { type: 'error-text', value: expect.stringMatching(unsendableMessage(name, kind)) } })),
+      );
+      expect(result.steps[0]!.toolResults.map((r) => r.output)).toEqual(
+        HOSTILE_TOOL_NAMES.map((name) => ({ success: false, output: null, error: expect.stringMatching(unsendableMessage(name, kind)) })),
+      );
+    });
+
+    it.each(HOSTILE_KINDS)("should answer %s handed to toModelOutput (a program's own output) as an error, never throw", async (kind) => {
+      const tool = toAISDKTools(hostileRegistry()).hostile_fn!;
+      const output = { success: true, output: HOSTILE_OUTPUTS[kind]!.make() } as unknown as VictorToolOutput;
+      expect(await tool.toModelOutput!({ toolCallId: 'c1', input: {}, output })).toEqual({
+        type: 'error-text',
+        value: expect.stringMatching(unsendableMessage('hostile_fn', kind)),
+      });
+    });
+
+    it('should cut text and JSON over 1,000,000 characters as the MCP server does, and keep the whole output for the program', async () => {
+      const list = new RecordingTool({ name: 'list', run: () => Array.from({ length: 200_000 }, () => 'abcdefgh') });
+      const model = scriptedModel([{ toolCalls: [{ id: 'c1', name: 'huge', args: {} }, { id: 'c2', name: 'list', args: {} }] }, { text: 'ok' }]);
+      const result = await generateText({ model, tools: toAISDKTools(hostileRegistry(hugeTool(1_500_000), list)), prompt: 'go', stopWhen: stepCountIs(3) });
+      const [text, json] = toolResultsSentTo(model, 1) as Array<{ output: { type: string; value: string } }>;
+      expect(text!.output.type).toBe('text');
+      expect(text!.output.value).toBe(`${'x'.repeat(1_000_000)}\n[cut: 500000 of 1500000 characters left out, over the limit of 1000000]`);
+      expect(json!.output.type).toBe('text');
+      expect(json!.output.value).toBe(`${JSON.stringify(Array(200_000).fill('abcdefgh')).slice(0, 1_000_000)}\n[cut: 1200001 of 2200001 characters left out, over the limit of 1000000]`);
+      expect((result.steps[0]!.toolResults[0]!.output as VictorToolOutput).output).toHaveLength(1_500_000);
     });
   });
 

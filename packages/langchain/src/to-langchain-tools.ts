@@ -1,7 +1,7 @@
 import { ToolMessage } from '@langchain/core/messages';
 import type { ToolExecutionContext } from '@victor-tools/core';
 import type { SchemaLevelLike } from '@victor-tools/core/framework';
-import { asksPerson, checkAdapterOptions, frameworkCallContext, pickTools, resultText, type AdaptableRegistry, type ToolsOption } from '@victor-tools/providers/framework';
+import { asksPerson, checkAdapterOptions, frameworkCallContext, pickTools, resultReply, type AdaptableRegistry, type ToolsOption } from '@victor-tools/providers/framework';
 import { askThroughInterrupt } from './interrupt-approval';
 import { VictorStructuredTool } from './victor-structured-tool';
 
@@ -70,9 +70,12 @@ export function toLangChainTools(registry: AdaptableRegistry, options: LangChain
   });
 }
 
-/** What the model reads: the output as text, or an error ToolMessage with the registry's message. */
+/**
+ * What the model reads: the output as text, or an error ToolMessage with the
+ * registry's message (or why the output cannot be sent, as every door says it).
+ */
 function answer(name: string, toolCallId: string | undefined, result: { success: boolean; output?: unknown; error?: string }): string | ToolMessage {
-  const content = resultText(result);
-  if (toolCallId === undefined) return content;
-  return new ToolMessage({ content, name, tool_call_id: toolCallId, status: result.success ? 'success' : 'error' });
+  const reply = resultReply(result, { toolName: name });
+  if (toolCallId === undefined) return reply.text;
+  return new ToolMessage({ content: reply.text, name, tool_call_id: toolCallId, status: reply.success ? 'success' : 'error' });
 }

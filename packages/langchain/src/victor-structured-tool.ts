@@ -51,26 +51,42 @@ export class VictorStructuredTool extends StructuredTool<ToolSchemaBase, Args, A
    * (which parameter, what is wrong) as the tool's message, and what the
    * registry accepts (a strict model's null for an optional parameter) runs.
    * Such calls skip LangChain's tool callbacks: LangChain emits them only
-   * around calls its own check accepted. A RangeError is taken the same way:
-   * LangChain's handling of a deeply nested input (the `JSON.stringify` of
-   * its parsing error, of its start callback) overflows the stack before the
-   * tool could run, and the registry refuses such input with a message.
+   * around calls its own check accepted. Two more failures of that check are
+   * taken the same way: a RangeError (LangChain's handling of a deeply nested
+   * input, the `JSON.stringify` of its parsing error, of its start callback,
+   * overflows the stack before the tool could run, and the registry refuses
+   * such input with a message), and its JSON Schema validator's refusal of a
+   * value JSON has no type for (`Instances of "bigint" type are not
+   * supported.`). `undefined` arguments are `{}`, as at every door (SPEC §4).
    */
   override async call<TArg extends StructuredToolCallInput<ToolSchemaBase, Args>, TConfig extends ToolRunnableConfig | undefined>(
     arg: TArg,
     configArg?: TConfig,
     tags?: string[],
   ): Promise<ToolReturnType<TArg, TConfig, Answer>> {
+    const given = withArguments(arg);
     try {
-      return await super.call(arg, configArg, tags);
+      return await super.call(given, configArg, tags);
     } catch (error) {
-      if (!(error instanceof ToolInputParsingException || error instanceof RangeError)) throw error;
-      const toolCall = isToolCall(arg) ? arg : configArg?.toolCall;
-      const args = isToolCall(arg) ? arg.args : arg;
+      if (!(error instanceof ToolInputParsingException || error instanceof RangeError || isUnsupportedInstanceError(error))) throw error;
+      const toolCall = isToolCall(given) ? given : configArg?.toolCall;
+      const args = isToolCall(given) ? given.args : given;
       // The same answer `_call` gives: a ToolMessage for a tool call, the text otherwise.
       return (await this.runCall(args as Args, { ...configArg, toolCall })) as ToolReturnType<TArg, TConfig, Answer>;
     }
   }
+}
+
+/** `arg` with `{}` for undefined arguments (given alone, or as a tool call's `args`). */
+function withArguments<T>(arg: T): T {
+  if (arg === undefined) return {} as T;
+  if (isToolCall(arg) && arg.args === undefined) return { ...arg, args: {} };
+  return arg;
+}
+
+/** What @cfworker/json-schema (LangChain's validator of a JSON Schema) throws for undefined, a BigInt, a function or a symbol in the input. */
+function isUnsupportedInstanceError(error: unknown): boolean {
+  return error instanceof Error && /^Instances of "\w+" type are not supported\.$/.test(error.message);
 }
 
 function isToolCall(value: unknown): value is { type: 'tool_call'; id?: string; name: string; args: Args } {

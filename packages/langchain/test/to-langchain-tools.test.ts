@@ -5,6 +5,7 @@ import { ToolNode, createReactAgent } from '@langchain/langgraph/prebuilt';
 import { AgentMode, SchemaLevel, ToolRegistry } from '@victor-tools/core';
 import { toLangChainTools, trustFrameworkApproval, type ToolApprovalInterrupt } from '@victor-tools/langchain';
 import { deleteFile, quietLogger, readFile, RecordingTool, ScriptedChatModel, toolMessagesSentTo, writeFile, runCommand, registryWith } from './support';
+import { HOSTILE_KINDS, HOSTILE_TOOL_NAMES, hostileRegistry, hugeTool, unsendableMessage } from '../../../test/support/hostile-outputs';
 
 // The shared resources these tests pass, declared as a project declares its own (declaration merging).
 declare module '@victor-tools/core' {
@@ -83,6 +84,22 @@ describe('toLangChainTools', () => {
       await expect(lcTool!.invoke({})).resolves.toBe("Invalid parameters for tool 'read_file': Required parameter 'path' is missing");
     });
 
+    it('should take undefined arguments as {}, as the registry does, not throw', async () => {
+      const [lcTool] = toLangChainTools(registryWith(readFile()));
+      await expect(lcTool!.invoke(undefined as never)).resolves.toBe("Invalid parameters for tool 'read_file': Required parameter 'path' is missing");
+      const [probe] = toLangChainTools(registryWith(new RecordingTool({ name: 'probe' })));
+      await expect(probe!.invoke(undefined as never)).resolves.toBe('probe done');
+      await expect(probe!.invoke({ type: 'tool_call', id: 'c1', name: 'probe' } as never)).resolves.toMatchObject({ content: 'probe done', status: 'success' });
+    });
+
+    it("should answer arguments LangChain's schema validator cannot read (a BigInt, a function) with the registry's message, not throw", async () => {
+      const [lcTool] = toLangChainTools(registryWith(readFile()));
+      await expect(lcTool!.invoke({ path: 'x', n: 10n } as never)).resolves.toBe(
+        "Invalid parameters for tool 'read_file': Parameters must be JSON-serializable: a bigint is not a JSON value at 'n'",
+      );
+      await expect(lcTool!.invoke((() => 1) as never)).resolves.toBe("Invalid parameters for tool 'read_file': Parameters must be an object, got function");
+    });
+
     it("should answer deeply nested arguments with the registry's message, where LangChain's own handling overflows the stack", async () => {
       const tool = new RecordingTool({
         name: 'read_file',
@@ -95,6 +112,22 @@ describe('toLangChainTools', () => {
       const answer = await lcTool!.invoke({ path: 'a.txt', extra: deep });
       expect(answer).toMatch(/^Invalid parameters for tool 'read_file': Parameters must be JSON-serializable: nesting deeper than 100 levels/);
       expect(tool.calls).toEqual([]);
+    });
+
+    it.each(HOSTILE_KINDS)('should answer %s as a failed result saying why, as the MCP server does, in each tool form', async (kind) => {
+      const tools = toLangChainTools(hostileRegistry());
+      for (const lcTool of tools) await expect(lcTool.invoke({ kind })).resolves.toMatch(unsendableMessage(lcTool.name, kind));
+      const { messages } = await new ToolNode(tools).invoke({
+        messages: [new AIMessage({ content: '', tool_calls: HOSTILE_TOOL_NAMES.map((name, i) => ({ id: `c${i}`, name, args: { kind }, type: 'tool_call' as const })) })],
+      });
+      expect(messages).toEqual(
+        HOSTILE_TOOL_NAMES.map((name, i) => expect.objectContaining({ status: 'error', tool_call_id: `c${i}`, content: expect.stringMatching(unsendableMessage(name, kind)) })),
+      );
+    });
+
+    it('should cut an output over 1,000,000 characters as the MCP server does', async () => {
+      const [lcTool] = toLangChainTools(registryWith(hugeTool(1_500_000)));
+      await expect(lcTool!.invoke({})).resolves.toBe(`${'x'.repeat(1_000_000)}\n[cut: 500000 of 1500000 characters left out, over the limit of 1000000]`);
     });
 
     it("should answer a tool's exception as an error message in a ToolNode, not ToolNode's generic text", async () => {

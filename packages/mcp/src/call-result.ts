@@ -1,5 +1,6 @@
 import type { ToolResult } from '@victor-tools/core';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { outputJson, outputText } from '@victor-tools/providers/framework';
 import { DEFAULT_MAX_TEXT_LENGTH, limitText } from './limits';
 import { describeValue } from '@victor-tools/core/internal';
 
@@ -43,11 +44,10 @@ export function toCallToolResult(result: ToolResult, options: CallResultOptions 
 
   let json: string | undefined;
   if (typeof output !== 'string' || options.structured) {
-    try {
-      json = JSON.stringify(output);
-    } catch (error) {
-      return errorResult(`${who} returned an output that cannot be sent as JSON: ${reasonOf(error)}`, limit);
-    }
+    // The same test and message as the framework adapters' (providers' outputJson).
+    const sent = outputJson(output, { toolName: options.toolName });
+    if (sent.error !== undefined) return errorResult(sent.error, limit);
+    json = sent.json;
   }
   // A toJSON may turn the object into anything; only an object is structured content.
   const data = json !== undefined && isPlainObject(output) ? (JSON.parse(json) as unknown) : undefined;
@@ -67,12 +67,14 @@ export function toCallToolResult(result: ToolResult, options: CallResultOptions 
     return callResult;
   }
 
-  // JSON.stringify answers undefined for undefined, functions and symbols.
+  // JSON.stringify answers undefined for undefined, functions and symbols: outputText gives their String().
   let text: string;
-  try {
-    text = typeof output === 'string' ? output : (json ?? String(output));
-  } catch (error) {
-    return errorResult(`${who} returned an output that cannot be sent as text: ${reasonOf(error)}`, limit);
+  if (json !== undefined && typeof output !== 'string') {
+    text = json;
+  } else {
+    const sent = outputText(output, { toolName: options.toolName });
+    if (sent.error !== undefined) return errorResult(sent.error, limit);
+    text = sent.text;
   }
   const cut = limitText(text, limit);
   const callResult: CallToolResult = { content: [{ type: 'text', text: cut }] };
@@ -107,15 +109,6 @@ function cutBlockText(block: unknown, limit: number): unknown {
 /** A failed result with `message` as its text, cut to `limit`. */
 export function errorResult(message: string, limit: number = DEFAULT_MAX_TEXT_LENGTH): CallToolResult {
   return { isError: true, content: [{ type: 'text', text: limitText(message, limit) }] };
-}
-
-/** What a throwing `toJSON` or `toString` threw, on one line; never throws itself (a hostile value's `toString` may). */
-function reasonOf(error: unknown): string {
-  try {
-    return (error instanceof Error ? error.message : String(error)).replace(/\s*\n\s*/g, ' ');
-  } catch {
-    return 'it threw a value that cannot be shown';
-  }
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

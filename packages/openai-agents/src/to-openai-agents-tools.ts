@@ -1,6 +1,7 @@
-import { tool as agentTool, UserError, type FunctionTool, type RunContext } from '@openai/agents';
+import { tool as agentTool, ModelBehaviorError, UserError, type FunctionTool, type RunContext } from '@openai/agents';
 import type { BaseTool, JsonSchema, SchemaLevel, ToolExecutionContext } from '@victor-tools/core';
 import type { SchemaLevelLike } from '@victor-tools/core/framework';
+import { errorMessage } from '@victor-tools/core/internal';
 import {
   asksPerson,
   checkAdapterOptions,
@@ -90,6 +91,9 @@ function functionTool(
       parameters: parameters as never,
       strict: strict as never,
       needsApproval: approvalPolicy(registry, name, context),
+      // What the model reads when the SDK fails the call around execute (instead of its generic
+      // "An error occurred while running the tool"): above all, arguments that are not JSON.
+      errorFunction: (_runContext, error) => sdkFailureMessage(name, error),
       async execute(input: unknown, _runContext?: RunContext<unknown>, details?: { signal?: AbortSignal; toolCall?: { callId?: string } }) {
         const callId = details?.toolCall?.callId;
         let approvedBy: string | undefined;
@@ -102,7 +106,7 @@ function functionTool(
         }
         const args = (strict ? normalizeStrictArguments(tool, input) : input) as Record<string, unknown>;
         const ctx = frameworkCallContext(context, { toolCallId: callId, signal: details?.signal, approvedBy });
-        return resultText(await registry.execute(name, args, ctx));
+        return resultText(await registry.execute(name, args, ctx), { toolName: name });
       },
     }) as VictorFunctionTool;
 
@@ -115,6 +119,25 @@ function functionTool(
     if (!(error instanceof UserError)) throw error;
     return build(parametersFor(tool, level, false).parameters, false);
   }
+}
+
+/**
+ * The message of a call the SDK failed itself, outside `execute` (which never
+ * throws). Inside a run the SDK reads the arguments before the tool and
+ * answers unparsable ones with its own "Please try again with valid JSON";
+ * `invoke(runContext, input)` called directly parses them here, and the
+ * model (or program) reads what is wrong with them, as the other doors say it.
+ */
+function sdkFailureMessage(toolName: string, error: unknown): string {
+  if (error instanceof ModelBehaviorError) {
+    // InvalidToolInputError ('Invalid JSON input for tool'): JSON.parse refused the arguments; its cause says where (absent when tool data is redacted).
+    const cause = (error as { originalError?: unknown }).originalError;
+    const why = cause === undefined ? '' : ` (${errorMessage(cause).replace(/\s*\n\s*/g, ' ')})`;
+    return /^Invalid JSON input/.test(error.message)
+      ? `Invalid parameters for tool '${toolName}': the arguments are not valid JSON${why}`
+      : `Invalid parameters for tool '${toolName}': ${errorMessage(error)}${why}`;
+  }
+  return `Tool '${toolName}' failed: ${errorMessage(error)}`;
 }
 
 /**

@@ -2,6 +2,7 @@ import { Agent, RunContext, RunState } from '@openai/agents';
 import { AgentMode, SchemaLevel, ToolRegistry } from '@victor-tools/core';
 import { toOpenAIAgentsTools, trustFrameworkApproval } from '@victor-tools/openai-agents';
 import { deleteFile, outputsSentTo, quietLogger, readFile, RecordingTool, runCommand, scriptedRun, toolAbortingItsCaller, writeFile, registryWith } from './support';
+import { HOSTILE_KINDS, HOSTILE_TOOL_NAMES, hostileRegistry, hugeTool, unsendableMessage } from '../../../test/support/hostile-outputs';
 
 // The shared resources these tests pass, declared as a project declares its own (declaration merging).
 declare module '@victor-tools/core' {
@@ -134,6 +135,31 @@ describe('toOpenAIAgentsTools', () => {
       expect(notJson!.output).toEqual(text(expect.stringMatching(/valid JSON/) as never));
       expect(tool.calls).toEqual([]);
       expect(result.finalOutput).toBe('ok');
+    });
+
+    it('should answer arguments that are not JSON, given to invoke() directly, with a message naming the problem', async () => {
+      const tool = readFile();
+      const [agentTool] = toOpenAIAgentsTools(registryWith(tool));
+      for (const raw of ['NaN', '{"path": ', '']) {
+        await expect(agentTool!.invoke(new RunContext(), raw)).resolves.toMatch(/^Invalid parameters for tool 'read_file': the arguments are not valid JSON/);
+      }
+      expect(tool.calls).toEqual([]);
+    });
+
+    it.each(HOSTILE_KINDS)('should answer %s as a failed result saying why, as the MCP server does, in each tool form', async (kind) => {
+      const tools = toOpenAIAgentsTools(hostileRegistry());
+      for (const agentTool of tools) {
+        await expect(agentTool.invoke(new RunContext(), JSON.stringify({ kind }))).resolves.toMatch(unsendableMessage(agentTool.name, kind));
+      }
+      const { model, runner } = scriptedRun([{ calls: HOSTILE_TOOL_NAMES.map((name, i) => ({ id: `c${i}`, name, args: { kind } })) }, { text: 'ok' }]);
+      const result = await runner.run(new Agent({ name: 'a', tools }), 'go');
+      expect(result.finalOutput).toBe('ok');
+      expect(outputsSentTo(model, 1)).toEqual(HOSTILE_TOOL_NAMES.map((name, i) => ({ callId: `c${i}`, output: text(expect.stringMatching(unsendableMessage(name, kind)) as never) })));
+    });
+
+    it('should cut an output over 1,000,000 characters as the MCP server does', async () => {
+      const [agentTool] = toOpenAIAgentsTools(registryWith(hugeTool(1_500_000)));
+      await expect(agentTool!.invoke(new RunContext(), '{}')).resolves.toBe(`${'x'.repeat(1_000_000)}\n[cut: 500000 of 1500000 characters left out, over the limit of 1000000]`);
     });
 
     it('should pass the context and the call id to the tool', async () => {

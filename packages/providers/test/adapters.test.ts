@@ -1,5 +1,6 @@
 import { SchemaLevel, ToolRegistry, ToolResult, type BaseTool } from '@victor-tools/core';
-import { frameworkCallContext, outputText, pickTools, resultText, toJsonValue } from '@victor-tools/providers/framework';
+import { frameworkCallContext, outputJson, outputText, pickTools, resultReply, resultText, toJsonValue } from '@victor-tools/providers/framework';
+import { deepArray } from '../../../test/support/hostile-outputs';
 import { schemaTool } from './fixtures/schema-tool';
 import { silentLogger } from '../../../test/support/logger';
 
@@ -94,13 +95,33 @@ describe('resultText, outputText and toJsonValue', () => {
     expect(resultText({ success: 'true', output: 'x' })).toBe('Tool call failed'); // read by shape: only `true` is a success
   });
 
-  it('should give what JSON cannot carry as its text', () => {
+  it('should answer an output JSON cannot carry as a failure saying why, as the MCP server does, never throw', () => {
     const cycle: Record<string, unknown> = {};
     cycle.self = cycle;
-    expect(outputText(10n)).toBe('10');
-    expect(outputText(cycle)).toBe('[object Object]');
-    expect(toJsonValue(10n)).toBe('10');
-    expect(toJsonValue(cycle)).toBe('[object Object]');
+    const proxy = new Proxy({}, { get: () => { throw new Error('proxy out'); } });
+    expect(outputText(10n, { toolName: 'x' })).toEqual({ error: "Tool 'x' returned an output that cannot be sent as JSON: Do not know how to serialize a BigInt" });
+    expect(outputJson(cycle).error).toMatch(/^The tool returned an output that cannot be sent as JSON: Converting circular structure to JSON --> starting at/);
+    expect(resultReply(ToolResult.ok(deepArray(100_000)), { toolName: 'x' })).toEqual({
+      success: false,
+      text: "Tool 'x' returned an output that cannot be sent as JSON: Maximum call stack size exceeded",
+    });
+    expect(resultText(ToolResult.ok(proxy), { toolName: 'x' })).toBe("Tool 'x' returned an output that cannot be sent as JSON: proxy out");
+    expect(resultText(proxy)).toBe('The tool returned a result that cannot be read: proxy out');
+    expect(toJsonValue(10n)).toBeUndefined();
+    expect(toJsonValue(cycle)).toBeUndefined();
+  });
+
+  it("should give what JSON has no text for as its String(), or say why it has none", () => {
+    expect(outputText(undefined)).toEqual({ text: 'undefined' });
+    expect(outputText(Symbol('s'))).toEqual({ text: 'Symbol(s)' });
+    const fn = Object.assign(() => 1, { toString: () => { throw new Error('no text'); } });
+    expect(outputText(fn, { toolName: 'x' })).toEqual({ error: "Tool 'x' returned an output that cannot be sent as text: no text" });
+  });
+
+  it('should cut text over maxTextLength with a note of how much, failures included', () => {
+    expect(resultReply(ToolResult.ok('abcdef'), { maxTextLength: 4 })).toEqual({ success: true, text: 'abcd\n[cut: 2 of 6 characters left out, over the limit of 4]' });
+    expect(resultText(ToolResult.ok({ a: 1 }), { maxTextLength: 4 })).toBe('{"a"\n[cut: 3 of 7 characters left out, over the limit of 4]');
+    expect(resultText(ToolResult.fail('abcdef'), { maxTextLength: 4 })).toBe('abcd\n[cut: 2 of 6 characters left out, over the limit of 4]');
   });
 
   it('should give JSON data as a JSON copy', () => {

@@ -3,6 +3,17 @@
 // one call, the text a model reads of a result, and a check of their options.
 export { pickTools, asksPerson, type AdaptableRegistry, type PickedTool, type ToolChoice, type ToolsOption } from './registry-tools';
 export { frameworkCallContext, type FrameworkCall } from './call-context';
-export { resultText, outputText, toJsonValue, type JsonValue } from './result-text';
+export {
+  resultReply,
+  resultText,
+  outputText,
+  outputJson,
+  toJsonValue,
+  limitText,
+  DEFAULT_MAX_TEXT_LENGTH,
+  type JsonValue,
+  type ResultReply,
+  type ResultTextOptions,
+} from './result-text';
 export { checkAdapterOptions } from './adapter-options';
 export { ApprovalLedger, ledgerOf } from './approval-ledger';

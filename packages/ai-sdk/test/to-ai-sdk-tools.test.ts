@@ -4,6 +4,7 @@ import { AgentMode, SchemaLevel, ToolRegistry } from '@victor-tools/core';
 import { toAISDKTools, trustFrameworkApproval, type VictorToolOutput } from '@victor-tools/ai-sdk';
 import { callOptions, deleteFile, quietLogger, readFile, RecordingTool, runCommand, scriptedModel, toolAbortingItsCaller, toolResultsSentTo, writeFile, registryWith } from './support';
 import { HOSTILE_KINDS, HOSTILE_OUTPUTS, HOSTILE_TOOL_NAMES, hostileRegistry, hugeTool, unsendableMessage } from '../../../test/support/hostile-outputs';
+import { expectCut } from '../../../test/support/cut-text';
 
 /** The AI SDK major this jest project runs (jest.config.ts). */
 declare const AI_SDK_MAJOR: number;
@@ -240,9 +241,9 @@ describe('toAISDKTools', () => {
       const result = await generateText({ model, tools: toAISDKTools(hostileRegistry(hugeTool(1_500_000), list)), prompt: 'go', stopWhen: stepCountIs(3) });
       const [text, json] = toolResultsSentTo(model, 1) as Array<{ output: { type: string; value: string } }>;
       expect(text!.output.type).toBe('text');
-      expect(text!.output.value).toBe(`${'x'.repeat(1_000_000)}\n[cut: 500000 of 1500000 characters left out, over the limit of 1000000]`);
+      expectCut(text!.output.value, 'x'.repeat(1_500_000), 1_000_000);
       expect(json!.output.type).toBe('text');
-      expect(json!.output.value).toBe(`${JSON.stringify(Array(200_000).fill('abcdefgh')).slice(0, 1_000_000)}\n[cut: 1200001 of 2200001 characters left out, over the limit of 1000000]`);
+      expectCut(json!.output.value, JSON.stringify(Array(200_000).fill('abcdefgh')), 1_000_000);
       expect((result.steps[0]!.toolResults[0]!.output as VictorToolOutput).output).toHaveLength(1_500_000);
     });
   });

@@ -6,6 +6,7 @@ import { AgentMode, SchemaLevel, ToolRegistry } from '@victor-tools/core';
 import { toLangChainTools, trustFrameworkApproval, type ToolApprovalInterrupt } from '@victor-tools/langchain';
 import { deleteFile, quietLogger, readFile, RecordingTool, ScriptedChatModel, toolMessagesSentTo, writeFile, runCommand, registryWith } from './support';
 import { HOSTILE_KINDS, HOSTILE_TOOL_NAMES, hostileRegistry, hugeTool, unsendableMessage } from '../../../test/support/hostile-outputs';
+import { expectCut } from '../../../test/support/cut-text';
 
 // The shared resources these tests pass, declared as a project declares its own (declaration merging).
 declare module '@victor-tools/core' {
@@ -127,7 +128,7 @@ describe('toLangChainTools', () => {
 
     it('should cut an output over 1,000,000 characters as the MCP server does', async () => {
       const [lcTool] = toLangChainTools(registryWith(hugeTool(1_500_000)));
-      await expect(lcTool!.invoke({})).resolves.toBe(`${'x'.repeat(1_000_000)}\n[cut: 500000 of 1500000 characters left out, over the limit of 1000000]`);
+      expectCut((await lcTool!.invoke({})) as string, 'x'.repeat(1_500_000), 1_000_000);
     });
 
     it("should answer a tool's exception as an error message in a ToolNode, not ToolNode's generic text", async () => {

@@ -3,6 +3,7 @@ import { AgentMode, SchemaLevel, ToolRegistry } from '@victor-tools/core';
 import { toOpenAIAgentsTools, trustFrameworkApproval } from '@victor-tools/openai-agents';
 import { deleteFile, outputsSentTo, quietLogger, readFile, RecordingTool, runCommand, scriptedRun, toolAbortingItsCaller, writeFile, registryWith } from './support';
 import { HOSTILE_KINDS, HOSTILE_TOOL_NAMES, hostileRegistry, hugeTool, unsendableMessage } from '../../../test/support/hostile-outputs';
+import { expectCut } from '../../../test/support/cut-text';
 
 // The shared resources these tests pass, declared as a project declares its own (declaration merging).
 declare module '@victor-tools/core' {
@@ -159,7 +160,7 @@ describe('toOpenAIAgentsTools', () => {
 
     it('should cut an output over 1,000,000 characters as the MCP server does', async () => {
       const [agentTool] = toOpenAIAgentsTools(registryWith(hugeTool(1_500_000)));
-      await expect(agentTool!.invoke(new RunContext(), '{}')).resolves.toBe(`${'x'.repeat(1_000_000)}\n[cut: 500000 of 1500000 characters left out, over the limit of 1000000]`);
+      expectCut((await agentTool!.invoke(new RunContext(), '{}')) as string, 'x'.repeat(1_500_000), 1_000_000);
     });
 
     it('should pass the context and the call id to the tool', async () => {

@@ -3,6 +3,7 @@ import { frameworkCallContext, outputJson, outputText, pickTools, resultReply, r
 import { deepArray } from '../../../test/support/hostile-outputs';
 import { schemaTool } from './fixtures/schema-tool';
 import { silentLogger } from '../../../test/support/logger';
+import { expectCut } from '../../../test/support/cut-text';
 
 const PARAMS = { type: 'object', properties: { path: { type: 'string' } } };
 
@@ -119,9 +120,17 @@ describe('resultText, outputText and toJsonValue', () => {
   });
 
   it('should cut text over maxTextLength with a note of how much, failures included', () => {
-    expect(resultReply(ToolResult.ok('abcdef'), { maxTextLength: 4 })).toEqual({ success: true, text: 'abcd\n[cut: 2 of 6 characters left out, over the limit of 4]' });
-    expect(resultText(ToolResult.ok({ a: 1 }), { maxTextLength: 4 })).toBe('{"a"\n[cut: 3 of 7 characters left out, over the limit of 4]');
-    expect(resultText(ToolResult.fail('abcdef'), { maxTextLength: 4 })).toBe('abcd\n[cut: 2 of 6 characters left out, over the limit of 4]');
+    // The note counts toward the limit: 39 characters kept and a 61-character note make 100.
+    expect(resultReply(ToolResult.ok('a'.repeat(250)), { maxTextLength: 100 })).toEqual({
+      success: true,
+      text: `${'a'.repeat(39)}\n[cut: 211 of 250 characters left out, over the limit of 100]`,
+    });
+    const json = JSON.stringify({ a: 'b'.repeat(300) });
+    expectCut(resultText(ToolResult.ok({ a: 'b'.repeat(300) }), { maxTextLength: 100 }), json, 100);
+    expect(resultReply(ToolResult.fail('e'.repeat(250)), { maxTextLength: 100 })).toEqual({
+      success: false,
+      text: `${'e'.repeat(39)}\n[cut: 211 of 250 characters left out, over the limit of 100]`,
+    });
   });
 
   it('should give JSON data as a JSON copy', () => {

@@ -311,7 +311,7 @@ describe('the CLI', () => {
   ])('should exit 1 with a failed result for an output that cannot be serialized (%s)', async (kind, reason) => {
     const ran = await victorTools(['call', 'odd_output', JSON.stringify({ kind }), '--tools', ODD_TOOLS], REPO);
     expect(ran.code).toBe(1);
-    expect(result(ran)).toMatchObject({ success: false, output: null, error: expect.stringContaining(`Tool 'odd_output' returned an output that cannot be serialized to JSON: ${reason}`) });
+    expect(result(ran)).toMatchObject({ success: false, output: null, error: expect.stringContaining(`Tool 'odd_output' returned an output that cannot be sent as JSON: ${reason}`) });
     expect(ran.stdout).not.toContain('unserializable');
     expect(ran.stderr).toContain('error: ');
   });

@@ -79,6 +79,11 @@ describe.each(ENUMS)('%s', (enumName, EnumType, members) => {
       for (const value of allowed) expect(attempt).toThrow(value);
     });
 
+    it('should describe an object given, not show it through its own toString', () => {
+      const impostor = { toString: () => 'build' };
+      expect(() => EnumType.from(impostor)).toThrow(`Invalid ${enumName} value (an object).`);
+    });
+
     it('should reject values of the wrong type and odd inputs without crashing', () => {
       for (const bad of [undefined, null, {}, { value: 'nope' }, Symbol('x'), Object.create(null)]) {
         expect(() => EnumType.from(bad)).toThrow(TypeError);

@@ -35,13 +35,13 @@ export function executionContext(options: CallOptions): ToolExecutionContext {
   return ctx;
 }
 
-/** The result as JSON, or, when its output cannot be written as JSON, a failed result saying so. */
+/** The result as JSON, or, when its output cannot be written as JSON, a failed result saying so in the words of every other door (MCP, the adapters). */
 function resultJson(name: string, result: ToolResult): { json: string; error?: string } {
   try {
     return { json: toJson(result) };
   } catch (error) {
     if (!(error instanceof UnserializableOutputError)) throw error;
-    const message = `Tool '${name}' returned an output that cannot be serialized to JSON: ${error.reason}`;
+    const message = `Tool '${name}' returned an output that cannot be sent as JSON: ${error.reason}`;
     return { json: toJson({ success: false, output: null, error: message }), error: message };
   }
 }

@@ -132,7 +132,7 @@ describe('victor-tools call', () => {
     ])('should fail with exit 1 for a %s output, printing a failed result that says why', async (kind, reason) => {
       const { code, stdout, stderr } = await runCli(['call', 'odd_output', JSON.stringify({ kind }), '--tools', ODD_OUTPUT_TOOLS]);
       expect(code).toBe(1);
-      const message = `Tool 'odd_output' returned an output that cannot be serialized to JSON: ${reason}`;
+      const message = `Tool 'odd_output' returned an output that cannot be sent as JSON: ${reason}`;
       expect(JSON.parse(stdout)).toEqual({ success: false, output: null, error: expect.stringContaining(message) });
       expect(stderr).toMatch(new RegExp(`^error: ${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.*\n$`));
       expect(stdout).not.toContain('unserializable');

@@ -1,3 +1,5 @@
+import { capText, describeValue } from '../error-text';
+
 /**
  * Base of the "smart enums": small classes of frozen singleton instances.
  * `toString()` and `toJSON()` give the plain value, so an instance can be
@@ -32,11 +34,7 @@ export function resolveEnum<E extends SmartEnum<string | number>>(
   const found = values.find((v) => v.value === raw);
   if (found) return found;
   const allowed = values.map((v) => (typeof v.value === 'string' ? `'${v.value}'` : String(v.value))).join(', ');
-  let shown: string;
-  try {
-    shown = typeof raw === 'string' ? `'${raw}'` : String(raw);
-  } catch {
-    shown = typeof raw;
-  }
+  // An object is described, never shown through its own toString: one answering 'build' is not the value 'build'.
+  const shown = typeof raw === 'string' ? `'${capText(raw)}'` : raw !== null && (typeof raw === 'object' || typeof raw === 'function') ? `(${describeValue(raw)})` : String(raw);
   throw new TypeError(`Invalid ${enumName} value ${shown}. Allowed values: ${allowed}`);
 }

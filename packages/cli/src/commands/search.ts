@@ -5,11 +5,13 @@ import type { SearchResult } from '@victor-tools/metadata';
 import type { CommandContext } from '../command-context';
 import { toJson } from '../format/json';
 import { renderTable } from '../format/table';
-import { jsonOption, modeOption, parsePositiveInteger, toAgentMode } from '../options';
+import { jsonOption, modeOption, parsePositiveInteger, sandboxOption } from '../options';
+import { executionContext } from './call';
 
 interface SearchCommandOptions {
   limit: number;
   mode?: string;
+  sandbox?: string;
   maxCostTier?: string;
   json?: boolean;
 }
@@ -22,16 +24,20 @@ export function registerSearchCommand(program: Command, ctx: CommandContext): vo
     .argument('<text...>', 'what the tool should do (several words need no quotes)')
     .option('-n, --limit <count>', 'how many results at most', parsePositiveInteger, 10)
     .addOption(modeOption('leave out tools this agent mode refuses'))
+    .addOption(sandboxOption())
     .addOption(new Option('--max-cost-tier <tier>', 'leave out tools above this cost tier').choices(CostTier.values().map((t) => String(t.value))))
     .addOption(jsonOption())
-    .addHelpText('after', '\nExamples:\n  victor-tools search count words in a text\n  victor-tools search "find files" --limit 3 --mode plan')
+    .addHelpText('after', '\nExamples:\n  victor-tools search count words in a text\n  victor-tools search "find files" --limit 3 --mode plan\n  victor-tools search "save notes" --mode explore --sandbox ./work')
     .action(async (words: string[], options: SearchCommandOptions, command: Command) => {
       const query = words.join(' ');
+      // As for call: explore mode offers WRITE and EXECUTE tools only with a sandbox, which must exist.
+      const { mode, sandbox } = executionContext(options);
       const { registry, metadataRegistry } = await ctx.load(command);
       const enabled = new Set(registry.listTools().map((t) => t.name));
       const results: SearchResult[] = metadataRegistry.search(query, {
         limit: options.limit,
-        mode: toAgentMode(options.mode),
+        mode,
+        sandbox,
         maxCostTier: options.maxCostTier as CostTierValue | undefined,
         filter: (name) => enabled.has(name),
       });

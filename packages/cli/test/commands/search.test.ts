@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { runCli } from '../support/run-cli';
 
 describe('victor-tools search', () => {
@@ -26,6 +29,14 @@ describe('victor-tools search', () => {
   it('should leave out tools the --mode refuses', async () => {
     const { stdout } = await runCli(['search', 'disable a tool', '--json', '--mode', 'plan']);
     expect(JSON.parse(stdout).map((r: { name: string }) => r.name)).not.toContain('set_tool_enabled');
+  });
+
+  it('should offer write tools in explore mode only with a --sandbox, which must exist', async () => {
+    const names = async (extra: string[]) => JSON.parse((await runCli(['search', 'disable a tool', '--json', '--mode', 'explore', ...extra])).stdout).map((r: { name: string }) => r.name);
+    expect(await names([])).not.toContain('set_tool_enabled');
+    expect(await names(['--sandbox', mkdtempSync(join(tmpdir(), 'victor-cli-'))])).toContain('set_tool_enabled');
+    const missing = await runCli(['search', 'disable a tool', '--mode', 'explore', '--sandbox', join(tmpdir(), 'victor-cli-no-such-sandbox')]);
+    expect(missing.code).toBe(2);
   });
 
   it('should say so on stderr and exit 0 when nothing matches', async () => {

@@ -211,8 +211,10 @@ describe('serveMcpHttp with verifyToken: the MCP authorization spec for a resour
     // Ranks every tool it is given by the words of its name found in the query: the scope filter, not the ranking, is under test.
     const searcher = {
       tools: [] as BaseTool[],
+      indexed: [] as string[][],
       refreshFromTools(tools: Iterable<BaseTool>) {
         this.tools = [...tools];
+        this.indexed.push(this.tools.map((tool) => tool.name).sort());
       },
       search(query: string, options: { limit?: number; filter?: (name: string) => boolean }) {
         const words = query.toLowerCase().split(/\W+/);
@@ -235,6 +237,8 @@ describe('serveMcpHttp with verifyToken: the MCP authorization spec for a resour
       const writerFound = textOf(await writer.client.callTool({ name: 'search_tools', arguments: { query: 'write a note or read a file' } }));
       expect(writerFound).toContain('write_note');
       expect((await writer.client.listTools()).tools.map((t) => t.name).sort()).toEqual(['read_file', 'search_tools', 'write_note']);
+      // One index for every caller: what a caller may not call is filtered out, not left out of the index.
+      expect(searcher.indexed).toEqual([['read_file', 'who_am_i', 'write_note'], ['read_file', 'who_am_i', 'write_note']]);
     } finally {
       await reader.client.close();
       await writer.client.close();

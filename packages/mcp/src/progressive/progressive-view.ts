@@ -90,10 +90,12 @@ export class ProgressiveView implements ServableRegistry {
    * its name and description are as hidden as in `tools/list`.
    */
   private async find(query: string, limit: number, ctx: ToolCallContext): Promise<FoundTool[]> {
-    const tools = [...this.base.listTools()].filter((tool) => tool.name !== this.searchTool.name && missingScopes(tool, ctx.auth).length === 0);
-    const byName = new Map(tools.map((tool) => [tool.name, tool]));
+    const listed = [...this.base.listTools()].filter((tool) => tool.name !== this.searchTool.name);
     const { searcher } = this.options;
-    searcher.refreshFromTools(tools);
+    // The index holds every listed tool whoever asks, so callers with other scopes do not rebuild it
+    // in turn (nor rank against other corpora); what this caller may not call is filtered out below.
+    searcher.refreshFromTools(listed);
+    const byName = new Map(listed.filter((tool) => missingScopes(tool, ctx.auth).length === 0).map((tool) => [tool.name, tool]));
     // The mode and sandbox the found tools would run with: the call's, else the server's context (a sandbox
     // lets EXPLORE keep WRITE and EXECUTE tools, as tools/list does; their paths are checked when they run).
     const policy = ctx.mode !== undefined ? ctx : this.context;

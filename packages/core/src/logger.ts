@@ -1,3 +1,5 @@
+import { describeValue } from './error-text';
+
 /** Where the registry reports what it does not throw (hook failures, approvals). */
 export interface Logger {
   debug(message: string, ...details: unknown[]): void;
@@ -13,13 +15,13 @@ const LOGGER_METHODS = ['debug', 'info', 'warn', 'error'] as const;
  * and a method that throws is swallowed, because a log line must never fail
  * the call it reports on.
  */
-export function guardedLogger(logger: unknown, describe: (value: unknown) => string): Logger {
+export function guardedLogger(logger: unknown): Logger {
   const missing =
     logger === null || typeof logger !== 'object'
       ? [...LOGGER_METHODS]
       : LOGGER_METHODS.filter((method) => typeof (logger as Record<string, unknown>)[method] !== 'function');
   if (missing.length > 0) {
-    throw new TypeError(`logger must be an object with debug, info, warn and error methods (like the console), got ${describe(logger)}${missing.length < 4 ? ` without ${missing.join(', ')}` : ''}.`);
+    throw new TypeError(`logger must be an object with debug, info, warn and error methods (like the console), got ${describeValue(logger)}${missing.length < 4 ? ` without ${missing.join(', ')}` : ''}.`);
   }
   const target = logger as Logger;
   const guard =

@@ -66,7 +66,7 @@ export class ToolRegistry implements Iterable<BaseTool>, ToolRegistryLike {
     checkOptionKeys('new ToolRegistry', options, REGISTRY_OPTION_KEYS);
     for (const key of ['coerce', 'nullAsAbsent', 'refuseLoops'] as const) {
       const value = options[key];
-      if (value !== undefined && typeof value !== 'boolean') throw new TypeError(`ToolRegistry option '${key}' must be a boolean, got ${describeValue(value)}.`);
+      if (value !== undefined && typeof value !== 'boolean') throw new TypeError(`new ToolRegistry: option '${key}' must be a boolean, got ${describeValue(value)}.`);
     }
     const threshold = options.loopThreshold ?? DEFAULT_LOOP_THRESHOLD;
     if (!(threshold >= 1)) throw new TypeError(`loopThreshold must be a number of at least 1, got ${String(threshold)}.`);
@@ -88,7 +88,7 @@ export class ToolRegistry implements Iterable<BaseTool>, ToolRegistryLike {
       knownNames: () => this.usable.enabledAndAvailable().flatMap((entry) => [entry.name, ...entry.aliases]),
       beforeHooks: [],
       afterHooks: [],
-      logger: guardedLogger(options.logger ?? console, describeValue),
+      logger: guardedLogger(options.logger ?? console),
       validationOptions: Object.freeze({
         coerce: options.coerce === true,
         nullAsAbsent: options.nullAsAbsent !== false,

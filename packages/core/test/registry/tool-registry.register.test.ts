@@ -157,7 +157,7 @@ describe('ToolRegistry', () => {
         "new ToolRegistry: unknown option 'timeoutMs' (did you mean 'defaultTimeoutMs'?); it takes logger, coerce, nullAsAbsent, maxErrors, maxErrorChars, maxCheckedValues, defaultTimeoutMs, approve, approvalTimeoutMs, invoker, loopThreshold, refuseLoops.",
       );
       expect(() => new ToolRegistry(null as never)).toThrow('new ToolRegistry: options must be an object, got null.');
-      expect(() => new ToolRegistry({ coerce: 'yes' } as never)).toThrow("ToolRegistry option 'coerce' must be a boolean, got a string.");
+      expect(() => new ToolRegistry({ coerce: 'yes' } as never)).toThrow("new ToolRegistry: option 'coerce' must be a boolean, got a string.");
     });
 
     it('should refuse a logger without the four methods', () => {

@@ -23,8 +23,8 @@ export interface FsAnswers {
 /** The most file-system questions one check may ask: about 0.1-0.3 s of blocking calls. */
 export const MAX_FS_LOOKUPS = 10_000;
 
-export function newFsAnswers(budget = MAX_FS_LOOKUPS): FsAnswers {
-  return { stats: new Map(), links: new Map(), budget };
+export function newFsAnswers(): FsAnswers {
+  return { stats: new Map(), links: new Map(), budget: MAX_FS_LOOKUPS };
 }
 
 /** Thrown by `resolveRealPath` when a check used up its budget of file-system questions. */

@@ -413,20 +413,22 @@ function frozenSchema(schema: ToolJSONSchema): ToolJSONSchema {
 }
 
 const REGISTER_OPTION_KEYS: ReadonlySet<string> = new Set(['enabled', 'replace']);
-const REGISTRY_OPTION_KEYS: readonly string[] = [
-  'logger',
-  'coerce',
-  'nullAsAbsent',
-  'maxErrors',
-  'maxErrorChars',
-  'maxCheckedValues',
-  'defaultTimeoutMs',
-  'approve',
-  'approvalTimeoutMs',
-  'invoker',
-  'loopThreshold',
-  'refuseLoops',
-] satisfies ReadonlyArray<keyof ToolRegistryOptions>;
+// Every option of ToolRegistryOptions, once: the compiler refuses a list that misses one or names one it does not have.
+const REGISTRY_KEYS: { readonly [K in keyof Required<ToolRegistryOptions>]: true } = {
+  logger: true,
+  coerce: true,
+  nullAsAbsent: true,
+  maxErrors: true,
+  maxErrorChars: true,
+  maxCheckedValues: true,
+  defaultTimeoutMs: true,
+  approve: true,
+  approvalTimeoutMs: true,
+  invoker: true,
+  loopThreshold: true,
+  refuseLoops: true,
+};
+const REGISTRY_OPTION_KEYS: readonly string[] = Object.freeze(Object.keys(REGISTRY_KEYS));
 
 /**
  * `register`'s options, checked: a misspelt `enabled` would otherwise start

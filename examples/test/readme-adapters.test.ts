@@ -53,7 +53,7 @@ const model = new MockLanguageModelV3({
 async function section4(registry: ToolRegistry) {
   // --- README: 4. Hand the tools to an agent framework
   const result = await generateText({
-    model, // any AI SDK model: openai('gpt-4.1'), anthropic('claude-sonnet-4-5'), ...
+    model, // any AI SDK model: openai('gpt-4.1'), anthropic('claude-sonnet-5-5'), ...
     tools: toAISDKTools(registry, { context: { mode: 'plan' } }),
     stopWhen: stepCountIs(5),
     prompt: 'How many TODOs are there?',

@@ -148,7 +148,7 @@ export interface McpToolsOptions {
    * registry's default (30 s), and 1 hour for a call made outside a registry.
    */
   timeoutMs?: number;
-  /** How long starting (or connecting to) the server and listing its tools may take. Default 60,000 ms. */
+  /** How long each step of starting may take: starting (or reaching) the server with `initialize`, then each page of `tools/list` (listing again after `tools/list_changed` too). Default 60,000 ms. */
   connectTimeoutMs?: number;
   /** How a stdio server that exits is started again; `false` never restarts. */
   restart?: McpRestartOptions | false;

@@ -10,7 +10,7 @@ import { mountServers, toolListTokens, type FailedServer, type MountedServer } f
 import { readServersConfig } from '../gateway/servers-config';
 import { stderrLogger } from '../io';
 import { loadSemantic } from '../optional-packages';
-import { jsonOption, levelOption, modeOption, sandboxOption } from '../options';
+import { jsonOption, levelOption, modeOption, parseDuration, sandboxOption } from '../options';
 import { addHttpOptions, checkHttpFlags, serveRegistry, type HttpFlags } from '../serving';
 import { executionContext } from './call';
 
@@ -24,6 +24,7 @@ interface GatewayOptions extends HttpFlags {
   semantic?: boolean;
   check?: boolean;
   json?: boolean;
+  connectTimeout?: number;
 }
 
 /**
@@ -45,6 +46,7 @@ export function registerGatewayCommand(program: Command, ctx: CommandContext): v
     .addOption(new Option('--pin <names...>', 'with --progressive: tools always listed (besides those of priority CRITICAL)'))
     .addOption(new Option('--semantic', "with --progressive: rank with @victor-tools/semantic's offline word vectors as well as words (hybrid search)"))
     .addOption(new Option('--check', 'start every server, print what each offers and what failed, and exit (1 if any failed)'))
+    .addOption(new Option('--connect-timeout <duration>', 'how long each step of starting a server may take (initialize, each page of tools/list) before it is left out; default 60s').argParser(parseDuration))
     .addOption(jsonOption());
   addHttpOptions(command).addHelpText(
     'after',
@@ -75,13 +77,13 @@ export function registerGatewayCommand(program: Command, ctx: CommandContext): v
     if (options.check) {
       // Exit 0 says every server started: with none to start it would say nothing.
       if (config.servers.length === 0) throw new CliError(`the servers configuration '${options.config}' names no server to check`, 1);
-      return check(ctx, await mountServers(config.servers, { logger, stderr }), options.json === true);
+      return check(ctx, await mountServers(config.servers, { logger, stderr, connectTimeoutMs: options.connectTimeout }), options.json === true);
     }
 
     const context = executionContext(options);
     const local = tools === undefined ? undefined : await ctx.load(cmd);
     const registry = local?.registry ?? new ToolRegistry({ logger });
-    const { mounted, failed } = await mountServers(config.servers, { logger, stderr });
+    const { mounted, failed } = await mountServers(config.servers, { logger, stderr, connectTimeoutMs: options.connectTimeout });
     for (const server of failed) ctx.warn(`${server.reason}; it is left out`);
     const serving: MountedServer[] = [];
     for (const server of mounted) {

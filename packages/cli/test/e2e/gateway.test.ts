@@ -267,4 +267,17 @@ describe('victor-tools gateway', () => {
     expect(both.code).toBe(2);
     expect(both.stderr).toContain(`the servers configuration '${config}', server 'both': give "command" (a server to start) or "url" (one to reach), not both`);
   });
+
+  it('should leave out a server that never answers initialize after --connect-timeout, not the default minute', async () => {
+    const config = join(dir, 'hanging.json');
+    writeFileSync(config, JSON.stringify({ mcpServers: { hangs: { command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'] } } }));
+    const started = Date.now();
+    const { code, stdout } = await runBin(['gateway', '--config', config, '--check', '--connect-timeout', '1s']);
+    expect(code).toBe(1);
+    expect(stdout).toContain("MCP server 'hangs' could not be started: no answer to initialize within 1000 ms");
+    expect(Date.now() - started).toBeLessThan(20_000);
+    const bad = await runBin(['gateway', '--config', config, '--check', '--connect-timeout', 'soon']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("Expected a duration such as 500ms, 10s, 30m or 1h, got 'soon'.");
+  });
 });

@@ -15,7 +15,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { AccessMode, ToolRegistry } from '@victor-tools/core';
 import { serveMcp } from '@victor-tools/mcp';
-import { ToolMetadataRegistry } from '@victor-tools/metadata';
+import { ToolMetadataRegistry, selectTools } from '@victor-tools/metadata';
 import { TestTool, silentLogger } from './helpers';
 import { textOf } from '../support/mcp-results';
 
@@ -144,6 +144,37 @@ describe('the search tool of an MCP server (progressive disclosure)', () => {
     };
     expect(await found({ mode: 'explore', sandbox: __dirname })).toEqual(['read_file', 'search_tools', 'write_file']);
     expect(await found({ mode: 'explore' })).toEqual(['read_file', 'search_tools']);
+  });
+
+  it('should share one index with selectTools on a shared metadata registry, disabled tools kept out of its search', async () => {
+    const registry = new ToolRegistry({ logger: silentLogger });
+    registry.register(new TestTool({ name: 'read_file', description: 'Read a text file from disk.', metadata: { accessMode: AccessMode.READONLY } }));
+    registry.register(new TestTool({ name: 'delete_file', description: 'Delete a file from disk.', metadata: { accessMode: AccessMode.READONLY } }));
+    registry.disableTool('delete_file');
+    const shared = new ToolMetadataRegistry();
+    const rebuilt: boolean[] = [];
+    const refresh = shared.refreshFromTools.bind(shared);
+    shared.refreshFromTools = (tools, options) => {
+      const answer = refresh(tools, options);
+      rebuilt.push(answer);
+      return answer;
+    };
+    const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+    const handle = await serveMcp(registry, { transport: serverTransport, logger: silentLogger, progressive: { searcher: shared } });
+    const client = new Client({ name: 's08', version: '1.0.0' });
+    await client.connect(clientTransport);
+    try {
+      for (let round = 0; round < 2; round++) {
+        selectTools(registry, 'delete a file', { metadataRegistry: shared });
+        await client.callTool({ name: 'search_tools', arguments: { query: 'delete a file' } });
+      }
+      // Built once; every later refresh, from either side, found nothing changed.
+      expect(rebuilt.length).toBeGreaterThanOrEqual(3);
+      expect(rebuilt.filter(Boolean)).toHaveLength(1);
+      expect(shared.search('delete a file').map((r) => r.name)).not.toContain('delete_file');
+    } finally {
+      await Promise.all([client.close(), handle.close()]);
+    }
   });
 
   it('should answer a 1,000-letter word, the longest query its schema takes, within seconds', async () => {

@@ -71,6 +71,24 @@ export class ProgressiveView implements ServableRegistry {
     };
   }
 
+  /**
+   * What the searcher indexes: every tool of the registry, disabled ones too,
+   * with the registry's enabled check, as `selectTools(registry)` gives a
+   * shared `ToolMetadataRegistry`. The index is then the same whoever asks
+   * (callers with other scopes, `selectTools`), so none rebuilds it in turn,
+   * and its own `search` still leaves out disabled tools; what this caller
+   * may not call is filtered out of the results.
+   */
+  private searchable(listed: readonly BaseTool[]): Iterable<BaseTool> & { listTools(): Iterable<BaseTool>; isToolEnabled(name: string): boolean } {
+    const all = [...this.base.listTools({ onlyEnabled: false })].filter((tool) => tool.name !== this.searchTool.name);
+    const shown = new Set(listed.map((tool) => tool.name));
+    return {
+      [Symbol.iterator]: () => all[Symbol.iterator](),
+      listTools: () => all,
+      isToolEnabled: (name) => this.base.isToolEnabled?.(name) ?? shown.has(name),
+    };
+  }
+
   private shows(tool: BaseTool): boolean {
     return this.enabled.has(tool.name) || this.pinned.has(tool.name) || isCritical(tool);
   }
@@ -92,9 +110,7 @@ export class ProgressiveView implements ServableRegistry {
   private async find(query: string, limit: number, ctx: ToolCallContext): Promise<FoundTool[]> {
     const listed = [...this.base.listTools()].filter((tool) => tool.name !== this.searchTool.name);
     const { searcher } = this.options;
-    // The index holds every listed tool whoever asks, so callers with other scopes do not rebuild it
-    // in turn (nor rank against other corpora); what this caller may not call is filtered out below.
-    searcher.refreshFromTools(listed);
+    searcher.refreshFromTools(this.searchable(listed));
     const byName = new Map(listed.filter((tool) => missingScopes(tool, ctx.auth).length === 0).map((tool) => [tool.name, tool]));
     // The mode and sandbox the found tools would run with: the call's, else the server's context (a sandbox
     // lets EXPLORE keep WRITE and EXECUTE tools, as tools/list does; their paths are checked when they run).

@@ -29,6 +29,9 @@ function cycle(proto: object | null): Record<string, unknown> {
 /** Each output, and what JSON.stringify says of it (the end of the failure's message). */
 export const HOSTILE_OUTPUTS: Record<string, { make: () => unknown; reason: RegExp }> = {
   bigint: { make: () => ({ n: 10n }), reason: /Do not know how to serialize a BigInt$/ },
+  // Its String() is its source code: never sent to a model.
+  function: { make: () => function secret() { return 'sk-123'; }, reason: /^a function is not a JSON value$/ },
+  symbol: { make: () => Symbol('token'), reason: /^a symbol is not a JSON value$/ },
   cycle: { make: () => cycle(Object.prototype), reason: /^Converting circular structure to JSON --> starting at object with constructor 'Object' --- property 'self' closes the circle$/ },
   'null-prototype cycle': { make: () => cycle(null), reason: /^Converting circular structure to JSON/ },
   'throwing getter': {

@@ -112,11 +112,12 @@ describe('resultText, outputText and toJsonValue', () => {
     expect(toJsonValue(cycle)).toBeUndefined();
   });
 
-  it("should give what JSON has no text for as its String(), or say why it has none", () => {
+  it("should give undefined as its text, and refuse a function or a symbol rather than send its source", () => {
     expect(outputText(undefined)).toEqual({ text: 'undefined' });
-    expect(outputText(Symbol('s'))).toEqual({ text: 'Symbol(s)' });
-    const fn = Object.assign(() => 1, { toString: () => { throw new Error('no text'); } });
-    expect(outputText(fn, { toolName: 'x' })).toEqual({ error: "Tool 'x' returned an output that cannot be sent as text: no text" });
+    expect(outputText(Symbol('s'), { toolName: 'x' })).toEqual({ error: "Tool 'x' returned an output that cannot be sent as JSON: a symbol is not a JSON value" });
+    expect(outputText(function secret() { return 'sk-123'; }, { toolName: 'x' })).toEqual({ error: "Tool 'x' returned an output that cannot be sent as JSON: a function is not a JSON value" });
+    const hidden = { toJSON: () => undefined, toString: () => { throw new Error('no text'); } };
+    expect(outputText(hidden, { toolName: 'x' })).toEqual({ error: "Tool 'x' returned an output that cannot be sent as text: no text" });
   });
 
   it('should cut text over maxTextLength with a note of how much, failures included', () => {

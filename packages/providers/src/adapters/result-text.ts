@@ -82,8 +82,8 @@ export function resultText(
 
 /**
  * A tool's output as the text of a message: a string as it is, anything else
- * as JSON (`outputJson`), the `String()` of what JSON has no text for
- * (`undefined`, a function, a symbol); or, as `error`, why it cannot be sent.
+ * as JSON (`outputJson`), `'undefined'` for `undefined`; or, as `error`, why
+ * it cannot be sent (a function or a symbol among them).
  * Not cut (`resultReply` cuts). Never throws.
  */
 export function outputText(output: unknown, options: Pick<ResultTextOptions, 'toolName'> = {}): { text: string; error?: undefined } | { error: string; text?: undefined } {
@@ -100,14 +100,18 @@ export function outputText(output: unknown, options: Pick<ResultTextOptions, 'to
 
 /**
  * A tool's output as JSON text, what every door sends: `json` (undefined
- * for `undefined`, a function or a symbol, which JSON has no text for), or
- * `error`, the message of a failed result when JSON cannot carry the output
- * (a BigInt, a cycle, a throwing getter, `toJSON` or Proxy, a value nested
- * too deep, one too large for a string): "Tool 'x' returned an output that
+ * for `undefined`, which JSON has no text for), or `error`, the message of a
+ * failed result when JSON cannot carry the output (a function, a symbol, a
+ * BigInt, a cycle, a throwing getter, `toJSON` or Proxy, a value nested too
+ * deep, one too large for a string): "Tool 'x' returned an output that
  * cannot be sent as JSON: <why>". Never throws; no recursion of its own, so
  * a deeply nested value cannot overflow the stack.
  */
 export function outputJson(output: unknown, options: Pick<ResultTextOptions, 'toolName'> = {}): { json: string | undefined; error?: undefined } | { error: string; json?: undefined } {
+  // A function or a symbol has no JSON; its String() would send a function's source code to the model.
+  if (typeof output === 'function' || typeof output === 'symbol') {
+    return { error: `${who(options.toolName)} returned an output that cannot be sent as JSON: ${typeof output === 'function' ? 'a function' : 'a symbol'} is not a JSON value` };
+  }
   try {
     return { json: JSON.stringify(output) as string | undefined };
   } catch (thrown) {
@@ -121,7 +125,7 @@ export function outputJson(output: unknown, options: Pick<ResultTextOptions, 'to
  * `outputJson`). Never throws.
  */
 export function toJsonValue(value: unknown): JsonValue | undefined {
-  if (value === undefined || value === null) return null;
+  if (value === undefined || value === null || typeof value === 'function' || typeof value === 'symbol') return null;
   if (typeof value === 'string' || typeof value === 'boolean') return value;
   const sent = outputJson(value);
   if (sent.error !== undefined) return undefined;

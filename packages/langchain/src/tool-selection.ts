@@ -42,13 +42,15 @@ export interface LangChainToolSelection {
  * and `pinned` tools always there, within `maxTools` and `tokenBudget`,
  * counted at `level`), while the `ToolNode` holds every tool. The tools are
  * made once by `toLangChainTools`, so approval state carries across steps.
- * `mode` and `sandbox` choose as the policy of `context` runs: in EXPLORE,
- * WRITE and EXECUTE tools are chosen only with a `sandbox`. An unknown
+ * `mode` and `sandbox` (those of `context` unless given) choose as the
+ * policy runs: in EXPLORE, WRITE, EXECUTE and MIXED tools are chosen only with a `sandbox`. An unknown
  * option throws a TypeError naming it (and a close known one).
  */
 export function victorToolSelection(registry: SelectingRegistry, options: LangChainToolSelectionOptions = {}): LangChainToolSelection {
   checkAdapterOptions('victorToolSelection', options, SELECTION_OPTION_KEYS);
-  const { context, approve, ...choose } = options;
+  const { context, approve, ...rest } = options;
+  // The policy the calls run under chooses too, unless the options name another.
+  const choose = { ...rest, mode: rest.mode ?? context?.mode, sandbox: rest.sandbox ?? context?.sandbox };
   const level = SchemaLevel.from(options.level ?? SchemaLevel.FULL);
   const tools = toLangChainTools(registry, { context, approve, level });
   const byName = new Map(tools.map((tool) => [tool.name, tool]));

@@ -62,6 +62,11 @@ describe('victorToolSelection', () => {
     const context = { mode: 'explore' as const, sandbox: __dirname };
     const inSandbox = await victorToolSelection(selectionRegistry(), { context, mode: 'explore', sandbox: __dirname }).select(messages);
     expect(inSandbox.map((t) => t.name)).toContain('run_command');
+    // The context's mode and sandbox choose when the options name none.
+    const fromContext = await victorToolSelection(selectionRegistry(), { context }).select(messages);
+    expect(fromContext.map((t) => t.name)).toContain('run_command');
+    const planned = await victorToolSelection(selectionRegistry(), { context: { mode: 'plan' } }).select(messages);
+    expect(planned.map((t) => t.name)).not.toContain('run_command');
     const without = await victorToolSelection(selectionRegistry(), { mode: 'explore' }).select(messages);
     expect(without.map((t) => t.name)).not.toContain('run_command');
   });

@@ -38,9 +38,9 @@ interface RunSelection {
  * (the latest user message weighing most) and the tools called so far in the
  * run (kept), CRITICAL and `pinned` tools always there, within `maxTools` and
  * `tokenBudget` (counted at `level`). The selection is made once per turn and
- * run, shared by every tool's check. `mode` and `sandbox` choose as the
- * policy of `context` runs: in EXPLORE, WRITE and EXECUTE tools are chosen
- * only with a `sandbox`. An unknown option throws a TypeError naming it
+ * run, shared by every tool's check. `mode` and `sandbox` (those of
+ * `context` unless given) choose as the policy runs: in EXPLORE, WRITE,
+ * EXECUTE and MIXED tools are chosen only with a `sandbox`. An unknown option throws a TypeError naming it
  * (and a close known one).
  *
  * ```ts
@@ -50,7 +50,9 @@ interface RunSelection {
  */
 export function victorToolSelection(registry: SelectingRegistry, options: OpenAIAgentsToolSelectionOptions = {}): OpenAIAgentsToolSelection {
   checkAdapterOptions('victorToolSelection', options, SELECTION_OPTION_KEYS);
-  const { context, strict, approval, ...choose } = options;
+  const { context, strict, approval, ...rest } = options;
+  // The policy the calls run under chooses too, unless the options name another.
+  const choose = { ...rest, mode: rest.mode ?? context?.mode, sandbox: rest.sandbox ?? context?.sandbox };
   const level = SchemaLevel.from(options.level ?? SchemaLevel.FULL);
   const runs = new WeakMap<RunContext<unknown>, RunSelection>();
   const attached = new WeakSet<object>();

@@ -69,7 +69,7 @@ describe('victorToolSelection', () => {
   });
 
   it('should enable WRITE and EXECUTE tools in EXPLORE mode only with a sandbox', async () => {
-    const offeredFor = async (options: { mode: 'explore'; sandbox?: string }) => {
+    const offeredFor = async (options: { mode?: 'explore'; sandbox?: string; context?: { mode: 'explore' | 'plan'; sandbox?: string } }) => {
       const selection = victorToolSelection(selectionRegistry(), options);
       const agent = selection.attach(new Agent({ name: 'assistant', tools: selection.tools }));
       const { model, runner } = scriptedRun([{ text: 'ok' }]);
@@ -78,6 +78,9 @@ describe('victorToolSelection', () => {
     };
     expect(await offeredFor({ mode: 'explore', sandbox: __dirname })).toContain('run_command');
     expect(await offeredFor({ mode: 'explore' })).not.toContain('run_command');
+    // The context's mode and sandbox choose when the options name none.
+    expect(await offeredFor({ context: { mode: 'explore', sandbox: __dirname } })).toContain('run_command');
+    expect(await offeredFor({ context: { mode: 'plan' } })).not.toContain('run_command');
   });
 
   it('should refuse an unknown option when it is made, naming it and the close known one', () => {

@@ -34,6 +34,7 @@ export { checkOptionKeys } from './option-keys';
 export { setOwn, hasOwn } from './own-property';
 export { canonicalJson } from './validation/json-equality';
 export { thrownResult } from './pipeline/normalize-result';
+export { guardedLogger } from './logger';
 export { cancelledResult, timedOutResult } from './pipeline/failures';
 // Node's built-ins reached on first use, so a browser bundle of a package that uses them lazily still loads.
 export { nodeFs, nodePath, nodeCrypto } from './node-fs';

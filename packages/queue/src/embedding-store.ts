@@ -1,4 +1,5 @@
 import type { Logger } from '@victor-tools/core';
+import { guardedLogger } from '@victor-tools/core/internal';
 import { Redis, type RedisOptions } from 'ioredis';
 import { closeRedis, type RedisConnection } from './connection';
 import { errorMessage } from './results';
@@ -49,7 +50,8 @@ export function redisEmbeddingStore(options: RedisEmbeddingStoreOptions): RedisE
   if (!(Number.isInteger(timeoutMs) && timeoutMs > 0)) {
     throw new RangeError(`redisEmbeddingStore: timeoutMs must be a whole number of milliseconds above 0, got ${String(timeoutMs)}`);
   }
-  const logger: Logger = options.logger ?? console;
+  // Called from ioredis's 'error' event: a logger that throws there would be an uncaught exception.
+  const logger: Logger = guardedLogger(options.logger ?? console);
   const redis = cacheRedis(options.connection, timeoutMs);
   // Whether Redis failed since it was last ready: commands then fail at once
   // rather than wait in ioredis's queue for a reconnect.

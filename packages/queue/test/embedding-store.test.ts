@@ -124,6 +124,23 @@ describe('redisEmbeddingStore with Redis out of reach', () => {
     }
   });
 
+  it('should not let a logger that throws while reporting the outage crash the process', async () => {
+    const uncaught = jest.fn();
+    process.on('uncaughtException', uncaught);
+    try {
+      const broken = { ...logger(), warn: jest.fn(() => { throw new Error('logger broke'); }) };
+      const down = store({ connection: `redis://127.0.0.1:${await freePort()}`, logger: broken });
+      const registry = new ToolMetadataRegistry().configure({ embedder: new CountingEmbedder(), embeddingStore: down });
+      registry.refreshFromTools(tools());
+      expect((await registry.searchAsync('will it rain'))[0].name).toBe('get_forecast');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(broken.warn).toHaveBeenCalled();
+      expect(uncaught).not.toHaveBeenCalled();
+    } finally {
+      process.off('uncaughtException', uncaught);
+    }
+  });
+
   it('should give up on a Redis that does not answer after timeoutMs', async () => {
     // Accepts connections and never answers a command.
     const sockets: Socket[] = [];

@@ -7,13 +7,14 @@ import {
   idempotentCallKey,
   idempotentJobId,
   jobContext,
+  MAX_LOGGER_CHARS,
   newCallId,
   type JobUpdate,
   type QueueKeys,
   type ToolJobData,
 } from '../job';
 import { approveJob } from '../job-approval';
-import { cancelledResult, errorMessage, outcomeUnknownResult, queueFailure, resultFromWire, timedOutResult } from '../results';
+import { cancelledResult, cutText, errorMessage, outcomeUnknownResult, queueFailure, resultFromWire, timedOutResult } from '../results';
 import type { ScriptedRedis } from './scripts';
 
 /** BullMQ's reason for a job whose worker died more often than `maxStalledCount` allows. */
@@ -192,7 +193,10 @@ export class RemoteCall {
       if (update.kind === 'progress' && typeof update.progress === 'number') {
         ctx.reportProgress?.(update.progress, update.total, update.message);
       } else if (update.kind === 'log' && typeof update.message === 'string') {
-        ctx.log?.(update.level as Parameters<typeof ctx.log>[0], update.message, update.data);
+        const level = update.level as Parameters<typeof ctx.log>[0];
+        // The logger's name only when the tool gave one, as core passes it on.
+        if (typeof update.logger === 'string') ctx.log?.(level, update.message, update.data, cutText(update.logger, MAX_LOGGER_CHARS));
+        else ctx.log?.(level, update.message, update.data);
       }
     } catch (error) {
       this.host.logger.warn(`victor-tools queue: a progress or log receiver of '${this.call.name}' threw: ${errorMessage(error)}`);

@@ -139,4 +139,34 @@ describe('ToolRegistry({ invoker: queueInvoker(...) })', () => {
     await registry.execute('long_logger', {}, { log: (...entry: unknown[]) => void logs.push(entry) });
     expect(logs).toStrictEqual([['info', 'hi', undefined, `${'n'.repeat(997)}...`]]);
   });
+
+  it('should hand the tool a context whose keys read as in process: toolName, signal, reportProgress and log are not its own', async () => {
+    const shapes = () => [
+      new ProbeTool({
+        name: 'shape',
+        run: (_args, ctx) => {
+          const inherited: string[] = [];
+          for (const key in ctx) inherited.push(key);
+          return ToolResult.ok({
+            keys: Object.keys(ctx).sort(),
+            spread: Object.keys({ ...ctx }).sort(),
+            json: Object.keys(JSON.parse(JSON.stringify(ctx)) as object).sort(),
+            forIn: inherited.sort(),
+            own: ['toolName', 'signal', 'reportProgress', 'log'].filter((key) => Object.prototype.hasOwnProperty.call(ctx, key)),
+            present: [typeof ctx.toolName, typeof ctx.signal, typeof ctx.reportProgress, typeof ctx.log],
+          });
+        },
+      }),
+    ];
+    const { local, remote } = await bothPaths(shapes, (registry) => registry.execute('shape', {}, { mode: 'build', conversationId: 'c1' }));
+    expect(local.output).toEqual({
+      keys: ['conversationId', 'mode'],
+      spread: ['conversationId', 'mode'],
+      json: ['conversationId', 'mode'],
+      forIn: ['conversationId', 'log', 'mode', 'reportProgress', 'signal', 'toolName'],
+      own: [],
+      present: ['string', 'object', 'function', 'function'],
+    });
+    expect(remote.output).toEqual(local.output);
+  });
 });

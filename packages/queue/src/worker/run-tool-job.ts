@@ -172,8 +172,11 @@ async function runTool(
   const updates = new JobUpdates((update) => job.updateProgress(update), host.progressIntervalMs, (error) =>
     host.warn(`could not send an update of job ${job.id ?? '?'} to its caller: ${errorMessage(error)}`, error),
   );
-  // Only the documented keys: whatever else a job's context holds is not the caller's.
-  const ctx = { toolName: name, signal: controller.signal, reportProgress: updates.reportProgress, log: updates.log } as ToolCallContext;
+  // Only the documented keys: whatever else a job's context holds is not the caller's. As in core's context,
+  // `toolName`, `signal`, `reportProgress` and `log` are inherited (enumerable on the prototype), not own:
+  // Object.keys(ctx), `{ ...ctx }` and JSON.stringify(ctx) leave them out, as they do in process.
+  const provided = Object.freeze({ toolName: name, signal: controller.signal, reportProgress: updates.reportProgress, log: updates.log });
+  const ctx = Object.create(provided) as ToolCallContext;
   if (data.ctx.mode !== undefined) ctx.mode = data.ctx.mode as AgentModeValue; // the mode policy read it: a valid mode
   if (data.ctx.sandbox !== undefined) ctx.sandbox = data.ctx.sandbox;
   if (data.ctx.conversationId !== undefined) ctx.conversationId = data.ctx.conversationId;

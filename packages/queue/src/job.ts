@@ -65,10 +65,19 @@ export interface JobApproval {
   mac: string;
 }
 
-/** What a progress event of a job carries: a progress report or a log message of the tool. */
+/**
+ * What a progress event of a job carries: a progress report or a log message
+ * of the tool (with `logger`, the logger's name, when the tool gave one: the
+ * fourth argument of `ctx.log`).
+ */
 export type JobUpdate =
   | { kind: 'progress'; progress: number; total?: number; message?: string }
-  | { kind: 'log'; level: string; message: string; data?: unknown };
+  | { kind: 'log'; level: string; message: string; data?: unknown; logger?: string };
+
+/** Longest log `data`, as JSON, that travels with a log message; larger data is left out. */
+export const MAX_LOG_DATA_CHARS = 8_192;
+/** Longest logger name that travels with a log message (the fourth argument of `ctx.log`), as an MCP server sends it. */
+export const MAX_LOGGER_CHARS = 1_000;
 
 /** The queue's own keys, next to BullMQ's (`<prefix>:<queue>:...`). */
 export class QueueKeys {

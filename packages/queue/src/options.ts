@@ -40,6 +40,14 @@ export interface QueueInvokerOptions extends QueueLocation {
   /** Largest job (the call's JSON) the invoker queues; 1 MiB by default. A larger call fails without being queued. */
   maxJobBytes?: number;
   /**
+   * Least time between two progress reports of one call passed on to the caller's `ctx.reportProgress`,
+   * in ms; 100 by default, as a worker's `progressIntervalMs` (give both the same). The latest report
+   * wins, and one held back is passed on before the result. It holds whoever wrote the queue's event
+   * stream, as do the worker's caps on log messages (100 per call, messages cut at 1,000 characters,
+   * data over 8 KiB of JSON left out), which the invoker applies again.
+   */
+  progressIntervalMs?: number;
+  /**
    * How many events the queue's event stream keeps (BullMQ's `streams.events.maxLen`); 100,000 by
    * default. A caller that falls further behind than this loses the results it missed (they time out).
    */

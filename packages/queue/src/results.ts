@@ -7,7 +7,7 @@ import { capText, timedOutResult as coreTimedOutResult } from '@victor-tools/cor
 // arguments), the text and metadata are core's, so a remote call fails the
 // way a local one does.
 
-export { capText, errorMessage, errorName, thrownResult, cancelledResult } from '@victor-tools/core/internal';
+export { capText, cutText, errorMessage, errorName, thrownResult, cancelledResult } from '@victor-tools/core/internal';
 
 /** Core's wording of a call past its timeout; a job that carried only a deadline says so. */
 export function timedOutResult(name: string, timeoutMs: number | undefined): ToolResult {

@@ -88,4 +88,85 @@ describe('ToolRegistry({ invoker: queueInvoker(...) })', () => {
     expect(result.output).toBe('stepped');
     expect(reports).toEqual([[1, 2, 'half']]);
   });
+
+  /** The same tool run by a registry in process and by one whose calls go through the queue: each answers what the caller saw. */
+  async function bothPaths<T>(make: () => ProbeTool[], call: (registry: ToolRegistry) => Promise<T>): Promise<{ local: T; remote: T }> {
+    const local = new ToolRegistry();
+    for (const tool of make()) local.register(tool);
+    const { registry } = await setup(make);
+    return { local: await call(local), remote: await call(registry) };
+  }
+
+  it("should pass a tool's log messages on as a call in process does: level, message, data and the logger's name when it gives one", async () => {
+    const logging = () => [
+      new ProbeTool({
+        name: 'relay',
+        run: (_args, ctx) => {
+          ctx.log('info', 'from upstream', { a: 1 }, 'upstream-server');
+          ctx.log('warning', 'no data', undefined, 'other');
+          ctx.log('info', 'plain');
+          ctx.log('debug', 'with data', [1, 2]);
+          return ToolResult.ok('logged');
+        },
+      }),
+    ];
+    const { local, remote } = await bothPaths(logging, async (registry) => {
+      const logs: unknown[][] = [];
+      const result = await registry.execute('relay', {}, { log: (...entry: unknown[]) => void logs.push(entry) });
+      expect(result.output).toBe('logged');
+      return logs;
+    });
+    expect(local).toStrictEqual([
+      ['info', 'from upstream', { a: 1 }, 'upstream-server'],
+      ['warning', 'no data', undefined, 'other'],
+      ['info', 'plain', undefined],
+      ['debug', 'with data', [1, 2]],
+    ]);
+    expect(remote).toStrictEqual(local);
+  });
+
+  it("should cut a logger's name over 1,000 characters on its way through the queue", async () => {
+    const { registry } = await setup(() => [
+      new ProbeTool({
+        name: 'long_logger',
+        run: (_args, ctx) => {
+          ctx.log('info', 'hi', undefined, 'n'.repeat(50_000));
+          return ToolResult.ok('logged');
+        },
+      }),
+    ]);
+    const logs: unknown[][] = [];
+    await registry.execute('long_logger', {}, { log: (...entry: unknown[]) => void logs.push(entry) });
+    expect(logs).toStrictEqual([['info', 'hi', undefined, `${'n'.repeat(997)}...`]]);
+  });
+
+  it('should hand the tool a context whose keys read as in process: toolName, signal, reportProgress and log are not its own', async () => {
+    const shapes = () => [
+      new ProbeTool({
+        name: 'shape',
+        run: (_args, ctx) => {
+          const inherited: string[] = [];
+          for (const key in ctx) inherited.push(key);
+          return ToolResult.ok({
+            keys: Object.keys(ctx).sort(),
+            spread: Object.keys({ ...ctx }).sort(),
+            json: Object.keys(JSON.parse(JSON.stringify(ctx)) as object).sort(),
+            forIn: inherited.sort(),
+            own: ['toolName', 'signal', 'reportProgress', 'log'].filter((key) => Object.prototype.hasOwnProperty.call(ctx, key)),
+            present: [typeof ctx.toolName, typeof ctx.signal, typeof ctx.reportProgress, typeof ctx.log],
+          });
+        },
+      }),
+    ];
+    const { local, remote } = await bothPaths(shapes, (registry) => registry.execute('shape', {}, { mode: 'build', conversationId: 'c1' }));
+    expect(local.output).toEqual({
+      keys: ['conversationId', 'mode'],
+      spread: ['conversationId', 'mode'],
+      json: ['conversationId', 'mode'],
+      forIn: ['conversationId', 'log', 'mode', 'reportProgress', 'signal', 'toolName'],
+      own: [],
+      present: ['string', 'object', 'function', 'function'],
+    });
+    expect(remote.output).toEqual(local.output);
+  });
 });

@@ -431,11 +431,26 @@ describe('queueInvoker with startToolWorker', () => {
     expect(second.runs).toHaveLength(1);
   });
 
-  it('should answer a result that cannot travel as JSON with a failure that says so', async () => {
+  it('should answer an output that cannot travel as JSON as every other door words it, with the queue failure metadata', async () => {
+    const cycle: Record<string, unknown> = {};
+    cycle.self = cycle;
     const bigint = new ProbeTool({ name: 'bigint', run: () => ToolResult.ok({ n: BigInt(1) }) });
-    const { invoker } = await setup([bigint]);
-    const result = await invoker.invoke(invocation(bigint, {}));
-    expect(result.error).toMatch(/^Tool 'bigint' failed on the queue: its result cannot be sent to the caller as JSON: /);
+    const cyclic = new ProbeTool({ name: 'cyclic', run: () => ToolResult.ok(cycle) });
+    const oddMetadata = new ProbeTool({ name: 'odd_metadata', run: () => ToolResult.ok('fine', { n: BigInt(1) }) });
+    const { invoker } = await setup([bigint, cyclic, oddMetadata]);
+    expect(await invoker.invoke(invocation(bigint, {}))).toEqual(
+      ToolResult.fail("Tool 'bigint' returned an output that cannot be sent as JSON: Do not know how to serialize a BigInt", { queueFailure: true, reason: 'result-not-json' }),
+    );
+    const cyclicResult = await invoker.invoke(invocation(cyclic, {}));
+    expect(cyclicResult.error).toMatch(/^Tool 'cyclic' returned an output that cannot be sent as JSON: Converting circular structure to JSON [^\n]*$/);
+    expect(cyclicResult.metadata).toEqual({ queueFailure: true, reason: 'result-not-json' });
+    // Metadata travels only through the queue: no other door words that case.
+    expect(await invoker.invoke(invocation(oddMetadata, {}))).toEqual(
+      ToolResult.fail("Tool 'odd_metadata' failed on the queue: its result cannot be sent to the caller as JSON: Do not know how to serialize a BigInt", {
+        queueFailure: true,
+        reason: 'result-not-json',
+      }),
+    );
   });
 
   it('should end a call at its deadline when Redis does not answer, and still close', async () => {

@@ -156,7 +156,11 @@ describe('startToolWorker with jobs written straight into Redis', () => {
     );
     expect(result.success).toBe(true);
     const ctx = probe.runs[0].ctx as ToolCallContext & Record<string, unknown>;
-    expect(Object.keys(ctx).sort()).toEqual(['conversationId', 'log', 'mode', 'reportProgress', 'signal', 'toolName']);
+    // Own and inherited (toolName, signal, reportProgress and log are inherited, as in process).
+    const keys: string[] = [];
+    for (const key in ctx) keys.push(key);
+    expect(keys.sort()).toEqual(['conversationId', 'log', 'mode', 'reportProgress', 'signal', 'toolName']);
+    expect(Object.keys(ctx).sort()).toEqual(['conversationId', 'mode']);
     expect([ctx.mode, ctx.conversationId, ctx.toolName, ctx.approvedBy, ctx.codeManager]).toEqual(['build', 'c1', 'probe', undefined, undefined]);
     expect(ctx.signal).toBeInstanceOf(AbortSignal);
   });

@@ -56,6 +56,7 @@ export class QueueInvoker implements ToolInvoker {
       backoffJitter: fraction('backoffJitter', options.backoffJitter, 0.5),
       resultTtlMs: positiveInteger('resultTtlMs', options.resultTtlMs, 0, 0),
       maxJobBytes: positiveInteger('maxJobBytes', options.maxJobBytes, 1024 * 1024),
+      progressIntervalMs: positiveInteger('progressIntervalMs', options.progressIntervalMs, 100, 0),
     });
     this.isRemote = routing(options.remote);
     const secret = readSecret(options.secret);

@@ -1,19 +1,22 @@
 import type { JobsOptions, Queue } from 'bullmq';
 import { ToolResult, type Logger } from '@victor-tools/core';
-import type { ToolInvocation } from '@victor-tools/core/framework';
+import type { ToolInvocation, ToolLogLevel } from '@victor-tools/core/framework';
 import { schemaFingerprint } from '../fingerprint';
 import {
   callJobId,
   idempotentCallKey,
   idempotentJobId,
   jobContext,
+  MAX_LOG_DATA_CHARS,
+  MAX_LOGGER_CHARS,
   newCallId,
   type JobUpdate,
   type QueueKeys,
   type ToolJobData,
 } from '../job';
 import { approveJob } from '../job-approval';
-import { cancelledResult, errorMessage, outcomeUnknownResult, queueFailure, resultFromWire, timedOutResult } from '../results';
+import { DROPPED_LOGS_MESSAGE, MAX_LOGS_PER_CALL } from '@victor-tools/core/internal';
+import { cancelledResult, capText, cutText, errorMessage, outcomeUnknownResult, queueFailure, resultFromWire, timedOutResult } from '../results';
 import type { ScriptedRedis } from './scripts';
 
 /** BullMQ's reason for a job whose worker died more often than `maxStalledCount` allows. */
@@ -35,6 +38,7 @@ export interface CallHost {
     readonly backoffJitter: number;
     readonly resultTtlMs: number;
     readonly maxJobBytes: number;
+    readonly progressIntervalMs: number;
   };
   /** The secret the invoker signs its jobs with (`job-approval.ts`), when it has one. */
   readonly secret: string | undefined;
@@ -69,6 +73,12 @@ export class RemoteCall {
   private resubmits = 0;
   private timer: NodeJS.Timeout | undefined;
   private signal: AbortSignal | undefined;
+  /** Log messages of the call seen so far (counted against `MAX_LOGS_PER_CALL`). */
+  private logs = 0;
+  /** When a progress report last went to the caller, the one held back meanwhile, and when it goes. */
+  private lastProgress = 0;
+  private pendingProgress: ProgressUpdate | undefined;
+  private progressTimer: NodeJS.Timeout | undefined;
   private readonly onAbort = (): void => this.finish(cancelledResult(this.call.name, this.signal?.reason), true);
 
   constructor(
@@ -184,16 +194,71 @@ export class RemoteCall {
     this.finish(queueFailure(this.call.name, 'its job was removed from the queue by another client, so it has no result; it was not retried', { reason: 'removed' }), false);
   }
 
-  /** A progress report or log message of the tool, for the caller's context. */
+  /**
+   * A progress report or log message of the tool, for the caller's context,
+   * under the caps the worker applies, whoever wrote the event (anyone who can
+   * write to Redis can add one): at most one progress report per
+   * `progressIntervalMs` (the latest wins; one held back goes before the
+   * result), at most `MAX_LOGS_PER_CALL` log messages (then one warning that
+   * the rest were dropped), messages and levels cut at 1,000 characters, the
+   * logger's name too, and data over `MAX_LOG_DATA_CHARS` of JSON left out.
+   */
   onUpdate(update: JobUpdate): void {
     if (this.settled || update === null || typeof update !== 'object') return;
-    const ctx = this.call.ctx;
-    try {
-      if (update.kind === 'progress' && typeof update.progress === 'number') {
-        ctx.reportProgress?.(update.progress, update.total, update.message);
-      } else if (update.kind === 'log' && typeof update.message === 'string') {
-        ctx.log?.(update.level as Parameters<typeof ctx.log>[0], update.message, update.data);
+    if (update.kind === 'progress') {
+      if (typeof update.progress !== 'number' || !Number.isFinite(update.progress)) return;
+      const report: ProgressUpdate = { progress: update.progress };
+      if (typeof update.total === 'number' && Number.isFinite(update.total)) report.total = update.total;
+      if (typeof update.message === 'string') report.message = capText(update.message);
+      this.progressUpdate(report);
+    } else if (update.kind === 'log' && typeof update.message === 'string') {
+      this.logs += 1;
+      if (this.logs > MAX_LOGS_PER_CALL + 1) return;
+      if (this.logs === MAX_LOGS_PER_CALL + 1) {
+        this.deliver(() => this.call.ctx.log?.('warning', DROPPED_LOGS_MESSAGE));
+        return;
       }
+      const level = (typeof update.level === 'string' ? capText(update.level) : 'info') as ToolLogLevel;
+      const message = capText(update.message);
+      const data = boundedData(update.data);
+      // The logger's name only when the tool gave one, as core passes it on.
+      const logger = typeof update.logger === 'string' ? cutText(update.logger, MAX_LOGGER_CHARS) : undefined;
+      this.deliver(() => {
+        if (logger !== undefined) this.call.ctx.log?.(level, message, data, logger);
+        else this.call.ctx.log?.(level, message, data);
+      });
+    }
+  }
+
+  /** Passes a progress report on now, or holds it back (the latest wins) until `progressIntervalMs` has passed since the last one. */
+  private progressUpdate(report: ProgressUpdate): void {
+    const wait = this.lastProgress + this.host.settings.progressIntervalMs - Date.now();
+    if (wait <= 0 && this.progressTimer === undefined) {
+      this.reportProgress(report);
+      return;
+    }
+    this.pendingProgress = report;
+    this.progressTimer ??= setTimeout(() => this.flushProgress(), Math.max(wait, 0));
+  }
+
+  /** Passes on the progress report held back, if any. */
+  private flushProgress(): void {
+    if (this.progressTimer !== undefined) clearTimeout(this.progressTimer);
+    this.progressTimer = undefined;
+    const report = this.pendingProgress;
+    this.pendingProgress = undefined;
+    if (report !== undefined) this.reportProgress(report);
+  }
+
+  private reportProgress(report: ProgressUpdate): void {
+    this.lastProgress = Date.now();
+    this.deliver(() => this.call.ctx.reportProgress?.(report.progress, report.total, report.message));
+  }
+
+  /** Runs a receiver of the caller's context; one that throws is reported, not the call's problem. */
+  private deliver(receive: () => void): void {
+    try {
+      receive();
     } catch (error) {
       this.host.logger.warn(`victor-tools queue: a progress or log receiver of '${this.call.name}' threw: ${errorMessage(error)}`);
     }
@@ -245,6 +310,9 @@ export class RemoteCall {
   /** Ends the call with `result` (the first answer wins); `cancelJob` also takes its job back. */
   finish(result: ToolResult, cancelJob: boolean): void {
     if (this.settled) return;
+    // A progress report held back came before the answer: the caller sees it first, unless the call was cut short.
+    if (cancelJob) this.pendingProgress = undefined;
+    this.flushProgress();
     this.settled = true;
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.signal?.removeEventListener('abort', this.onAbort);
@@ -291,6 +359,24 @@ export class RemoteCall {
     if (!cancelJob || !last || this.added === undefined || !(await this.added)) return;
     const removed = await host.queue.remove(this.jobId);
     if (removed !== 1) await host.redis.publish(host.keys.cancelChannel, this.jobId);
+  }
+}
+
+/** A progress report as the caller's `reportProgress` takes it. */
+interface ProgressUpdate {
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+/** Log data as it goes to the caller: left out when its JSON is over `MAX_LOG_DATA_CHARS`, as the worker leaves it out. */
+function boundedData(data: unknown): unknown {
+  if (data === undefined) return undefined;
+  try {
+    const json = JSON.stringify(data);
+    return json !== undefined && json.length <= MAX_LOG_DATA_CHARS ? data : undefined;
+  } catch {
+    return undefined;
   }
 }
 

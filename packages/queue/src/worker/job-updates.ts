@@ -1,10 +1,8 @@
-import type { JobUpdate } from '../job';
+import { MAX_LOG_DATA_CHARS, MAX_LOGGER_CHARS, type JobUpdate } from '../job';
 import type { ProgressReporter, ToolLogFunction } from '@victor-tools/core/framework';
 import { DROPPED_LOGS_MESSAGE, MAX_LOGS_PER_CALL } from '@victor-tools/core/internal';
-import { capText } from '../results';
+import { capText, cutText } from '../results';
 
-/** Longest log `data`, as JSON, sent along; larger data is left out. */
-const MAX_LOG_DATA_CHARS = 8_192;
 
 /**
  * Sends a running tool's progress reports and log messages to its caller as
@@ -12,7 +10,8 @@ const MAX_LOG_DATA_CHARS = 8_192;
  * coalesced to one update per `intervalMs` (the latest wins; the last one is
  * flushed when the call ends, before its result), so a tool reporting in a
  * tight loop does not flood Redis; log messages are sent as they come, up to
- * 100 per call. Nothing is sent once the call has settled.
+ * 100 per call, with the logger's name when the tool gave one. Nothing is
+ * sent once the call has settled.
  */
 export class JobUpdates {
   private settled = false;
@@ -42,7 +41,7 @@ export class JobUpdates {
     this.timer ??= setTimeout(() => this.flushPending(), Math.max(wait, 0));
   };
 
-  readonly log: ToolLogFunction = (level, message, data) => {
+  readonly log: ToolLogFunction = (level, message, data, logger) => {
     if (this.settled) return;
     this.logs += 1;
     if (this.logs > MAX_LOGS_PER_CALL + 1) return;
@@ -53,6 +52,7 @@ export class JobUpdates {
     const update: JobUpdate = { kind: 'log', level: String(level), message: capText(String(message)) };
     const json = data === undefined ? undefined : safeJson(data);
     if (json !== undefined && json.length <= MAX_LOG_DATA_CHARS) update.data = JSON.parse(json);
+    if (typeof logger === 'string') update.logger = cutText(logger, MAX_LOGGER_CHARS);
     this.dispatch(update);
   };
 

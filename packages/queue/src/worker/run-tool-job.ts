@@ -172,8 +172,11 @@ async function runTool(
   const updates = new JobUpdates((update) => job.updateProgress(update), host.progressIntervalMs, (error) =>
     host.warn(`could not send an update of job ${job.id ?? '?'} to its caller: ${errorMessage(error)}`, error),
   );
-  // Only the documented keys: whatever else a job's context holds is not the caller's.
-  const ctx = { toolName: name, signal: controller.signal, reportProgress: updates.reportProgress, log: updates.log } as ToolCallContext;
+  // Only the documented keys: whatever else a job's context holds is not the caller's. As in core's context,
+  // `toolName`, `signal`, `reportProgress` and `log` are inherited (enumerable on the prototype), not own:
+  // Object.keys(ctx), `{ ...ctx }` and JSON.stringify(ctx) leave them out, as they do in process.
+  const provided = Object.freeze({ toolName: name, signal: controller.signal, reportProgress: updates.reportProgress, log: updates.log });
+  const ctx = Object.create(provided) as ToolCallContext;
   if (data.ctx.mode !== undefined) ctx.mode = data.ctx.mode as AgentModeValue; // the mode policy read it: a valid mode
   if (data.ctx.sandbox !== undefined) ctx.sandbox = data.ctx.sandbox;
   if (data.ctx.conversationId !== undefined) ctx.conversationId = data.ctx.conversationId;
@@ -275,7 +278,7 @@ async function sendable(host: RunnerHost, data: ToolJobData, result: ToolResult)
   try {
     json = JSON.stringify(wire);
   } catch (error) {
-    return queueFailure(data.tool, `its result cannot be sent to the caller as JSON: ${errorMessage(error)}`, { reason: 'result-not-json' });
+    return notJsonResult(data.tool, result, error);
   }
   if (Buffer.byteLength(json) > host.maxResultBytes) {
     return queueFailure(data.tool, `its result is ${Buffer.byteLength(json)} bytes, more than the worker sends (${host.maxResultBytes})`, {
@@ -292,6 +295,30 @@ async function sendable(host: RunnerHost, data: ToolJobData, result: ToolResult)
   }
   // BullMQ writes it with JSON.stringify, which gives the same text.
   return wire;
+}
+
+/**
+ * The failure of a result JSON cannot carry: worded as every other door words
+ * an output it cannot send (`Tool 'x' returned an output that cannot be sent
+ * as JSON: <why>`, on one line) when the output is what JSON refuses, else
+ * (its metadata or content blocks, which only the queue sends whole) as a
+ * queue failure; either way
+ * with the queue's metadata (`queueFailure`, reason `result-not-json`).
+ */
+function notJsonResult(name: string, result: ToolResult, error: unknown): ToolResult {
+  let outputError: unknown;
+  try {
+    JSON.stringify(result.output);
+  } catch (thrown) {
+    outputError = thrown;
+  }
+  if (outputError === undefined) return queueFailure(name, `its result cannot be sent to the caller as JSON: ${oneLine(errorMessage(error))}`, { reason: 'result-not-json' });
+  return ToolResult.fail(`Tool '${name}' returned an output that cannot be sent as JSON: ${oneLine(errorMessage(outputError))}`, { queueFailure: true, reason: 'result-not-json' });
+}
+
+/** A message on one line (JSON.stringify's message for a cycle spans several). */
+function oneLine(text: string): string {
+  return text.replace(/\s*\n\s*/g, ' ');
 }
 
 function isAvailable(tool: BaseTool): boolean {

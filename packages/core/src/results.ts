@@ -6,15 +6,18 @@ import { describeValue } from './error-text';
 export interface ToolResultInit {
   success: boolean;
   output?: unknown;
-  /** A string, or an Error for its message. */
-  error?: string | Error;
+  error?: string;
   metadata?: Record<string, unknown>;
 }
 
 /** A result's error is text a model reads: an Error gives its message (its name when the message is empty). */
 function errorText(error: unknown): string {
   if (typeof error === 'string') return error;
-  if (error instanceof Error) return error.message !== '' ? error.message : error.name;
+  // An Error of another realm (a vm context, a worker's) fails instanceof but carries the tag.
+  if (error instanceof Error || Object.prototype.toString.call(error) === '[object Error]') {
+    const { message, name } = error as Error;
+    return typeof message === 'string' && message !== '' ? message : String(name);
+  }
   throw new TypeError(`ToolResult.error must be a string (or an Error, for its message), got ${describeValue(error)}.`);
 }
 
@@ -47,7 +50,7 @@ export class ToolResult {
 
   /** A failed result carrying a readable `error` (an `Error` gives its message). */
   static fail(error: string | Error, metadata?: Record<string, unknown>): ToolResult {
-    return new ToolResult({ success: false, output: null, error, metadata });
+    return new ToolResult({ success: false, output: null, error: errorText(error), metadata });
   }
 
   /**

@@ -1,3 +1,4 @@
+import { runInNewContext } from 'node:vm';
 import { ToolResult, ToolValidationResult } from '@victor-tools/core';
 
 describe('ToolResult', () => {
@@ -49,6 +50,10 @@ describe('ToolResult', () => {
       expect(ToolResult.fail(new RangeError('')).error).toBe('RangeError');
       expect(JSON.stringify(ToolResult.fail(new Error('disk full')))).toBe('{"success":false,"output":null,"error":"disk full"}');
       expect(() => ToolResult.fail(42 as never)).toThrow('ToolResult.error must be a string (or an Error, for its message), got a number.');
+      // An Error made in another realm (a vm context, a worker) is an Error too.
+      const foreign = runInNewContext("new Error('from another realm')") as Error;
+      expect(foreign instanceof Error).toBe(false);
+      expect(ToolResult.fail(foreign).error).toBe('from another realm');
     });
   });
 

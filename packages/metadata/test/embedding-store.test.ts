@@ -92,6 +92,20 @@ describe('fileEmbeddingStore', () => {
     expect(fileEmbeddingStore(file).get(['k1', 'k2', 'k3', 'k4'])).toEqual([Float32Array.of(1, 2), Float32Array.of(5, 6), Float32Array.of(7, 8, 9), Float32Array.of(10)]);
   });
 
+  it("should never cut records another writer appended after it read the file", () => {
+    const file = join(dir, 'vectors.bin');
+    fileEmbeddingStore(file).set(['k1'], [Float32Array.of(1)]);
+    const whole = readFileSync(file);
+    writeFileSync(file, Buffer.concat([whole, whole.subarray(8, 11)])); // a partial record after k1
+    const first = fileEmbeddingStore(file);
+    const second = fileEmbeddingStore(file);
+    expect(first.get(['k1'])).toEqual([Float32Array.of(1)]);
+    expect(second.get(['k1'])).toEqual([Float32Array.of(1)]);
+    first.set(['k2'], [Float32Array.of(2)]); // cuts the partial record off, then appends
+    second.set(['k3'], [Float32Array.of(3)]); // the file grew since it was read: appends only
+    expect(fileEmbeddingStore(file).get(['k1', 'k2', 'k3'])).toEqual([Float32Array.of(1), Float32Array.of(2), Float32Array.of(3)]);
+  });
+
   it('should start over on a header cut short by a crash', () => {
     const file = join(dir, 'vectors.bin');
     writeFileSync(file, 'VTEM');

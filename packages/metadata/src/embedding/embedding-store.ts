@@ -38,7 +38,9 @@ const MAGIC = 'VTEMBED1';
  * `[u32 key bytes][key][u32 dimensions][f32 x dimensions]`, little-endian,
  * after an 8-byte header; a record cut short by a crash mid-write is
  * ignored, and cut off the file before the next append, so the records
- * written after it read back whole. The file's folder is created when
+ * written after it read back whole (unless the file grew since it was read:
+ * another process's records are never cut; one writer per file is the
+ * supported use). The file's folder is created when
  * missing. The file only grows: vectors of texts no longer embedded stay
  * until it is deleted (then everything is embedded once more).
  */
@@ -49,6 +51,8 @@ export function fileEmbeddingStore(file: string): EmbeddingStore {
   // short by a crash): the next append starts there, not after the partial bytes,
   // which would otherwise be read as the start of the appended record.
   let wholeUntil: number | undefined;
+  // The file's length when it was read: a file that has grown since holds another writer's records, never cut.
+  let loadedLength = 0;
   const load = (): Map<string, Float32Array> => {
     if (vectors !== undefined) return vectors;
     const fs = nodeFs();
@@ -81,6 +85,7 @@ export function fileEmbeddingStore(file: string): EmbeddingStore {
         at = end;
       }
       if (at < bytes.length) wholeUntil = at;
+      loadedLength = bytes.length;
     }
     vectors = loaded;
     return loaded;
@@ -108,7 +113,7 @@ export function fileEmbeddingStore(file: string): EmbeddingStore {
       if (records.length === 0) return;
       const fs = nodeFs();
       if (wholeUntil !== undefined) {
-        fs.truncateSync(file, wholeUntil);
+        if (fs.statSync(file).size === loadedLength) fs.truncateSync(file, wholeUntil);
         wholeUntil = undefined;
       }
       fs.appendFileSync(file, Buffer.concat(records));

@@ -25,7 +25,7 @@ export interface PrepareStepInput {
  * default) and met by leaving tools out, since `activeTools` cannot shorten
  * a schema. Pass the full set as `tools` (`toAISDKTools(registry)`): the SDK
  * sends only the active ones. Give it the `mode` and `sandbox` the tools run
- * with: in EXPLORE, WRITE and EXECUTE tools are chosen only with a `sandbox`.
+ * with: in EXPLORE, WRITE, EXECUTE and MIXED tools are chosen only with a `sandbox`.
  * An unknown option throws a TypeError naming it (and a close known one).
  */
 export function victorPrepareStep<TOOLS extends Record<string, unknown> = Record<string, unknown>>(

@@ -26,9 +26,9 @@ export function modeOption(description: string): Option {
   return new Option('-m, --mode <mode>', description).choices(AgentMode.values().map((m) => String(m.value)));
 }
 
-/** `--sandbox`: the directory EXPLORE mode lets WRITE and EXECUTE tools touch. */
+/** `--sandbox`: the directory EXPLORE mode lets WRITE, EXECUTE and MIXED tools touch. */
 export function sandboxOption(): Option {
-  return new Option('--sandbox <dir>', 'the directory WRITE and EXECUTE tools may touch in explore mode');
+  return new Option('--sandbox <dir>', 'the directory WRITE, EXECUTE and MIXED tools may touch in explore mode');
 }
 
 /** `--json`: machine-readable output instead of a table. */

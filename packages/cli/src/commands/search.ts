@@ -30,7 +30,7 @@ export function registerSearchCommand(program: Command, ctx: CommandContext): vo
     .addHelpText('after', '\nExamples:\n  victor-tools search count words in a text\n  victor-tools search "find files" --limit 3 --mode plan\n  victor-tools search "save notes" --mode explore --sandbox ./work')
     .action(async (words: string[], options: SearchCommandOptions, command: Command) => {
       const query = words.join(' ');
-      // As for call: explore mode offers WRITE and EXECUTE tools only with a sandbox, which must exist.
+      // As for call: explore mode offers WRITE, EXECUTE and MIXED tools only with a sandbox, which must exist.
       const { mode, sandbox } = executionContext(options);
       const { registry, metadataRegistry } = await ctx.load(command);
       const enabled = new Set(registry.listTools().map((t) => t.name));

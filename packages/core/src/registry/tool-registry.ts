@@ -191,7 +191,7 @@ export class ToolRegistry implements Iterable<BaseTool>, ToolRegistryLike {
     return this.lookup(name)?.enabled === true;
   }
 
-  /** Sets several tools' states at once; unknown names are ignored. */
+  /** Sets several tools' states at once; unknown names are ignored. Every state must be true or false (a TypeError otherwise, before any is set). */
   setToolStates(states: Readonly<Record<string, boolean>>): void {
     if (states === null || typeof states !== 'object') throw new TypeError(`setToolStates takes an object of tool names to true or false, got ${describeValue(states)}.`);
     const entries = Object.entries(states);

@@ -103,7 +103,7 @@ export class ProgressiveView implements ServableRegistry {
    * Ranks every listed tool of the registry that the caller's scopes allow
    * for `query`, enables the best `limit` for this connection, and announces
    * the change. Tools the mode refuses are left out as in `tools/list`: in
-   * EXPLORE, WRITE and EXECUTE tools only with a sandbox (`ctx.sandbox`, else
+   * EXPLORE, WRITE, EXECUTE and MIXED tools only with a sandbox (`ctx.sandbox`, else
    * the server context's). A tool the caller may not call is neither named nor enabled:
    * its name and description are as hidden as in `tools/list`.
    */
@@ -113,7 +113,7 @@ export class ProgressiveView implements ServableRegistry {
     searcher.refreshFromTools(this.searchable(listed));
     const byName = new Map(listed.filter((tool) => missingScopes(tool, ctx.auth).length === 0).map((tool) => [tool.name, tool]));
     // The mode and sandbox the found tools would run with: the call's, else the server's context (a sandbox
-    // lets EXPLORE keep WRITE and EXECUTE tools, as tools/list does; their paths are checked when they run).
+    // lets EXPLORE keep WRITE, EXECUTE and MIXED tools, as tools/list does; their paths are checked when they run).
     const policy = ctx.mode !== undefined ? ctx : this.context;
     const options = { limit, mode: policy?.mode, sandbox: policy?.sandbox, filter: (name: string) => byName.has(name) };
     const results = searcher.searchAsync ? await searcher.searchAsync(query, options) : searcher.search(query, options);

@@ -1,6 +1,7 @@
 import type { ToolResult } from '../results';
 import type { ToolExecutionContext } from '../context';
 import { describeValue } from '../error-text';
+import { checkOptionKeys } from '../option-keys';
 
 /**
  * Runs before a tool, with the arguments and the context the tool will
@@ -44,7 +45,7 @@ export interface HookOptions {
   description?: string;
 }
 
-const OPTION_KEYS: ReadonlySet<string> = new Set(['name', 'critical', 'description']);
+const OPTION_KEYS: readonly string[] = ['name', 'critical', 'description'];
 
 /**
  * The options of the two call shapes: the options object, or the
@@ -62,9 +63,7 @@ export function hookOptions(nameOrOptions: string | HookOptions | undefined, cri
   if (critical !== undefined || description !== undefined) {
     throw new TypeError('Hook options come either as an object { name, critical, description } or positionally (name, critical, description), not both.');
   }
-  for (const key of Object.keys(nameOrOptions)) {
-    if (!OPTION_KEYS.has(key)) throw new TypeError(`Unknown hook option '${key}': a hook takes name, critical and description.`);
-  }
+  checkOptionKeys('Hook', nameOrOptions, OPTION_KEYS);
   return checked(nameOrOptions);
 }
 

@@ -412,7 +412,7 @@ function frozenSchema(schema: ToolJSONSchema): ToolJSONSchema {
   return Object.freeze({ ...schema, function: fn !== null && typeof fn === 'object' ? Object.freeze({ ...fn }) : fn });
 }
 
-const REGISTER_OPTION_KEYS: ReadonlySet<string> = new Set(['enabled', 'replace']);
+const REGISTER_OPTION_KEYS: readonly string[] = ['enabled', 'replace'];
 // Every option of ToolRegistryOptions, once: the compiler refuses a list that misses one or names one it does not have.
 const REGISTRY_KEYS: { readonly [K in keyof Required<ToolRegistryOptions>]: true } = {
   logger: true,
@@ -437,9 +437,7 @@ const REGISTRY_OPTION_KEYS: readonly string[] = Object.freeze(Object.keys(REGIST
 function registerOptions(options: unknown): RegisterOptions {
   if (options === undefined || options === null) return {};
   if (typeof options !== 'object') throw new TypeError(`register options must be an object { enabled, replace }, got ${describeValue(options)}.`);
-  for (const key of Object.keys(options)) {
-    if (!REGISTER_OPTION_KEYS.has(key)) throw new TypeError(`Unknown register option '${capText(key)}': register takes enabled and replace.`);
-  }
+  checkOptionKeys('register', options, REGISTER_OPTION_KEYS);
   const { enabled, replace } = options as RegisterOptions;
   for (const [name, value] of [['enabled', enabled], ['replace', replace]] as const) {
     if (value !== undefined && typeof value !== 'boolean') throw new TypeError(`register option '${name}' must be a boolean, got ${describeValue(value)}.`);

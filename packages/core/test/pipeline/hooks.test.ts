@@ -49,7 +49,7 @@ describe('Hook', () => {
       const fn = () => undefined;
       expect(() => new Hook(fn, 'x', 'yes' as never)).toThrow("A hook's critical flag must be a boolean, got string.");
       expect(() => new Hook(fn, { name: 42 as never })).toThrow("A hook's name must be a string, got number.");
-      expect(() => new Hook(fn, { critcal: true } as never)).toThrow("Unknown hook option 'critcal': a hook takes name, critical and description.");
+      expect(() => new Hook(fn, { critcal: true } as never)).toThrow("Hook: unknown option 'critcal' (did you mean 'critical'?); it takes name, critical, description.");
       expect(() => new Hook(fn, { name: 'x' } as never, true)).toThrow(/either as an object .* or positionally/);
       expect(() => new Hook(fn, null as never)).toThrow(TypeError);
     });

@@ -89,7 +89,7 @@ describe('ToolRegistry', () => {
     });
 
     it.each([
-      [{ enable: false }, "Unknown register option 'enable': register takes enabled and replace."],
+      [{ enable: false }, "register: unknown option 'enable' (did you mean 'enabled'?); it takes enabled, replace."],
       [{ enabled: 'no' }, "register option 'enabled' must be a boolean, got a string."],
       [{ replace: 1 }, "register option 'replace' must be a boolean, got a number."],
       [true, 'register options must be an object { enabled, replace }, got a boolean.'],

@@ -1,18 +1,12 @@
 import { ErrorCode, type JSONRPCRequest, type LoggingLevel, type LoggingMessageNotification } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolLogFunction, ToolLogLevel } from '@victor-tools/core/framework';
 import { DROPPED_LOGS_MESSAGE, MAX_LOGS_PER_CALL } from '@victor-tools/core/internal';
-import { limitText } from './limits';
+import { MAX_LOGGER_NAME_LENGTH, MAX_LOG_DATA_LENGTH, MAX_LOG_MESSAGE_LENGTH, limitText } from './limits';
 import { JsonRpcError } from './protocol-error';
 import { describeValue } from '@victor-tools/core/internal';
 
 /** MCP's levels, least severe first (RFC 5424's, as `logging/setLevel` takes them). */
 const LEVELS: readonly LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
-/** A log line is a line: longer messages are cut. */
-const MAX_MESSAGE_LENGTH = 10_000;
-/** The most characters of a logger's name a tool gives. */
-const MAX_LOGGER_LENGTH = 1_000;
-/** The most characters of JSON a log message's `data` may take; larger data is replaced by a note. */
-const MAX_DATA_LENGTH = 65_536;
 
 /**
  * The level a client asked for with `logging/setLevel`, for one connection
@@ -68,8 +62,8 @@ export function clientLogFunction(
       if (level.allows('warning')) send({ method: 'notifications/message', params: { level: 'warning', logger, data: DROPPED_LOGS_MESSAGE } }).catch(() => undefined);
       return;
     }
-    const text = limitText(String(message), MAX_MESSAGE_LENGTH);
-    const from = typeof named === 'string' && named !== '' ? limitText(named, MAX_LOGGER_LENGTH) : logger;
+    const text = limitText(String(message), MAX_LOG_MESSAGE_LENGTH);
+    const from = typeof named === 'string' && named !== '' ? limitText(named, MAX_LOGGER_NAME_LENGTH) : logger;
     const params = { level: severity, logger: from, data: data === undefined ? text : { message: text, data: sendable(data) } };
     send({ method: 'notifications/message', params }).catch(() => undefined);
   };
@@ -84,6 +78,6 @@ function sendable(data: unknown): unknown {
     return `[data left out: it cannot be sent as JSON (${error instanceof Error ? error.message : String(error)})]`;
   }
   if (json === undefined) return `[data left out: ${typeof data} cannot be sent as JSON]`;
-  if (json.length > MAX_DATA_LENGTH) return `[data left out: ${json.length} characters of JSON, over the limit of ${MAX_DATA_LENGTH}]`;
+  if (json.length > MAX_LOG_DATA_LENGTH) return `[data left out: ${json.length} characters of JSON, over the limit of ${MAX_LOG_DATA_LENGTH}]`;
   return JSON.parse(json) as unknown;
 }

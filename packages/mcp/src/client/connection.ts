@@ -15,7 +15,7 @@ import {
 import { ToolResult, type Logger, type ToolCallContext } from '@victor-tools/core';
 import type { ElicitRequest, SampleRequest, ToolLogLevel } from '@victor-tools/core/framework';
 import { errorMessage } from '@victor-tools/core/internal';
-import { limitText } from '../limits';
+import { MAX_LOGGER_NAME_LENGTH, MAX_LOG_DATA_LENGTH, MAX_LOG_MESSAGE_LENGTH, limitText } from '../limits';
 import { JsonRpcError } from '../protocol-error';
 import { packageVersion } from '../package-version';
 import { remoteToolResult } from './remote-result';
@@ -51,10 +51,6 @@ const CALL_TIMEOUT_WITHOUT_REGISTRY_MS = 60 * 60_000;
 const STABLE_AFTER_MS = 30_000;
 const MAX_PAGES = 100;
 const MAX_TOOLS = 10_000;
-const MAX_LOG_TEXT = 10_000;
-/** The most characters of JSON of a log message's data passed on as data (an MCP server's cap on the data it sends). */
-const MAX_LOG_DATA = 65_536;
-const MAX_LOGGER_NAME = 1_000;
 
 /**
  * One MCP server as a tool set sees it: its client (started here, or given),
@@ -376,11 +372,11 @@ export class McpConnection implements RemoteCaller {
   private serverLog(params: { level: string; logger?: string; data?: unknown }): void {
     const { data } = params;
     const json = typeof data === 'string' ? data : safeJson(data);
-    const text = limitText(json, MAX_LOG_TEXT);
-    const logger = typeof params.logger === 'string' && params.logger !== '' ? limitText(params.logger, MAX_LOGGER_NAME) : undefined;
+    const text = limitText(json, MAX_LOG_MESSAGE_LENGTH);
+    const logger = typeof params.logger === 'string' && params.logger !== '' ? limitText(params.logger, MAX_LOGGER_NAME_LENGTH) : undefined;
     const call = this.currentCall();
     if (call?.ctx.log) {
-      const structured = typeof data === 'string' || data === undefined || json.length > MAX_LOG_DATA ? undefined : data;
+      const structured = typeof data === 'string' || data === undefined || json.length > MAX_LOG_DATA_LENGTH ? undefined : data;
       call.ctx.log(params.level as ToolLogLevel, text, structured, logger);
       return;
     }

@@ -2,11 +2,17 @@
 // name is unknown, over a few dozen short names, so speed does not matter and
 // core's dependencies stay ajv, ajv-formats, TypeBox and the tokenizer.
 
-/** The Levenshtein edit distance between `a` and `b`. */
-function editDistance(a: string, b: string): number {
+/**
+ * The edit distance between `a` and `b` (optimal string alignment):
+ * insertions, deletions, substitutions and swaps of neighbours count one
+ * each, so a typo like `minLenght` is one edit from `minLength`.
+ */
+export function editDistance(a: string, b: string): number {
   if (a === b) return 0;
   if (a.length === 0) return b.length;
   if (b.length === 0) return a.length;
+  // Three rows: the one before the previous is needed for a swap.
+  let before = new Array<number>(b.length + 1).fill(0);
   let previous = new Array<number>(b.length + 1);
   let current = new Array<number>(b.length + 1);
   for (let j = 0; j <= b.length; j++) previous[j] = j;
@@ -15,8 +21,11 @@ function editDistance(a: string, b: string): number {
     for (let j = 1; j <= b.length; j++) {
       const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
       current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) {
+        current[j] = Math.min(current[j], before[j - 2] + 1);
+      }
     }
-    [previous, current] = [current, previous];
+    [before, previous, current] = [previous, current, before];
   }
   return previous[b.length];
 }

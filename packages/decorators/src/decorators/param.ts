@@ -1,4 +1,4 @@
-import { capText } from '@victor-tools/core/internal';
+import { capText, editDistance } from '@victor-tools/core/internal';
 import { DecoratorUsageError } from '../errors/decorator-usage-error';
 import { getMetadataStorage } from '../storage/get-metadata-storage';
 import type { ParamOptions } from '../options';
@@ -42,25 +42,14 @@ function checkKeySpelling(options: ParamOptions, field: unknown): void {
     let close: string | undefined;
     let closest = 3;
     for (const known of KNOWN_KEYS) {
-      const edits = editsBetween(key.toLowerCase(), known.toLowerCase());
-      if (edits < closest && edits <= (known.length < 6 ? 1 : 2)) [close, closest] = [known, edits];
+      // Keys whose lengths differ by more than two are never near misses: not worth measuring.
+      const edits = Math.abs(key.length - known.length) > 2 ? 3 : editDistance(key.toLowerCase(), known.toLowerCase());
+      // Two edits only for long names: `sample` or `minimal` is a custom keyword, not a misspelt `example` or `minimum`.
+      if (edits < closest && edits <= (known.length < 9 ? 1 : 2)) [close, closest] = [known, edits];
     }
     if (close === undefined) continue;
     throw new DecoratorUsageError(`@Param on '${String(field)}': unknown option '${capText(key)}'; did you mean '${close}'? Options are type, description, optional, path and JSON Schema keywords.`);
   }
-}
-
-/** The optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours (`minLenght`) count one each. */
-function editsBetween(a: string, b: string): number {
-  if (Math.abs(a.length - b.length) > 2) return 3;
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-    }
-  }
-  return d[a.length][b.length];
 }
 
 /** A `type` naming no JSON Schema type compiles into a schema that fails every call: refused where it is written. */

@@ -77,7 +77,7 @@ describe('@Param option names', () => {
 
   it('should keep custom keywords that are no near miss, and carry them into the schema', () => {
     class Params {
-      @Param({ type: 'string', 'x-order': 1, widget: 'textarea', id: 'n' }) note!: string;
+      @Param({ type: 'string', 'x-order': 1, widget: 'textarea', id: 'n', sample: 'a', minimal: true, options: [] }) note!: string;
     }
     @Tool({ description: 'Keep a note.', params: Params })
     class KeepNote {
@@ -86,6 +86,6 @@ describe('@Param option names', () => {
       }
     }
     const schema = newRegistry().register(new KeepNote()).get('keep_note')!.parameters as { properties: Record<string, Record<string, unknown>> };
-    expect(schema.properties.note).toMatchObject({ type: 'string', 'x-order': 1, widget: 'textarea', id: 'n' });
+    expect(schema.properties.note).toMatchObject({ type: 'string', 'x-order': 1, widget: 'textarea', id: 'n', sample: 'a', minimal: true, options: [] });
   });
 });

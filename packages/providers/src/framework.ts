@@ -21,29 +21,7 @@ export {
   createOpenAIRenderer,
   getRenderer,
 } from './renderers';
-// The building blocks of a framework adapter: which tools to offer, the
-// context of one call, the text a model reads of a result, and a check of
-// the adapter's options.
-export {
-  pickTools,
-  asksPerson,
-  checkAdapterOptions,
-  ApprovalLedger,
-  ledgerOf,
-  frameworkCallContext,
-  resultReply,
-  resultText,
-  outputText,
-  outputJson,
-  toJsonValue,
-  limitText,
-  DEFAULT_MAX_TEXT_LENGTH,
-  type AdaptableRegistry,
-  type PickedTool,
-  type ToolChoice,
-  type ToolsOption,
-  type FrameworkCall,
-  type JsonValue,
-  type ResultReply,
-  type ResultTextOptions,
-} from './adapters';
+// The building blocks of a framework adapter (see adapters/index.ts): which
+// tools to offer, the context of one call, the text a model reads of a
+// result, and a check of the adapter's options.
+export * from './adapters';

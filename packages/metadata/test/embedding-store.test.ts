@@ -197,6 +197,49 @@ describe('an embedding store of your own', () => {
     expect(registry.search('will it rain')[0].name).toBe('get_forecast');
   });
 
+  it("should take vectors of another length than the embedder's as misses, embedding those tools again", async () => {
+    // An old cache: the same embedder id, vectors of 2 dimensions where the embedder now answers 3.
+    const kept = new Map<string, number[]>();
+    const store = {
+      get: (keys: readonly string[]) => keys.map((key) => kept.get(key)),
+      set: (keys: readonly string[], vectors: readonly Float32Array[]) => keys.forEach((key, i) => kept.set(key, [...vectors[i]])),
+    };
+    const old = new CountingEmbedder();
+    old.embed = (texts) => texts.map((text) => vectorOf(text).slice(0, 2));
+    const before = new ToolMetadataRegistry().configure({ embedder: old, embeddingStore: store });
+    before.refreshFromTools(tools());
+    before.search('rain');
+    expect([...kept.values()].map((vector) => vector.length)).toEqual([2, 2, 2]);
+
+    const expected = new ToolMetadataRegistry().configure({ embedder: new CountingEmbedder() });
+    expected.refreshFromTools(tools());
+    const embedder = new CountingEmbedder();
+    const registry = new ToolMetadataRegistry().configure({ embedder, embeddingStore: store });
+    registry.refreshFromTools(tools());
+    expect(registry.search('file in a folder')).toEqual(expected.search('file in a folder'));
+    expect(embedder.embedded.filter((text) => text !== 'file in a folder')).toHaveLength(3);
+    expect([...kept.values()].map((vector) => vector.length)).toEqual([3, 3, 3]);
+
+    // The same through an asynchronous store and an embedder with embedQuery.
+    const later = new Map([...kept].map(([key, vector]) => [key, vector.slice(0, 2)]));
+    const asyncStore = {
+      get: async (keys: readonly string[]) => keys.map((key) => later.get(key)),
+      set: async (keys: readonly string[], vectors: readonly Float32Array[]) => keys.forEach((key, i) => later.set(key, [...vectors[i]])),
+    };
+    const queries: string[] = [];
+    const split = new CountingEmbedder();
+    const withQuery: Embedder = {
+      id: split.id,
+      embed: async (texts: string[]) => split.embed(texts),
+      embedQuery: async (texts: string[]) => (queries.push(...texts), texts.map(vectorOf)),
+    };
+    const third = new ToolMetadataRegistry().configure({ embedder: withQuery, embeddingStore: asyncStore });
+    third.refreshFromTools(tools());
+    expect(await third.searchAsync('my inbox')).toEqual(expected.search('my inbox'));
+    expect(split.embedded).toHaveLength(3);
+    expect([...later.values()].map((vector) => vector.length)).toEqual([3, 3, 3]);
+  });
+
   it('should refuse a store without get and set', () => {
     expect(() => new ToolMetadataRegistry().configure({ embeddingStore: { get: () => [] } as never })).toThrow(
       'configure({ embeddingStore }): the store must have get(keys) and set(keys, vectors) methods',

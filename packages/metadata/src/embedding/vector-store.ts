@@ -57,6 +57,12 @@ export class VectorStore {
   /** Store keys by tool text, computed once. */
   private readonly keys = new Map<string, string>();
   private matrix: Matrix | undefined;
+  /** The length of the embedder's vectors, once it has answered. */
+  private dimensions: number | undefined;
+  /** Tools whose vectors the store gave before the embedder's length was known. */
+  private readonly unchecked = new Set<string>();
+  /** Counts the times store vectors of another length were forgotten, so a search under way starts over. */
+  private forgotten = 0;
 
   constructor(
     readonly embedder: Embedder,
@@ -68,6 +74,7 @@ export class VectorStore {
     const kept = new Set(texts);
     for (const text of this.tools.keys()) if (!kept.has(text)) this.tools.delete(text);
     for (const text of this.keys.keys()) if (!kept.has(text)) this.keys.delete(text);
+    for (const text of this.unchecked) if (!kept.has(text)) this.unchecked.delete(text);
     this.matrix = undefined;
   }
 
@@ -80,6 +87,10 @@ export class VectorStore {
    * search waiting for it has given up.
    */
   scores(query: string, texts: readonly string[], signal?: AbortSignal): SemanticScores | undefined | Promise<SemanticScores | undefined> {
+    const forgotten = this.forgotten;
+    // The store's vectors of another length were dropped meanwhile: once more, to embed them.
+    const compare = (vector: Float32Array | undefined) =>
+      this.forgotten === forgotten ? this.similarities(vector, texts) : this.scores(query, texts, signal);
     const waiting = new Set<Pending>();
     const request: string[] = [];
     // A matrix built for these texts means every tool's vector is known.
@@ -106,14 +117,12 @@ export class VectorStore {
       }
       if (vector === undefined) vector = this.ask([], query, (batch, options) => embedder.embedQuery!(batch, options));
     }
-    if (!isPending(vector) && waiting.size === 0) return this.similarities(vector, texts);
+    if (!isPending(vector) && waiting.size === 0) return compare(vector);
     if (isPending(vector)) waiting.add(vector);
     const pendings = [...waiting];
     for (const pending of pendings) pending.waiters += 1;
     const known = vector;
-    const all = Promise.all(pendings.map((pending) => pending.done)).then(async () =>
-      this.similarities(isPending(known) ? await known.done : known, texts),
-    );
+    const all = Promise.all(pendings.map((pending) => pending.done)).then(async () => compare(isPending(known) ? await known.done : known));
     if (signal === undefined) return all;
     return untilAborted(all, signal, () => {
       for (const pending of pendings) if (--pending.waiters === 0) pending.controller.abort(signal.reason);
@@ -138,6 +147,7 @@ export class VectorStore {
       if (batch.length === 0) return undefined;
       return then(embed(batch, { signal: controller.signal }), (answer) => {
         const vectors = checkedVectors(answer, batch.length);
+        this.learnDimensions(vectors[0].length);
         const units = remaining.map((_text, i) => unitVector(vectors[i]));
         remaining.forEach((text, i) => this.tools.set(text, units[i]));
         let vector: Float32Array | undefined;
@@ -175,9 +185,13 @@ export class VectorStore {
       const remaining: string[] = [];
       texts.forEach((text, i) => {
         const vector = found?.[i];
-        // Anything but a non-empty vector is a miss: the tool is embedded again.
-        if (vector !== undefined && vector !== null && typeof vector === 'object' && vector.length > 0) this.tools.set(text, unitVector(vector));
-        else remaining.push(text);
+        // Anything but a non-empty vector of the embedder's length is a miss: the tool is embedded again.
+        if (vector === undefined || vector === null || typeof vector !== 'object' || vector.length === 0) remaining.push(text);
+        else if (this.dimensions !== undefined && vector.length !== this.dimensions) remaining.push(text);
+        else {
+          this.tools.set(text, unitVector(vector));
+          if (this.dimensions === undefined) this.unchecked.add(text);
+        }
       });
       return remaining;
     };
@@ -202,6 +216,26 @@ export class VectorStore {
       return;
     }
     if (isThenable(kept)) return Promise.resolve(kept).then(noop, noop);
+  }
+
+  /**
+   * Learns the length of the embedder's vectors from its first answer, and
+   * forgets the store's vectors of another length taken before (an old cache
+   * file, another embedder under the same id): they are misses, embedded again.
+   */
+  private learnDimensions(dimensions: number): void {
+    if (this.dimensions !== undefined) return;
+    this.dimensions = dimensions;
+    let forgot = false;
+    for (const text of this.unchecked) {
+      if (this.tools.get(text)?.length === dimensions) continue;
+      this.tools.delete(text);
+      forgot = true;
+    }
+    this.unchecked.clear();
+    if (!forgot) return;
+    this.matrix = undefined;
+    this.forgotten += 1;
   }
 
   private keyOf(text: string): string {

@@ -117,7 +117,7 @@ describe('the invoker seam', () => {
 
   it('should refuse an invoker without an invoke method at construction', () => {
     expect(() => new ToolRegistry({ invoker: {} as never })).toThrow(TypeError);
-    expect(() => new ToolRegistry({ invoker: 42 as never })).toThrow(/invoker must be an object with an invoke\(call\) method/);
+    expect(() => new ToolRegistry({ invoker: 42 as never })).toThrow("new ToolRegistry: option 'invoker' must be an object with an invoke(call) method, got a number.");
   });
 });
 

@@ -69,17 +69,19 @@ export class ToolRegistry implements Iterable<BaseTool>, ToolRegistryLike {
       if (value !== undefined && typeof value !== 'boolean') throw new TypeError(`new ToolRegistry: option '${key}' must be a boolean, got ${describeValue(value)}.`);
     }
     const threshold = options.loopThreshold ?? DEFAULT_LOOP_THRESHOLD;
-    if (!(threshold >= 1)) throw new TypeError(`loopThreshold must be a number of at least 1, got ${String(threshold)}.`);
+    if (typeof threshold !== 'number' || !(threshold >= 1)) {
+      throw new TypeError(`new ToolRegistry: option 'loopThreshold' must be a number of at least 1, got ${typeof threshold === 'number' ? threshold : describeValue(threshold)}.`);
+    }
     if (options.approve !== undefined && typeof options.approve !== 'function') {
-      throw new TypeError(`approve must be a function (request) => boolean | Promise<boolean>, got ${describeValue(options.approve)}.`);
+      throw new TypeError(`new ToolRegistry: option 'approve' must be a function (request) => boolean | Promise<boolean>, got ${describeValue(options.approve)}.`);
     }
     for (const key of ['defaultTimeoutMs', 'approvalTimeoutMs'] as const) {
-      const problem = timeoutProblem(options[key], key);
-      if (problem !== undefined) throw new TypeError(`${problem}.`);
+      const problem = timeoutProblem(options[key], `option '${key}'`);
+      if (problem !== undefined) throw new TypeError(`new ToolRegistry: ${problem}.`);
     }
     const invoker = options.invoker ?? inProcessInvoker;
     if (invoker === null || typeof invoker !== 'object' || typeof invoker.invoke !== 'function') {
-      throw new TypeError(`invoker must be an object with an invoke(call) method, got ${describeValue(invoker)}.`);
+      throw new TypeError(`new ToolRegistry: option 'invoker' must be an object with an invoke(call) method, got ${describeValue(invoker)}.`);
     }
     const byName = this.byName;
     this.host = {

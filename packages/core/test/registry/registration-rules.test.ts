@@ -182,9 +182,18 @@ describe('ToolRegistry', () => {
 
     it('should refuse a negative or NaN defaultTimeoutMs or approvalTimeoutMs', () => {
       expect(() => new ToolRegistry({ defaultTimeoutMs: -1 })).toThrow(
-        new TypeError('defaultTimeoutMs must be a number of milliseconds (0 or Infinity for no timeout) or undefined, got -1.'),
+        new TypeError("new ToolRegistry: option 'defaultTimeoutMs' must be a number of milliseconds (0 or Infinity for no timeout) or undefined, got -1."),
       );
-      expect(() => new ToolRegistry({ approvalTimeoutMs: Number.NaN })).toThrow(/^approvalTimeoutMs must be a number of milliseconds .* got NaN\.$/);
+      expect(() => new ToolRegistry({ approvalTimeoutMs: Number.NaN })).toThrow(/^new ToolRegistry: option 'approvalTimeoutMs' must be a number of milliseconds .* got NaN\.$/);
+    });
+
+    it.each([
+      [{ loopThreshold: 0 }, "new ToolRegistry: option 'loopThreshold' must be a number of at least 1, got 0."],
+      [{ loopThreshold: '3' }, "new ToolRegistry: option 'loopThreshold' must be a number of at least 1, got a string."],
+      [{ approve: true }, "new ToolRegistry: option 'approve' must be a function (request) => boolean | Promise<boolean>, got a boolean."],
+      [{ invoker: {} }, "new ToolRegistry: option 'invoker' must be an object with an invoke(call) method, got an object."],
+    ])('should name the constructor and the option in every option refusal: %j', (options, message) => {
+      expect(() => new ToolRegistry(options as never)).toThrow(new TypeError(message));
     });
 
     it('should refuse a metadata list given as a string, naming the field', () => {

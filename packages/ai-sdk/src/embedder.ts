@@ -1,4 +1,5 @@
 import { embedMany, type EmbeddingModel } from 'ai';
+import { eitherSignal } from '@victor-tools/core/internal';
 import type { EmbedOptions, Embedder } from '@victor-tools/metadata';
 
 /** Options of `aiSdkEmbedder`. */
@@ -32,15 +33,20 @@ export function aiSdkEmbedder(model: EmbeddingModel, options: AISDKEmbedderOptio
   return {
     id,
     async embed(texts: string[], call?: EmbedOptions): Promise<number[][]> {
-      const abortSignal = combine(options.signal, call?.signal);
-      const { embeddings } = await embedMany({
-        model,
-        values: texts,
-        ...(abortSignal === undefined ? {} : { abortSignal }),
-        ...(options.maxParallelCalls === undefined ? {} : { maxParallelCalls: options.maxParallelCalls }),
-        ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
-      });
-      return embeddings;
+      // The embedder's own signal lives as long as it does: let go of it after each call.
+      const either = eitherSignal(options.signal, call?.signal);
+      try {
+        const { embeddings } = await embedMany({
+          model,
+          values: texts,
+          ...(either.signal === undefined ? {} : { abortSignal: either.signal }),
+          ...(options.maxParallelCalls === undefined ? {} : { maxParallelCalls: options.maxParallelCalls }),
+          ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
+        });
+        return embeddings;
+      } finally {
+        either.release();
+      }
     },
   };
 }
@@ -49,10 +55,4 @@ function idOf(model: EmbeddingModel): string {
   if (typeof model === 'string') return model;
   const { provider, modelId } = model as { provider?: unknown; modelId?: unknown };
   return `${String(provider)}:${String(modelId)}`;
-}
-
-function combine(a: AbortSignal | undefined, b: AbortSignal | undefined): AbortSignal | undefined {
-  if (a === undefined) return b;
-  if (b === undefined || a === b) return a;
-  return AbortSignal.any([a, b]);
 }

@@ -2,7 +2,7 @@ import { jsonSchema, tool as aiTool, type JSONSchema7, type Tool } from 'ai';
 import type { BaseTool, JsonSchema, SchemaLevel, ToolExecutionContext } from '@victor-tools/core';
 import type { SchemaLevelLike } from '@victor-tools/core/framework';
 import { outputSchemaOf } from '@victor-tools/core/internal';
-import { asksPerson, checkAdapterOptions, frameworkCallContext, ledgerOf, pickTools, type AdaptableRegistry, type ToolsOption } from '@victor-tools/providers/framework';
+import { asksPerson, checkAdapterOptions, withFrameworkCall, ledgerOf, pickTools, type AdaptableRegistry, type ToolsOption } from '@victor-tools/providers/framework';
 import { approvedInHistory, unissuedApprovalMessage } from './approval-ledger';
 import { toModelOutput, toToolOutput, type VictorToolOutput } from './tool-output';
 
@@ -79,8 +79,8 @@ export function toAISDKTools(registry: AdaptableRegistry, options: AISDKToolsOpt
         if (!issued && (asksPerson(registry, name, context) || approvedInHistory(messages, toolCallId))) {
           return { success: false, output: null, error: unissuedApprovalMessage(name) };
         }
-        const ctx = frameworkCallContext(context, { toolCallId, signal: abortSignal, approvedBy: issued ? 'ai-sdk' : undefined });
-        return toToolOutput(await registry.execute(name, input, ctx), name);
+        const call = { toolCallId, signal: abortSignal, approvedBy: issued ? 'ai-sdk' : undefined };
+        return toToolOutput(await withFrameworkCall(context, call, (ctx) => registry.execute(name, input, ctx)), name);
       },
       toModelOutput: ({ output }) => toModelOutput(output, name),
     });

@@ -36,6 +36,8 @@ export { setOwn, hasOwn } from './own-property';
 export { canonicalJson } from './validation/json-equality';
 export { thrownResult } from './pipeline/normalize-result';
 export { guardedLogger } from './logger';
+// Two abort signals as one, released after the call (AbortSignal.any leaks on Node 20).
+export { eitherSignal, type EitherSignal } from './either-signal';
 export { cancelledResult, timedOutResult } from './pipeline/failures';
 // Node's built-ins reached on first use, so a browser bundle of a package that uses them lazily still loads.
 export { nodeFs, nodePath, nodeCrypto } from './node-fs';

@@ -1,7 +1,7 @@
 import { ToolMessage } from '@langchain/core/messages';
 import type { ToolExecutionContext } from '@victor-tools/core';
 import type { SchemaLevelLike } from '@victor-tools/core/framework';
-import { asksPerson, checkAdapterOptions, frameworkCallContext, pickTools, resultReply, type AdaptableRegistry, type ToolsOption } from '@victor-tools/providers/framework';
+import { asksPerson, checkAdapterOptions, withFrameworkCall, pickTools, resultReply, type AdaptableRegistry, type ToolsOption } from '@victor-tools/providers/framework';
 import { askThroughInterrupt } from './interrupt-approval';
 import { VictorStructuredTool } from './victor-structured-tool';
 
@@ -59,13 +59,13 @@ export function toLangChainTools(registry: AdaptableRegistry, options: LangChain
 
     return new VictorStructuredTool({ name, description, schema: parameters }, async (args, config) => {
       const toolCallId = config?.toolCall?.id;
-      const ctx = frameworkCallContext(context, { toolCallId, signal: config?.signal });
       const gate = asksPerson(registry, name, context) ? registry.approvalGate?.(name, context) : undefined;
       // Throws LangGraph's interrupt to pause the graph; a resumed graph runs this again and gets the answer.
       const answered = gate === undefined ? undefined : askThroughInterrupt(gate, name, args, toolCallId);
       if (answered?.approved === false) return answer(name, toolCallId, { success: false, error: answered.message });
       const approvedBy = answered?.approved === true ? 'langchain' : undefined;
-      return answer(name, toolCallId, await registry.execute(name, args, approvedBy === undefined ? ctx : { ...ctx, approvedBy }));
+      const call = { toolCallId, signal: config?.signal, approvedBy };
+      return answer(name, toolCallId, await withFrameworkCall(context, call, (ctx) => registry.execute(name, args, ctx)));
     });
   });
 }

@@ -7,6 +7,7 @@ import {
   type ServerRequest,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { ClientRequestOptions, ElicitRequest, ElicitResult, SampleRequest, SampleResult, ToolClient } from '@victor-tools/core/framework';
+import { eitherSignal } from '@victor-tools/core/internal';
 
 /** Thrown (as a rejection) when a tool asks the client for what it did not declare. */
 export class ClientCapabilityError extends Error {
@@ -30,22 +31,27 @@ export function toolClientFor(
   const canSample = capabilities?.sampling !== undefined;
   const canElicit = capabilities?.elicitation !== undefined;
   if (!canSample && !canElicit) return undefined;
-  const optionsOf = (options: ClientRequestOptions | undefined) => ({
-    signal: options?.signal ? AbortSignal.any([extra.signal, options.signal]) : extra.signal,
-    timeout: options?.timeoutMs,
-  });
+  // The tool's signal and the request's as one, let go of once the client answered.
+  const send = async <T>(request: ServerRequest, schema: Parameters<typeof extra.sendRequest>[1], options: ClientRequestOptions | undefined): Promise<T> => {
+    const either = eitherSignal(extra.signal, options?.signal);
+    try {
+      return (await extra.sendRequest(request, schema, { signal: either.signal, timeout: options?.timeoutMs })) as T;
+    } finally {
+      either.release();
+    }
+  };
   return Object.freeze({
     canSample,
     canElicit,
     async sample(params: SampleRequest, options?: ClientRequestOptions): Promise<SampleResult> {
       if (!canSample) throw new ClientCapabilityError('sampling');
       const request = { method: 'sampling/createMessage', params } as ServerRequest;
-      return (await extra.sendRequest(request, CreateMessageResultSchema, optionsOf(options))) as SampleResult;
+      return send<SampleResult>(request, CreateMessageResultSchema, options);
     },
     async elicit(params: ElicitRequest, options?: ClientRequestOptions): Promise<ElicitResult> {
       if (!canElicit) throw new ClientCapabilityError('elicitation');
       const request = { method: 'elicitation/create', params } as ServerRequest;
-      return (await extra.sendRequest(request, ElicitResultSchema, optionsOf(options))) as ElicitResult;
+      return send<ElicitResult>(request, ElicitResultSchema, options);
     },
   });
 }

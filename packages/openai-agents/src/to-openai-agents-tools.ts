@@ -5,7 +5,7 @@ import { errorMessage } from '@victor-tools/core/internal';
 import {
   asksPerson,
   checkAdapterOptions,
-  frameworkCallContext,
+  withFrameworkCall,
   ledgerOf,
   normalizeStrictArguments,
   pickTools,
@@ -105,8 +105,8 @@ function functionTool(
           approvedBy = 'openai-agents';
         }
         const args = (strict ? normalizeStrictArguments(tool, input) : input) as Record<string, unknown>;
-        const ctx = frameworkCallContext(context, { toolCallId: callId, signal: details?.signal, approvedBy });
-        return resultText(await registry.execute(name, args, ctx), { toolName: name });
+        const call = { toolCallId: callId, signal: details?.signal, approvedBy };
+        return resultText(await withFrameworkCall(context, call, (ctx) => registry.execute(name, args, ctx)), { toolName: name });
       },
     }) as VictorFunctionTool;
 

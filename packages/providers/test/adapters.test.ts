@@ -1,5 +1,6 @@
-import { SchemaLevel, ToolRegistry, ToolResult, type BaseTool } from '@victor-tools/core';
-import { frameworkCallContext, outputJson, outputText, pickTools, resultReply, resultText, toJsonValue } from '@victor-tools/providers/framework';
+import { getEventListeners } from 'node:events';
+import { SchemaLevel, ToolRegistry, ToolResult, type BaseTool, type ToolExecutionContext } from '@victor-tools/core';
+import { withFrameworkCall, outputJson, outputText, pickTools, resultReply, resultText, toJsonValue, type FrameworkCall } from '@victor-tools/providers/framework';
 import { deepArray } from '../../../test/support/hostile-outputs';
 import { schemaTool } from './fixtures/schema-tool';
 import { silentLogger } from '../../../test/support/logger';
@@ -57,29 +58,53 @@ describe('pickTools', () => {
   });
 });
 
-describe('frameworkCallContext', () => {
-  it("should copy the adapter's context with the call's id, and never change it", () => {
+describe('withFrameworkCall', () => {
+  const ctxOf = (context: ToolExecutionContext, call: FrameworkCall) => withFrameworkCall(context, call, async (ctx) => ctx);
+
+  it("should copy the adapter's context with the call's id, and never change it", async () => {
     const context = { mode: 'plan' as const, workspace: '/repo' };
-    const ctx = frameworkCallContext(context, { toolCallId: 'call-1' });
-    expect(ctx).toEqual({ mode: 'plan', workspace: '/repo', toolCallId: 'call-1' });
+    expect(await ctxOf(context, { toolCallId: 'call-1' })).toEqual({ mode: 'plan', workspace: '/repo', toolCallId: 'call-1' });
     expect(context).toEqual({ mode: 'plan', workspace: '/repo' });
   });
 
-  it("should drop an approvedBy of the adapter's context, and set the framework's", () => {
-    expect(frameworkCallContext({ approvedBy: 'forged' }, {})).toEqual({});
-    expect(frameworkCallContext({ approvedBy: 'forged' }, { approvedBy: 'ai-sdk' })).toEqual({ approvedBy: 'ai-sdk' });
+  it("should drop an approvedBy of the adapter's context, and set the framework's", async () => {
+    expect(await ctxOf({ approvedBy: 'forged' }, {})).toEqual({});
+    expect(await ctxOf({ approvedBy: 'forged' }, { approvedBy: 'ai-sdk' })).toEqual({ approvedBy: 'ai-sdk' });
   });
 
-  it("should abort the call's signal when either the context's or the framework's aborts", () => {
+  it("should abort the call's signal when either the context's or the framework's aborts, with its reason", async () => {
     const own = new AbortController();
     const framework = new AbortController();
-    expect(frameworkCallContext({ signal: own.signal }, {}).signal).toBe(own.signal);
-    expect(frameworkCallContext({}, { signal: framework.signal }).signal).toBe(framework.signal);
-    const both = frameworkCallContext({ signal: own.signal }, { signal: framework.signal }).signal!;
-    expect(both.aborted).toBe(false);
-    framework.abort(new Error('stop'));
-    expect(both.aborted).toBe(true);
-    expect(frameworkCallContext({}, {})).not.toHaveProperty('signal');
+    expect((await ctxOf({ signal: own.signal }, {})).signal).toBe(own.signal);
+    expect((await ctxOf({}, { signal: framework.signal })).signal).toBe(framework.signal);
+    expect(await ctxOf({}, {})).not.toHaveProperty('signal');
+    const reason = new Error('stop');
+    const seen = await withFrameworkCall({ signal: own.signal }, { signal: framework.signal }, async (ctx) => {
+      expect(ctx.signal!.aborted).toBe(false);
+      framework.abort(reason);
+      return ctx.signal!;
+    });
+    expect(seen.aborted).toBe(true);
+    expect(seen.reason).toBe(reason);
+    expect(own.signal.aborted).toBe(false);
+  });
+
+  it("should let go of the context's long-lived signal once each call settles, returned or thrown", async () => {
+    const long = new AbortController();
+    for (let i = 0; i < 100; i++) {
+      await withFrameworkCall({ signal: long.signal }, { signal: new AbortController().signal }, async () => 'done');
+      await expect(
+        withFrameworkCall({ signal: long.signal }, { signal: new AbortController().signal }, async () => {
+          throw new Error('tool failed');
+        }),
+      ).rejects.toThrow('tool failed');
+    }
+    expect(getEventListeners(long.signal, 'abort')).toHaveLength(0);
+    // The per-call signal no longer follows the long-lived one: a call over is not aborted later.
+    const call = new AbortController();
+    const kept = await withFrameworkCall({ signal: long.signal }, { signal: call.signal }, async (ctx) => ctx.signal!);
+    long.abort();
+    expect(kept.aborted).toBe(false);
   });
 });
 

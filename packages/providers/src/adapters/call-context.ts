@@ -1,4 +1,5 @@
 import type { ToolExecutionContext } from '@victor-tools/core';
+import { eitherSignal } from '@victor-tools/core/internal';
 
 /** What a framework tells an adapter about one tool call. */
 export interface FrameworkCall {
@@ -11,24 +12,23 @@ export interface FrameworkCall {
 }
 
 /**
- * The context of one framework call, for `registry.execute`: a copy of the
- * adapter's `context` with the call's `toolCallId`, its abort signal (both
- * signals when the context has one too) and `approvedBy`. An `approvedBy` in
- * `context` is dropped, so only the framework's approval can vouch for a call
- * (core's `trustFrameworkApproval` trusts it).
+ * Runs one framework call: `run` gets a copy of the adapter's `context` with
+ * the call's `toolCallId`, its abort signal (both signals when the context
+ * has one too, let go of once `run` settles: the context's signal may live as
+ * long as the process) and `approvedBy`. An `approvedBy` in `context` is
+ * dropped, so only the framework's approval can vouch for a call (core's
+ * `trustFrameworkApproval` trusts it).
  */
-export function frameworkCallContext(context: ToolExecutionContext, call: FrameworkCall): ToolExecutionContext {
+export async function withFrameworkCall<T>(context: ToolExecutionContext, call: FrameworkCall, run: (ctx: ToolExecutionContext) => Promise<T>): Promise<T> {
   const ctx: ToolExecutionContext = { ...context };
   delete ctx.approvedBy;
   if (call.toolCallId !== undefined) ctx.toolCallId = call.toolCallId;
-  const signal = combine(context.signal, call.signal);
-  if (signal !== undefined) ctx.signal = signal;
+  const either = eitherSignal(context.signal, call.signal);
+  if (either.signal !== undefined) ctx.signal = either.signal;
   if (call.approvedBy !== undefined) ctx.approvedBy = call.approvedBy;
-  return ctx;
-}
-
-function combine(a: AbortSignal | undefined, b: AbortSignal | undefined): AbortSignal | undefined {
-  if (a === undefined) return b;
-  if (b === undefined || a === b) return a;
-  return AbortSignal.any([a, b]);
+  try {
+    return await run(ctx);
+  } finally {
+    either.release();
+  }
 }

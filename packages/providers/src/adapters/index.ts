@@ -2,7 +2,7 @@
 // openai-agents), for any other adapter: which tools to offer, the context of
 // one call, the text a model reads of a result, and a check of their options.
 export { pickTools, asksPerson, type AdaptableRegistry, type PickedTool, type ToolChoice, type ToolsOption } from './registry-tools';
-export { frameworkCallContext, type FrameworkCall } from './call-context';
+export { withFrameworkCall, type FrameworkCall } from './call-context';
 export {
   resultReply,
   resultText,

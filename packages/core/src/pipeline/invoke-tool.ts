@@ -16,7 +16,10 @@ export function invokeTool(call: ToolCall): StepAnswer | PromiseLike<unknown> {
   let answer: unknown;
   try {
     answer = call.host.invoker.invoke(invocationOf(call));
-    if (isThenable(answer)) return answer;
+    if (isThenable(answer)) {
+      call.onToolPromise?.(answer);
+      return answer;
+    }
     // A tool that answers synchronously needs no timer; the caller may have aborted while it ran.
     return call.settleTool(call.cancelled() ?? toToolResult(answer));
   } catch (error) {

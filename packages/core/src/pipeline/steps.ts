@@ -108,11 +108,17 @@ function answerResult(call: ToolCall): StepAnswer {
  * nothing should throw (a hostile context getter, a throwing logger) is a
  * failed result too.
  */
-export function executeCall(host: PipelineHost, name: unknown, args: unknown, ctx: unknown): Promise<ToolResult> {
+export function executeCall(
+  host: PipelineHost,
+  name: unknown,
+  args: unknown,
+  ctx: unknown,
+  onToolPromise?: (running: PromiseLike<unknown>) => void,
+): Promise<ToolResult> {
   let call: ToolCall;
   let notFound: StepAnswer;
   try {
-    call = new ToolCall(host, name, args, ctx);
+    call = new ToolCall(host, name, args, ctx, onToolPromise);
     notFound = findTool(call);
   } catch (error) {
     // Only a hostile context (a throwing getter or Proxy trap) can get here: findTool does not throw.

@@ -107,6 +107,8 @@ export class ToolCall implements PolicyContext {
     name: unknown,
     args: unknown,
     callerCtx: unknown,
+    /** Told of the tool's own promise when it answers one (`executeBatch`: a tool stopped by its timeout may run on). */
+    readonly onToolPromise?: (running: PromiseLike<unknown>) => void,
   ) {
     this.rawName = name;
     this.name = typeof name === 'string' ? name : showName(name);

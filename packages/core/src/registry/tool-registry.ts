@@ -392,7 +392,7 @@ export class ToolRegistry implements Iterable<BaseTool>, ToolRegistryLike {
       calls,
       options ?? {}, // a JavaScript caller's null too
       (name) => (typeof name === 'string' ? this.lookup(name)?.executionCategory : undefined) ?? ExecutionCategory.READ_ONLY,
-      (name, args, ctx) => this.execute(name, args, ctx),
+      (name, args, ctx, onToolPromise) => executeCall(this.host, name, args, ctx, onToolPromise),
     );
   }
 

@@ -222,7 +222,7 @@ export function mcpEndpoint(registry: ServableRegistry, options: McpRequestHandl
       whenAnswered(store.begin(session));
       if (message !== undefined) {
         const duplicate = session.requests.claim(message);
-        if (duplicate !== undefined) return refuseDuplicate(duplicate);
+        if (duplicate !== undefined) return refuseDuplicate(duplicate, session.requests.isCancelled(duplicate));
         session.requests.received(message);
         if (isInitialized(message)) session.initialized = true;
       }
@@ -418,8 +418,8 @@ function refuseSession(why: 'store' | 'caller', maxPerCaller: number): Response 
   return errorResponse(429, -32000, message, { 'Retry-After': '60' });
 }
 
-function refuseDuplicate(id: RequestId): Response {
-  const { code, message } = duplicateIdError(id);
+function refuseDuplicate(id: RequestId, cancelled = false): Response {
+  const { code, message } = duplicateIdError(id, cancelled);
   return errorResponse(400, code, message, {}, id);
 }
 

@@ -170,6 +170,28 @@ describe('mcpRequestHandler alone (a web-standard runtime calls it directly)', (
     await handler.close();
   });
 
+  it('should refuse a request id of a cancelled request with -32600 in its session, however soon it comes back', async () => {
+    const tools = registry();
+    const slow = new SlowTool();
+    tools.register(slow);
+    const handler = mcpRequestHandler(tools, { stateless: false });
+    const post = (body: unknown, session?: string) =>
+      handler(new Request('http://localhost/mcp', { method: 'POST', headers: { ...MCP_POST_HEADERS, ...(session ? { 'mcp-session-id': session } : {}) }, body: JSON.stringify(body) }));
+    const opened = await post({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+    const session = opened.headers.get('mcp-session-id')!;
+    await opened.text();
+    await (await post({ jsonrpc: '2.0', method: 'notifications/initialized' }, session)).text();
+    const call = await post({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'slow', arguments: { ms: 30_000 } } }, session);
+    await slow.started;
+    const cancel = await post({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 5 } }, session);
+    expect(cancel.status).toBe(202);
+    const reused = await post({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'echo', arguments: { text: 'new' } } }, session);
+    expect(reused.status).toBe(400);
+    expect(await reused.json()).toMatchObject({ id: 5, error: { code: -32600, message: 'Invalid Request: request id 5 was used by a request cancelled in this session; give each request its own id' } });
+    await call.body?.cancel();
+    await handler.close();
+  });
+
   describe('maxSessionsPerCaller', () => {
     const USERS: Record<string, string> = { 'mallory-token-0123456': 'mallory', 'alice-token-012345678': 'alice' };
     const verifyToken = (token: string) => (USERS[token] === undefined ? undefined : { token, clientId: 'app', scopes: [], extra: { sub: USERS[token] } });

@@ -192,6 +192,22 @@ describe('mcpRequestHandler alone (a web-standard runtime calls it directly)', (
     await handler.close();
   });
 
+  it('should answer tools/list with malformed params or a cursor with -32602 in a session, the id free again after', async () => {
+    const handler = mcpRequestHandler(registry(), { stateless: false });
+    const post = (body: unknown, session?: string) =>
+      handler(new Request('http://localhost/mcp', { method: 'POST', headers: { ...MCP_POST_HEADERS, ...(session ? { 'mcp-session-id': session } : {}) }, body: JSON.stringify(body) }));
+    const opened = await post({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+    const session = opened.headers.get('mcp-session-id')!;
+    await opened.text();
+    await (await post({ jsonrpc: '2.0', method: 'notifications/initialized' }, session)).text();
+    const malformed = await (await post({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { cursor: 5 } }, session)).text();
+    expect(malformed).toContain(`"error":{"code":-32602,"message":"Invalid tools/list request: 'cursor' must be a string, got a number"}`);
+    const cursor = await (await post({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { cursor: 'next' } }, session)).text();
+    expect(cursor).toContain(`"error":{"code":-32602,"message":"Invalid tools/list request: unknown cursor 'next'`);
+    expect(await (await post({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, session)).text()).toContain('"name":"read_file"');
+    await handler.close();
+  });
+
   describe('maxSessionsPerCaller', () => {
     const USERS: Record<string, string> = { 'mallory-token-0123456': 'mallory', 'alice-token-012345678': 'alice' };
     const verifyToken = (token: string) => (USERS[token] === undefined ? undefined : { token, clientId: 'app', scopes: [], extra: { sub: USERS[token] } });

@@ -143,7 +143,7 @@ export class GuardedStdioServerTransport implements Transport {
     }
     const duplicate = this.requests.claim(parsed.data);
     if (duplicate !== undefined) {
-      this.refuse(ErrorCode.InvalidRequest, duplicateIdError(duplicate).message, duplicate);
+      this.refuse(ErrorCode.InvalidRequest, duplicateIdError(duplicate, this.requests.isCancelled(duplicate)).message, duplicate);
       return;
     }
     this.requests.received(parsed.data);

@@ -37,6 +37,8 @@ export interface McpRequestHandlerOptions extends Omit<ServeMcpOptions, 'transpo
   sessionInitMs?: number;
   /** Stateful mode: the most sessions at once; 1000 by default. */
   maxSessions?: number;
+  /** Stateful mode: the most sessions one caller holds at once, as `serveMcpHttp`'s. */
+  maxSessionsPerCaller?: number;
 }
 
 /** A web-standard MCP endpoint: give it each request, return its response. */
@@ -106,6 +108,7 @@ export function mcpEndpoint(registry: ServableRegistry, options: McpRequestHandl
     sessionIdleMs,
     sessionInitMs,
     maxSessions,
+    maxSessionsPerCaller,
     ...serveOptions
   } = options;
   const tokens = (typeof token === 'string' ? [token] : (token ?? [])).filter((t) => t !== '');
@@ -117,13 +120,7 @@ export function mcpEndpoint(registry: ServableRegistry, options: McpRequestHandl
   const guard = new RequestGuard({ loopback: setting.loopback, tokens, allowedHosts, allowedOrigins });
   const logger: Pick<Logger, 'warn'> = serveOptions.logger ?? console;
   const authorizer = verifyToken === undefined ? undefined : new Authorizer(verifyToken, path, resourceMetadata);
-  const sessions = stateless
-    ? undefined
-    : new SessionStore<WebSessionTransport>({
-        idleMs: positiveLimit('sessionIdleMs', sessionIdleMs, 30 * 60_000),
-        initMs: positiveLimit('sessionInitMs', sessionInitMs, 10_000),
-        maxSessions: positiveLimit('maxSessions', maxSessions, 1000),
-      });
+  const sessions = stateless ? undefined : sessionStore({ sessionIdleMs, sessionInitMs, maxSessions, maxSessionsPerCaller }, authorizer !== undefined || tokens.length > 1);
 
   const handle = async (request: Request, exchange?: ServerExchange): Promise<Response> => {
     // Without a server that says when an answer ends, a streamed answer ends with its stream, any other once it is returned.
@@ -225,7 +222,7 @@ export function mcpEndpoint(registry: ServableRegistry, options: McpRequestHandl
       whenAnswered(store.begin(session));
       if (message !== undefined) {
         const duplicate = session.requests.claim(message);
-        if (duplicate !== undefined) return refuseDuplicate(duplicate);
+        if (duplicate !== undefined) return refuseDuplicate(duplicate, session.requests.isCancelled(duplicate));
         session.requests.received(message);
         if (isInitialized(message)) session.initialized = true;
       }
@@ -235,12 +232,12 @@ export function mcpEndpoint(registry: ServableRegistry, options: McpRequestHandl
       return response;
     }
     if (!isInitialize(message)) return errorResponse(400, -32000, 'Bad Request: Mcp-Session-Id header is required');
-    const place = store.reserve();
-    if (place === undefined) return errorResponse(503, -32000, 'Service Unavailable: too many sessions, try again later', { 'Retry-After': '60' });
+    const place = store.reserve(identity);
+    if (place.refused !== undefined) return refuseSession(place.refused, store.limits.maxPerCaller);
     try {
       return await openSession(store, call);
     } finally {
-      place();
+      place.release();
     }
   };
 
@@ -281,6 +278,23 @@ export function mcpEndpoint(registry: ServableRegistry, options: McpRequestHandl
       await sessions?.closeAll();
     },
   };
+}
+
+/**
+ * The session store of a stateful endpoint. A caller's share of it is
+ * capped (a tenth of `maxSessions` by default) when callers are told apart
+ * (`verifyToken`, several tokens): one caller must not fill the store and
+ * lock everyone else out. With no token, or one, every client is the same
+ * caller: only `maxSessions` applies, unless `maxSessionsPerCaller` is given.
+ */
+function sessionStore(options: Pick<McpRequestHandlerOptions, 'sessionIdleMs' | 'sessionInitMs' | 'maxSessions' | 'maxSessionsPerCaller'>, callersKnown: boolean): SessionStore<WebSessionTransport> {
+  const maxSessions = positiveLimit('maxSessions', options.maxSessions, 1000);
+  return new SessionStore<WebSessionTransport>({
+    idleMs: positiveLimit('sessionIdleMs', options.sessionIdleMs, 30 * 60_000),
+    initMs: positiveLimit('sessionInitMs', options.sessionInitMs, 10_000),
+    maxSessions,
+    maxPerCaller: positiveLimit('maxSessionsPerCaller', options.maxSessionsPerCaller, callersKnown ? Math.max(1, Math.floor(maxSessions / 10)) : Infinity),
+  });
 }
 
 /** One request to a session-keeping endpoint, as the session code needs it. */
@@ -397,8 +411,15 @@ async function readMessage(request: Request, max: number): Promise<{ message: un
   }
 }
 
-function refuseDuplicate(id: RequestId): Response {
-  const { code, message } = duplicateIdError(id);
+/** No place for a new session: 503 when the store is full, 429 when the caller holds its share and every one of them is busy. */
+function refuseSession(why: 'store' | 'caller', maxPerCaller: number): Response {
+  if (why === 'store') return errorResponse(503, -32000, 'Service Unavailable: too many sessions, try again later', { 'Retry-After': '60' });
+  const message = `Too Many Requests: this caller holds ${maxPerCaller} sessions, each running a request; end one (DELETE) or try again later`;
+  return errorResponse(429, -32000, message, { 'Retry-After': '60' });
+}
+
+function refuseDuplicate(id: RequestId, cancelled = false): Response {
+  const { code, message } = duplicateIdError(id, cancelled);
   return errorResponse(400, code, message, {}, id);
 }
 

@@ -1,15 +1,30 @@
 import { ErrorCode, JSONRPCMessageSchema, type RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { limitText } from './limits';
 
+/** How many ids of cancelled requests a connection keeps taken (the oldest is freed past it). */
+export const MAX_CANCELLED_IDS = 256;
+
+/** String ids longer than this are kept as a hash of them: a cancelled id must not hold megabytes. */
+const LONGEST_KEPT_ID = 64;
+
 /**
  * The ids of a connection's requests still waiting for their answer, so that
  * one reused while the first is in flight can be refused. The SDK keys a
  * request's answer, its stream and its cancellation by id alone: a second
  * request with the same id would take over the first's stream, get its
  * result, and leave the first stream open forever.
+ *
+ * A cancelled request gets no answer, and nothing tells when it settles:
+ * the SDK runs the cancellation a moment later, and a request reusing the
+ * id by then would be the one aborted, while the cancelled one's result went
+ * out under the id. MCP forbids reusing an id in a session anyway, so the
+ * ids of the last `MAX_CANCELLED_IDS` cancelled requests stay taken for the
+ * connection (long string ids as a hash), the memory bounded.
  */
 export class InFlightRequests {
   private readonly ids = new Set<RequestId>();
+  /** Keys of cancelled requests' ids, oldest first. */
+  private readonly cancelled = new Set<RequestId>();
 
   /** How many requests are waiting for their answer. */
   get size(): number {
@@ -25,7 +40,7 @@ export class InFlightRequests {
     const ids = requestIdsOf(messages);
     const seen = new Set<RequestId>();
     for (const id of ids) {
-      if (this.ids.has(id) || seen.has(id)) return id;
+      if (this.ids.has(id) || seen.has(id) || this.isCancelled(id)) return id;
       seen.add(id);
     }
     for (const id of ids) this.ids.add(id);
@@ -42,22 +57,46 @@ export class InFlightRequests {
     if (isAnswer(message)) this.ids.delete(message.id);
   }
 
-  /** Notes a message the client sent: a cancellation ends the request it names (the SDK sends it no answer). */
+  /**
+   * Notes a message the client sent: a cancellation ends the request it
+   * names (the SDK sends it no answer), whose id stays taken.
+   */
   received(messages: unknown): void {
     for (const message of Array.isArray(messages) ? messages : [messages]) {
       const id = cancelledId(message);
-      if (id !== undefined) this.ids.delete(id);
+      if (id === undefined || !this.ids.delete(id)) continue;
+      this.cancelled.add(cancelledKey(id));
+      if (this.cancelled.size > MAX_CANCELLED_IDS) this.cancelled.delete(this.cancelled.values().next().value!);
     }
+  }
+
+  /** Whether `id` is that of a request the client cancelled (among the last `MAX_CANCELLED_IDS`). */
+  isCancelled(id: RequestId): boolean {
+    return this.cancelled.has(cancelledKey(id));
   }
 }
 
-/** The JSON-RPC error answering a request whose id is in flight already. */
-export function duplicateIdError(id: RequestId): { code: number; message: string } {
+/** The JSON-RPC error answering a request whose id is in flight already, or was a cancelled request's. */
+export function duplicateIdError(id: RequestId, cancelled = false): { code: number; message: string } {
   const shown = typeof id === 'string' ? `'${limitText(id, 100)}'` : String(id);
-  return {
-    code: ErrorCode.InvalidRequest,
-    message: `Invalid Request: request id ${shown} is already in use by a request not answered yet; give each request its own id`,
-  };
+  const why = cancelled ? 'was used by a request cancelled in this session' : 'is already in use by a request not answered yet';
+  return { code: ErrorCode.InvalidRequest, message: `Invalid Request: request id ${shown} ${why}; give each request its own id` };
+}
+
+/** How a cancelled id is kept: as it is, or a long string as its length and a hash (a clash refuses an id, never lets one through). */
+function cancelledKey(id: RequestId): RequestId {
+  if (typeof id !== 'string' || id.length <= LONGEST_KEPT_ID) return id;
+  // cyrb53 (public domain): a 53-bit string hash, enough to tell a client's ids apart.
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < id.length; i++) {
+    const c = id.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return `\u0000${id.length}:${(4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36)}`;
 }
 
 /** The answer to JSON that is not a JSON-RPC 2.0 message, at every door. */

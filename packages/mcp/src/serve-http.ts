@@ -84,6 +84,14 @@ export interface ServeMcpHttpOptions extends Omit<ServeMcpOptions, 'transport'> 
    * oldest session that never finished its handshake, or else gets 503. 1000 by default.
    */
   maxSessions?: number;
+  /**
+   * Stateful mode: the most sessions one caller holds at once (a user with
+   * `verifyToken`, a token of a `token` list). A new one past it closes the
+   * caller's own oldest idle session, or else gets 429. A tenth of
+   * `maxSessions` by default (100) with `verifyToken` or several tokens;
+   * none with a single token (everyone holding it is one caller) or none.
+   */
+  maxSessionsPerCaller?: number;
 }
 
 /** A listening MCP HTTP server. */

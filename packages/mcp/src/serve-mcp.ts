@@ -14,6 +14,7 @@ import { outputSchemaOf } from '@victor-tools/core/internal';
 import { toMcpTool } from '@victor-tools/providers';
 import { normalizeStrictArguments } from '@victor-tools/providers/framework';
 import { readCallRequest } from './call-request';
+import { answerMalformedParams } from './request-params';
 import { insufficientScopeMessage, missingScopes } from './scopes';
 import { toCallToolResult } from './call-result';
 import { ClientLogLevel, clientLogFunction, readLogLevel } from './client-log';
@@ -119,7 +120,14 @@ export async function serveMcp(registry: ServableRegistry, options: ServeMcpOpti
   const logLevel = new ClientLogLevel();
 
   // An authenticated caller (serveMcpHttp's verifyToken) sees only the tools its scopes allow.
-  server.setRequestHandler(ListToolsRequestSchema, (_request, extra) => ({ tools: listMcpTools(registry, options, logger, extra.authInfo) }));
+  server.setRequestHandler(ListToolsRequestSchema, (request, extra) => {
+    // Every tool is listed at once, with no nextCursor: any cursor is one this server never gave (the spec: invalid, -32602).
+    const cursor = request.params?.cursor;
+    if (cursor !== undefined) {
+      throw new JsonRpcError(ErrorCode.InvalidParams, `Invalid tools/list request: unknown cursor '${limitText(cursor, 100)}'; this server lists every tool at once and sends no nextCursor`);
+    }
+    return { tools: listMcpTools(registry, options, logger, extra.authInfo) };
+  });
   // logging/setLevel is answered below too: the SDK's handler keys levels by
   // session id (stdio has none) and answers an unknown level with -32603.
   server.removeRequestHandler('logging/setLevel');
@@ -181,6 +189,8 @@ export async function serveMcp(registry: ServableRegistry, options: ServeMcpOpti
     unsubscribe();
     throw error;
   }
+  // initialize and tools/list with malformed params: -32602 and one line, not the SDK's -32603 and zod dump.
+  answerMalformedParams(options.transport, (error) => server.onerror?.(error));
 
   let closed = false;
   return {

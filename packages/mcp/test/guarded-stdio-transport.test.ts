@@ -148,6 +148,74 @@ describe('serveMcpStdio, a request id reused while its request runs', () => {
   });
 });
 
+describe('serveMcpStdio, a request id reused after its request was cancelled', () => {
+  it('should refuse the reuse with -32600 while the cancelled request still runs, and answer the cancelled one with nothing', async () => {
+    const peer = new RawStdioPeer();
+    let release!: (text: string) => void;
+    const answer = new Promise<string>((resolve) => (release = resolve));
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const registry = new ToolRegistry();
+    registry.register(new ReadFileTool());
+    // Ignores its signal: it settles when released, long after the cancellation.
+    registry.register(
+      new FeatureTool({
+        name: 'held',
+        run: () => {
+          started();
+          return answer;
+        },
+      }),
+    );
+    const handle = await serveMcpStdio(registry, { stdin: peer.stdin, stdout: peer.stdout, logger: { warn: () => undefined } });
+    try {
+      await peer.request(0, 'initialize', INITIALIZE);
+      peer.send({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'held', arguments: {} } });
+      await running;
+      // The cancellation and the reuse in one write, as a client sends them back to back.
+      peer.write(
+        `${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 5 } })}\n` +
+          `${JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'read_file', arguments: { path: 'second' } } })}\n`,
+      );
+      expect(await peer.next()).toEqual({
+        jsonrpc: '2.0',
+        id: 5,
+        error: { code: -32600, message: 'Invalid Request: request id 5 was used by a request cancelled in this session; give each request its own id' },
+      });
+      release('first result');
+      // The cancelled call gets no answer; the next request, its own.
+      expect(await peer.request(6, 'tools/call', { name: 'read_file', arguments: { path: 'next' } })).toMatchObject({ id: 6, result: { content: [{ text: 'contents of next' }] } });
+      // Still taken once the cancelled call settled: MCP forbids reusing an id in a session.
+      expect(await peer.request(5, 'tools/call', { name: 'read_file', arguments: { path: 'again' } })).toMatchObject({ id: 5, error: { code: -32600 } });
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('should keep the ids of the last 256 cancelled requests taken, freeing older ones (bounded memory)', async () => {
+    const peer = new RawStdioPeer();
+    const transport = new GuardedStdioServerTransport({ stdin: peer.stdin, stdout: peer.stdout });
+    const received: unknown[] = [];
+    transport.onmessage = (message) => void received.push((message as { id?: unknown }).id);
+    transport.onerror = () => undefined;
+    await transport.start();
+    const long = 'x'.repeat(100_000);
+    let text = '';
+    for (const id of [long, ...Array.from({ length: 257 }, (_, i) => i)]) {
+      text += `${JSON.stringify({ jsonrpc: '2.0', id, method: 'ping' })}\n${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id } })}\n`;
+    }
+    peer.write(text);
+    peer.send({ jsonrpc: '2.0', id: long, method: 'ping' }); // the oldest two were freed: the long id and 0
+    peer.send({ jsonrpc: '2.0', id: 0, method: 'ping' });
+    peer.send({ jsonrpc: '2.0', id: 1, method: 'ping' });
+    peer.send({ jsonrpc: '2.0', id: `${long}y`, method: 'ping' }); // never used
+    expect(await peer.next()).toMatchObject({ id: 1, error: { code: -32600 } });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(received.slice(-3)).toEqual([long, 0, `${long}y`]);
+    await transport.close();
+  });
+});
+
 describe('GuardedStdioServerTransport', () => {
   it('should refuse a maxRequestBytes that is not a positive number', () => {
     expect(() => new GuardedStdioServerTransport({ maxRequestBytes: -1 })).toThrow('maxRequestBytes must be a positive number, got -1');

@@ -170,6 +170,110 @@ describe('mcpRequestHandler alone (a web-standard runtime calls it directly)', (
     await handler.close();
   });
 
+  it('should refuse a request id of a cancelled request with -32600 in its session, however soon it comes back', async () => {
+    const tools = registry();
+    const slow = new SlowTool();
+    tools.register(slow);
+    const handler = mcpRequestHandler(tools, { stateless: false });
+    const post = (body: unknown, session?: string) =>
+      handler(new Request('http://localhost/mcp', { method: 'POST', headers: { ...MCP_POST_HEADERS, ...(session ? { 'mcp-session-id': session } : {}) }, body: JSON.stringify(body) }));
+    const opened = await post({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+    const session = opened.headers.get('mcp-session-id')!;
+    await opened.text();
+    await (await post({ jsonrpc: '2.0', method: 'notifications/initialized' }, session)).text();
+    const call = await post({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'slow', arguments: { ms: 30_000 } } }, session);
+    await slow.started;
+    const cancel = await post({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 5 } }, session);
+    expect(cancel.status).toBe(202);
+    const reused = await post({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'echo', arguments: { text: 'new' } } }, session);
+    expect(reused.status).toBe(400);
+    expect(await reused.json()).toMatchObject({ id: 5, error: { code: -32600, message: 'Invalid Request: request id 5 was used by a request cancelled in this session; give each request its own id' } });
+    await call.body?.cancel();
+    await handler.close();
+  });
+
+  it('should answer tools/list with malformed params or a cursor with -32602 in a session, the id free again after', async () => {
+    const handler = mcpRequestHandler(registry(), { stateless: false });
+    const post = (body: unknown, session?: string) =>
+      handler(new Request('http://localhost/mcp', { method: 'POST', headers: { ...MCP_POST_HEADERS, ...(session ? { 'mcp-session-id': session } : {}) }, body: JSON.stringify(body) }));
+    const opened = await post({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+    const session = opened.headers.get('mcp-session-id')!;
+    await opened.text();
+    await (await post({ jsonrpc: '2.0', method: 'notifications/initialized' }, session)).text();
+    const malformed = await (await post({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { cursor: 5 } }, session)).text();
+    expect(malformed).toContain(`"error":{"code":-32602,"message":"Invalid tools/list request: 'cursor' must be a string, got a number"}`);
+    const cursor = await (await post({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { cursor: 'next' } }, session)).text();
+    expect(cursor).toContain(`"error":{"code":-32602,"message":"Invalid tools/list request: unknown cursor 'next'`);
+    expect(await (await post({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, session)).text()).toContain('"name":"read_file"');
+    await handler.close();
+  });
+
+  describe('maxSessionsPerCaller', () => {
+    const USERS: Record<string, string> = { 'mallory-token-0123456': 'mallory', 'alice-token-012345678': 'alice' };
+    const verifyToken = (token: string) => (USERS[token] === undefined ? undefined : { token, clientId: 'app', scopes: [], extra: { sub: USERS[token] } });
+    const initialize = JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+
+    /** Opens a session (handshake finished) as the token's user: its id, or the status refusing it. */
+    async function open(handler: McpRequestHandler, token: string): Promise<string | number> {
+      const headers = { ...MCP_POST_HEADERS, authorization: `Bearer ${token}` };
+      const answer = await handler(new Request('http://localhost/mcp', { method: 'POST', headers, body: initialize }));
+      await answer.text();
+      const session = answer.headers.get('mcp-session-id');
+      if (answer.status !== 200 || session === null) return answer.status;
+      const done = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' });
+      await (await handler(new Request('http://localhost/mcp', { method: 'POST', headers: { ...headers, 'mcp-session-id': session }, body: done }))).text();
+      return session;
+    }
+    const ping = async (handler: McpRequestHandler, token: string, session: string | number) => {
+      const headers = { ...MCP_POST_HEADERS, authorization: `Bearer ${token}`, 'mcp-session-id': String(session) };
+      const answer = await handler(new Request('http://localhost/mcp', { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }) }));
+      await answer.text();
+      return answer.status;
+    };
+
+    it("should keep one caller from filling maxSessions: past its share, its own oldest idle session makes room", async () => {
+      // maxSessions 20: a caller's share is a tenth, 2.
+      const handler = mcpRequestHandler(registry(), { stateless: false, verifyToken, maxSessions: 20 });
+      const mallory: (string | number)[] = [];
+      for (let i = 0; i < 25; i++) mallory.push(await open(handler, 'mallory-token-0123456'));
+      expect(mallory.every((s) => typeof s === 'string')).toBe(true);
+      expect(await ping(handler, 'mallory-token-0123456', mallory[0])).toBe(404);
+      expect(await ping(handler, 'mallory-token-0123456', mallory[23])).toBe(200);
+      expect(await ping(handler, 'mallory-token-0123456', mallory[24])).toBe(200);
+      const alice = await open(handler, 'alice-token-012345678');
+      expect(typeof alice).toBe('string');
+      expect(await ping(handler, 'alice-token-012345678', alice)).toBe(200);
+      await handler.close();
+    });
+
+    it('should refuse with 429 only the caller whose every session is busy', async () => {
+      const tools = registry();
+      tools.register(new SlowTool());
+      const handler = mcpRequestHandler(tools, { stateless: false, verifyToken, maxSessionsPerCaller: 1 });
+      const token = 'mallory-token-0123456';
+      const session = (await open(handler, token)) as string;
+      const headers = { ...MCP_POST_HEADERS, authorization: `Bearer ${token}`, 'mcp-session-id': session };
+      const call = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'slow', arguments: { ms: 30_000 } } });
+      const busy = await handler(new Request('http://localhost/mcp', { method: 'POST', headers, body: call }));
+      const refused = await handler(new Request('http://localhost/mcp', { method: 'POST', headers: { ...MCP_POST_HEADERS, authorization: `Bearer ${token}` }, body: initialize }));
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toBe('60');
+      expect(await refused.text()).toContain('this caller holds 1 sessions, each running a request');
+      expect(typeof (await open(handler, 'alice-token-012345678'))).toBe('string');
+      await busy.body?.cancel();
+      await handler.close();
+    });
+
+    it('should leave callers uncapped with one shared token (everyone is the same caller), unless told', async () => {
+      const shared = mcpRequestHandler(registry(), { stateless: false, token: 'one-token-for-everyone', maxSessions: 20 });
+      const sessions: (string | number)[] = [];
+      for (let i = 0; i < 5; i++) sessions.push(await open(shared, 'one-token-for-everyone'));
+      for (const session of sessions) expect(await ping(shared, 'one-token-for-everyone', session)).toBe(200);
+      await shared.close();
+      expect(() => mcpRequestHandler(registry(), { stateless: false, maxSessionsPerCaller: 0 })).toThrow('maxSessionsPerCaller must be a positive number, got 0');
+    });
+  });
+
   it("should count a session's call as running until its streamed answer ends, so a call longer than sessionIdleMs keeps its session", async () => {
     const tools = registry();
     tools.register(new SlowTool());

@@ -207,6 +207,41 @@ describe('serveMcpHttp with verifyToken: the MCP authorization spec for a resour
     }
   });
 
+  it('should keep a session to the user that opened it, not to every user of the same client app', async () => {
+    const { url } = await start({ stateless: false });
+    const alice = await httpClient(url, { token: await accessToken({ client: 'desktop-app', sub: 'alice', scope: 'files:read' }) });
+    try {
+      const sessionId = alice.transport.sessionId!;
+      const bob = await accessToken({ client: 'desktop-app', sub: 'bob', scope: 'files:read' });
+      const headers = { ...MCP_POST_HEADERS, authorization: `Bearer ${bob}`, 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-06-18' };
+      expect((await rawRequest(url, { headers, body: callBody(9, 'who_am_i', {}) })).status).toBe(404);
+      expect((await rawRequest(url, { method: 'DELETE', headers })).status).toBe(404);
+      // A refreshed token of the same user and client keeps the session.
+      const refreshed = await accessToken({ client: 'desktop-app', sub: 'alice', scope: 'files:read', expires: '2h' });
+      const again = await rawRequest(url, { headers: { ...headers, authorization: `Bearer ${refreshed}` }, body: callBody(10, 'who_am_i', {}) });
+      expect(again.status).toBe(200);
+      expect(textOf(await alice.client.callTool({ name: 'who_am_i', arguments: {} }))).toBe('desktop-app (alice) with files:read');
+    } finally {
+      await alice.client.close();
+    }
+  });
+
+  it('should bind a session to the token itself when the verifier names no subject, and never to a shared string', async () => {
+    const users: Record<string, string> = { 'alice-token-0123456789': 'alice', 'bob-token-0123456789ab': 'bob' };
+    // No clientId, no extra.sub: each token is its own caller.
+    const verifyToken = (token: string) => (users[token] === undefined ? undefined : ({ token, scopes: ['files:read'] } as unknown as AuthInfo));
+    const { url } = await start({ stateless: false, verifyToken, resourceMetadata: undefined });
+    const alice = await httpClient(url, { token: 'alice-token-0123456789' });
+    try {
+      const headers = { ...MCP_POST_HEADERS, authorization: 'Bearer bob-token-0123456789ab', 'mcp-session-id': alice.transport.sessionId!, 'mcp-protocol-version': '2025-06-18' };
+      expect((await rawRequest(url, { headers, body: callBody(9, 'who_am_i', {}) })).status).toBe(404);
+      expect((await rawRequest(url, { method: 'DELETE', headers })).status).toBe(404);
+      expect(textOf(await alice.client.callTool({ name: 'read_file', arguments: { path: 'a' } }))).toBe('contents of a');
+    } finally {
+      await alice.client.close();
+    }
+  });
+
   it('should neither name nor enable, in a progressive search, a tool the caller\'s scopes do not allow', async () => {
     // Ranks every tool it is given by the words of its name found in the query: the scope filter, not the ranking, is under test.
     const searcher = {

@@ -278,7 +278,7 @@ describe('serveMcpHttp limits', () => {
       expect(firstMessage(reused.body)).toMatchObject({ id: 7, result: { content: [{ text: 'echo:again' }] } });
     });
 
-    it('should free an id the client cancelled', async () => {
+    it('should keep an id the client cancelled taken for the session (MCP forbids reuse), and serve the next', async () => {
       const handle = await start({ stateless: false });
       const sessionId = await rawSession(handle.url);
       const first = rawRequest(handle.url, { headers: inSession(sessionId), body: callBody('job-1', 'slow', { ms: 30_000 }) }).catch(() => undefined);
@@ -286,7 +286,10 @@ describe('serveMcpHttp limits', () => {
       const cancel = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'job-1' } });
       expect((await rawRequest(handle.url, { headers: inSession(sessionId), body: cancel })).status).toBe(202);
       const reused = await rawRequest(handle.url, { headers: inSession(sessionId), body: callBody('job-1', 'echo', { text: 'new job' }) });
-      expect(firstMessage(reused.body)).toMatchObject({ id: 'job-1', result: { content: [{ text: 'echo:new job' }] } });
+      expect(reused.status).toBe(400);
+      expect(JSON.parse(reused.body)).toMatchObject({ id: 'job-1', error: { code: -32600, message: "Invalid Request: request id 'job-1' was used by a request cancelled in this session; give each request its own id" } });
+      const next = await rawRequest(handle.url, { headers: inSession(sessionId), body: callBody('job-2', 'echo', { text: 'new job' }) });
+      expect(firstMessage(next.body)).toMatchObject({ id: 'job-2', result: { content: [{ text: 'echo:new job' }] } });
       void first;
     });
 

@@ -1,7 +1,8 @@
 import { BaseTool, ToolRegistry, ToolResult, type JsonSchema, type ToolMetadataInput } from '@victor-tools/core';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { CallToolResultSchema, ProgressNotificationSchema, type Progress } from '@modelcontextprotocol/sdk/types.js';
-import { serveMcp, type ServableRegistry } from '@victor-tools/mcp';
+import { CallToolResultSchema, ListToolsResultSchema, ProgressNotificationSchema, type Progress } from '@modelcontextprotocol/sdk/types.js';
+import { serveMcp, serveMcpStdio, type ServableRegistry } from '@victor-tools/mcp';
+import { INITIALIZE, RawStdioPeer } from './support/raw-stdio';
 import { REGISTRIES } from './support/registries';
 import type { TestRegistry } from './support/minimal-registry';
 import { ContextSpyTool, OutputTool, ProgressTool, ReadFileTool, UndeclaredTool, WriteFileTool } from './support/tools';
@@ -137,10 +138,57 @@ describe('serveMcp protocol errors', () => {
     });
   });
 
+  it('should answer tools/list with a cursor with -32602: this server never sends nextCursor, so no cursor is valid', async () => {
+    await expect(conn.client.request({ method: 'tools/list', params: { cursor: 'abc' } }, ListToolsResultSchema, ANSWER_WITHIN)).rejects.toMatchObject({
+      code: -32602,
+      message: "MCP error -32602: Invalid tools/list request: unknown cursor 'abc'; this server lists every tool at once and sends no nextCursor",
+    });
+    expect((await conn.client.listTools()).tools.map((t) => t.name)).toEqual(['read_file']);
+  });
+
+  it('should answer tools/list with malformed params with -32602 and one line', async () => {
+    await expect(conn.client.request({ method: 'tools/list', params: { cursor: 5 as never } }, ListToolsResultSchema, ANSWER_WITHIN)).rejects.toMatchObject({
+      code: -32602,
+      message: "MCP error -32602: Invalid tools/list request: 'cursor' must be a string, got a number",
+    });
+  });
+
   it('should keep serving after each of them', async () => {
     await rawCall({ name: 'read_file', arguments: [] }).catch(() => undefined);
     await rawCall({ name: 'nope' }).catch(() => undefined);
     expect(textOf(await conn.client.callTool({ name: 'read_file', arguments: { path: 'b' } }))).toBe('contents of b');
+  });
+});
+
+describe('serveMcpStdio, requests with malformed params', () => {
+  it('should answer an initialize and a tools/list whose params the SDK refuses with -32602 and one line, and keep serving', async () => {
+    const peer = new RawStdioPeer();
+    const registry = new ToolRegistry();
+    registry.register(new ReadFileTool());
+    const handle = await serveMcpStdio(registry, { stdin: peer.stdin, stdout: peer.stdout, logger: silentLogger });
+    try {
+      expect(await peer.request(1, 'initialize', { protocolVersion: 5, capabilities: {}, clientInfo: { name: 'raw', version: '1' } })).toEqual({
+        jsonrpc: '2.0',
+        id: 1,
+        error: { code: -32602, message: "Invalid initialize request: 'protocolVersion' must be a string, got a number" },
+      });
+      peer.send({ jsonrpc: '2.0', id: 2, method: 'initialize' });
+      expect(await peer.next()).toEqual({ jsonrpc: '2.0', id: 2, error: { code: -32602, message: 'Invalid initialize request: params must be an object, got undefined' } });
+      expect(await peer.request(3, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 7 } })).toEqual({
+        jsonrpc: '2.0',
+        id: 3,
+        error: { code: -32602, message: "Invalid initialize request: 'clientInfo.name' must be a string, got a number (and 1 more problem)" },
+      });
+      expect(await peer.request(4, 'initialize', INITIALIZE)).toMatchObject({ id: 4, result: { serverInfo: { name: 'victor-tools' } } });
+      expect(await peer.request(5, 'tools/list', { cursor: { page: 2 } })).toEqual({
+        jsonrpc: '2.0',
+        id: 5,
+        error: { code: -32602, message: "Invalid tools/list request: 'cursor' must be a string, got an object" },
+      });
+      expect(await peer.request(6, 'tools/list', {})).toMatchObject({ id: 6, result: { tools: [{ name: 'read_file' }] } });
+    } finally {
+      await handle.close();
+    }
   });
 });
 

@@ -7,6 +7,8 @@ import type { RequestHeaders } from './request-headers';
  * undefined (or throws) to refuse it. Given the request as a web-standard
  * `Request` (headers, URL and method; not the body), for verifiers that look
  * at more than the token (a DPoP header, the tenant in the host name).
+ * `extra.sub`, a string naming the user (a JWT's `sub`), is who a stateful
+ * session belongs to, with `clientId`; without it, the token itself.
  */
 export type VerifyToken = (token: string, request: Request) => AuthInfo | undefined | Promise<AuthInfo | undefined>;
 
@@ -69,8 +71,7 @@ export class Authorizer {
       return this.refuse(req, 'Unauthorized: the bearer token has expired', 'invalid_token');
     }
     const verified: AuthInfo = { ...auth, token, scopes: Array.isArray(auth.scopes) ? auth.scopes.filter((s) => typeof s === 'string') : [] };
-    // A session belongs to the client that opened it: a refreshed token of the same client keeps it.
-    return { auth: verified, identity: `client ${String(auth.clientId)}` };
+    return { auth: verified, identity: await callerIdentity(auth, token) };
   }
 
   /** The `WWW-Authenticate` value of a refusal: `Bearer`, the error if any, and where the resource metadata is. */
@@ -125,6 +126,26 @@ export class Authorizer {
     const suffix = resource.pathname === '/' ? '' : resource.pathname;
     return `${resource.origin}${WELL_KNOWN_RESOURCE_PATH}${suffix}`;
   }
+}
+
+/**
+ * Who a session belongs to: the user the verifier names (`extra.sub`) within
+ * its client (`clientId`), so that a refreshed token of the same user keeps
+ * the session; without a subject, the token itself, as its SHA-256 (the
+ * token is not kept). Never the client alone: every user of one client app
+ * shares its `clientId`, and a verifier may not set one at all.
+ */
+async function callerIdentity(auth: AuthInfo, token: string): Promise<string> {
+  const subject: unknown = isRecord(auth.extra) ? auth.extra.sub : undefined;
+  if (typeof subject === 'string' && subject !== '') {
+    return `subject ${JSON.stringify([typeof auth.clientId === 'string' ? auth.clientId : null, subject])}`;
+  }
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token)));
+  return `token sha256:${Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /** The token of `Authorization: Bearer <token>`, else undefined. */

@@ -28,7 +28,12 @@ export interface SessionLimits {
   initMs: number;
   /** The most sessions at once. */
   maxSessions: number;
+  /** The most sessions one caller (one `identity`) may hold at once; callers without an identity have no such cap. */
+  maxPerCaller: number;
 }
+
+/** A place reserved for a new session, or why there is none: the store is full, or the caller holds its share, all busy. */
+export type SessionPlace = { release: () => void; refused?: undefined } | { refused: 'store' | 'caller' };
 
 /**
  * The sessions of a stateful server, by id. A session with no request
@@ -46,6 +51,8 @@ export class SessionStore<T = WebStandardStreamableHTTPServerTransport> {
   private readonly timer: NodeJS.Timeout;
   /** Places reserved by initializes still being answered. */
   private opening = 0;
+  /** The same, by caller. */
+  private readonly openingBy = new Map<string, number>();
 
   constructor(readonly limits: SessionLimits) {
     this.timer = setInterval(() => this.sweep(), Math.max(10, Math.min(limits.idleMs / 2, limits.initMs / 2, 60_000)));
@@ -69,22 +76,52 @@ export class SessionStore<T = WebStandardStreamableHTTPServerTransport> {
   }
 
   /**
-   * A place for a new session, held until the returned function is called
+   * A place for a new session of `identity`, held until `release` is called
    * (once its `initialize` was answered, the session added or not), so that
-   * initializes arriving together cannot open more than `maxSessions`; or
-   * undefined when there is none. When the store is full, the oldest session
-   * that never finished its handshake (and runs no request) is closed to make
-   * room; with none, the store stays full.
+   * initializes arriving together cannot open more than the limits allow.
+   * A caller holding `maxPerCaller` sessions makes room with its own: its
+   * oldest that never finished its handshake, else the one unused longest,
+   * among those running no request; with all busy, it is refused (and only
+   * it). When the store is full, the oldest session of anyone that never
+   * finished its handshake (and runs no request) is closed to make room;
+   * with none, the store stays full.
    */
-  reserve(): (() => void) | undefined {
-    if (this.sessions.size + this.opening >= this.limits.maxSessions && !this.evictUnfinished()) return undefined;
+  reserve(identity: string | undefined): SessionPlace {
+    if (identity !== undefined && this.countOf(identity) >= this.limits.maxPerCaller && !this.evictIdleOf(identity)) return { refused: 'caller' };
+    if (this.sessions.size + this.opening >= this.limits.maxSessions && !this.evictUnfinished()) return { refused: 'store' };
     this.opening += 1;
+    if (identity !== undefined) this.openingBy.set(identity, (this.openingBy.get(identity) ?? 0) + 1);
     let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      this.opening -= 1;
+    return {
+      release: () => {
+        if (released) return;
+        released = true;
+        this.opening -= 1;
+        if (identity === undefined) return;
+        const left = (this.openingBy.get(identity) ?? 1) - 1;
+        if (left === 0) this.openingBy.delete(identity);
+        else this.openingBy.set(identity, left);
+      },
     };
+  }
+
+  /** The sessions `identity` holds or is opening. */
+  private countOf(identity: string): number {
+    let count = this.openingBy.get(identity) ?? 0;
+    for (const session of this.sessions.values()) if (session.identity === identity) count += 1;
+    return count;
+  }
+
+  private evictIdleOf(identity: string): boolean {
+    let oldest: [string, Session<T>] | undefined;
+    for (const entry of this.sessions) {
+      const session = entry[1];
+      if (session.identity !== identity || session.open > 0) continue;
+      if (oldest === undefined || goesBefore(session, oldest[1])) oldest = entry;
+    }
+    if (oldest === undefined) return false;
+    this.expire(...oldest);
+    return true;
   }
 
   private evictUnfinished(): boolean {
@@ -133,4 +170,10 @@ export class SessionStore<T = WebStandardStreamableHTTPServerTransport> {
     this.sessions.delete(id);
     void session.mcp.close().catch(() => undefined);
   }
+}
+
+/** Whether idle session `a` goes before `b`: one that never finished its handshake first, then the one unused longest. */
+function goesBefore(a: Session<unknown>, b: Session<unknown>): boolean {
+  if (a.initialized !== b.initialized) return !a.initialized;
+  return a.lastSeen < b.lastSeen;
 }

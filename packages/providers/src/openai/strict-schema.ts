@@ -65,6 +65,7 @@ export function toStrictSchema(source: JsonSchema, path: string, log: DropLog): 
   if (tuple !== undefined) strictTuple(schema, tuple, out, path, log);
   else if (typeList(schema).includes('array') && out.items === undefined) anyScalarItems(out, path, log);
   if (isObjectSchema(schema) || isSchema(out.properties)) closeObject(schema, out, path, log);
+  if (UNTYPED_WHEN_WITHOUT.every((keyword) => out[keyword] === undefined)) anyScalarValue(out, path, log);
   if (schema.nullable === true && !acceptsNull(out)) {
     log.rewritten('nullable', path, "strict mode has no nullable (OpenAPI's); null is added to what the schema accepts instead");
     return nullable(out);
@@ -124,6 +125,29 @@ function anyScalarItems(out: JsonSchema, path: string, log: DropLog): void {
   );
 }
 
+// A strict schema without any of these says nothing of its values' type, which OpenAI refuses ("schema must have a 'type' key").
+const UNTYPED_WHEN_WITHOUT = ['type', 'anyOf', '$ref', 'enum', 'const'] as const;
+
+/**
+ * A schema saying nothing of its type (`{}`, `{ description }`, TypeBox's
+ * `Type.Any()`, what is left once unsupported keywords are removed): strict
+ * mode needs one and cannot say "any value", so it gets the scalars, as an
+ * array without items does (`items` beside it makes it an array).
+ */
+function anyScalarValue(out: JsonSchema, path: string, log: DropLog): void {
+  if (out.items !== undefined) {
+    out.type = 'array';
+    log.rewritten('type', path, 'strict mode requires the type of every schema; one with items but no type is now an array');
+    return;
+  }
+  out.anyOf = [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }];
+  log.rewritten(
+    'type',
+    path,
+    'strict mode requires the type of every schema and cannot say "any value"; the value is now a string, number or boolean: declare its type to send objects, arrays or null',
+  );
+}
+
 function closeObject(source: JsonSchema, out: JsonSchema, path: string, log: DropLog): void {
   const extra = source.additionalProperties;
   if (extra !== undefined && extra !== false) {
@@ -169,9 +193,9 @@ function nullable(schema: JsonSchema): JsonSchema {
     return out;
   }
   const { description, ...rest } = schema;
-  return description === undefined
-    ? { anyOf: [rest, { type: 'null' }] }
-    : { description, anyOf: [rest, { type: 'null' }] };
+  // An anyOf alone takes null as one more branch.
+  const anyOf = Object.keys(rest).length === 1 && Array.isArray(rest.anyOf) ? [...rest.anyOf, { type: 'null' }] : [rest, { type: 'null' }];
+  return description === undefined ? { anyOf } : { description, anyOf };
 }
 
 function branches(value: unknown, path: string, log: DropLog): JsonSchema[] {

@@ -149,7 +149,8 @@ describe('dropNullOptionals', () => {
       const schema: JsonSchema = {
         type: 'object',
         properties: {
-          first: { type: 'array', prefixItems: [ITEM, { type: 'string' }], items: false },
+          // `items: false` (no more items) is a boolean schema, which JsonSchema does not type.
+          first: { type: 'array', prefixItems: [ITEM, { type: 'string' }], items: false as unknown as JsonSchema },
           rest: { type: 'array', prefixItems: [{ type: 'string' }], items: ITEM },
         },
       };

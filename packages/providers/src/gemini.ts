@@ -109,8 +109,14 @@ function toGeminiSchema(source: JsonSchema, path: string, log: DropLog): GeminiS
       }
       out.properties = properties;
     } else if (keyword === 'required' && Array.isArray(value)) {
-      const known = isSchema(schema.properties) ? Object.keys(schema.properties) : [];
-      out.required = value.filter((k) => known.includes(k));
+      // Only the properties kept: a boolean-schema one is left out above.
+      const properties: Record<string, unknown> = isSchema(schema.properties) ? schema.properties : {};
+      out.required = value.filter((k) => {
+        if (typeof k === 'string' && isSchema(properties[k])) return true;
+        const why = typeof k === 'string' && k in properties ? 'is left out of the properties (a boolean schema)' : 'is not declared in properties';
+        log.removed('required', path, `'${String(k)}' is required but ${why}; Gemini takes only declared properties in required, and the registry will refuse every call without it: declare it or remove it from required`);
+        return false;
+      });
     } else {
       out[keyword] = value;
     }

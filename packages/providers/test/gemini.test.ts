@@ -131,6 +131,25 @@ describe('toGeminiFunction', () => {
     });
   });
 
+  describe('required names', () => {
+    it('should report a required name no property declares, rather than drop it in silence', () => {
+      const { schema, dropped } = paramsOf({ o: { type: 'object', properties: { a: { type: 'string' } }, required: ['a', 'zz'] } }, { required: ['o', 'qq'] });
+      expect(schema.parameters?.required).toEqual(['o']);
+      expect(schema.parameters?.properties?.o.required).toEqual(['a']);
+      expect(dropped.map(({ keyword, path, action }) => `${action} ${keyword} ${path}`)).toEqual(['removed required properties.o', 'removed required ']);
+      expect(dropped[0].reason).toMatch(/'zz' is required but is not declared in properties/);
+      expect(dropped[1].reason).toMatch(/'qq'/);
+    });
+
+    it('should take a required boolean-schema property out of required once the property is left out', () => {
+      const { schema, dropped } = paramsOf({ t: true, x: { type: 'string' } }, { required: ['t', 'x'] });
+      expect(schema.parameters?.properties).toEqual({ x: { type: 'string' } });
+      expect(schema.parameters?.required).toEqual(['x']);
+      expect(dropped.map((d) => `${d.action} ${d.keyword} ${d.path}`)).toEqual(['removed t properties', 'removed required ']);
+      expect(dropped[1].reason).toMatch(/'t' is required but is left out of the properties/);
+    });
+  });
+
   describe('arrays without an item schema', () => {
     it('should give an array declaring no items string items and say so, never an untyped array', () => {
       const { schema, dropped } = paramsOf({ ids: { type: 'array' } }, { required: ['ids'] });

@@ -213,6 +213,33 @@ describe('toOpenAITool', () => {
       expect(dropped.find((d) => d.keyword === 'type')?.reason).toMatch(/declare its type/);
     });
 
+    it('should refuse a required name no property declares, naming it and the tool, since a strict model could never send it', () => {
+      const top = schemaTool({ type: 'object', properties: { a: { type: 'string' } }, required: ['a', 'zz'] }, { name: 'undeclared' });
+      expect(() => toOpenAITool(top, { strict: true })).toThrow(
+        "toOpenAITool: tool 'undeclared' requires 'zz', which its parameters do not declare in properties.",
+      );
+      expect(() => toOpenAITool(top, { strict: true })).toThrow(/Declare 'zz' in properties or remove it from required/);
+      const nested = schemaTool({ type: 'object', properties: { o: { type: 'object', properties: {}, required: ['q'] } } });
+      expect(() => toOpenAITool(nested, { strict: true })).toThrow(/requires 'q' in 'properties\.o'/);
+      expect(() => toOpenAITool(top)).not.toThrow();
+    });
+
+    it('should remove alternatives that only add constraints to a stated type, rather than give them a type of their own', () => {
+      const tool = schemaTool({
+        type: 'object',
+        properties: { o: { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } }, anyOf: [{ required: ['a'] }, { required: ['b'] }] } },
+        required: ['o'],
+      });
+      const { schema, dropped } = toOpenAITool(tool, { strict: true });
+      expect(schema.function.parameters.properties?.o).toEqual({
+        type: 'object',
+        properties: { a: { type: ['string', 'null'] }, b: { type: ['string', 'null'] } },
+        required: ['a', 'b'],
+        additionalProperties: false,
+      });
+      expect(dropped).toContainEqual(expect.objectContaining({ keyword: 'anyOf', path: 'properties.o', action: 'removed' }));
+    });
+
     it('should let an optional const accept null, as every optional parameter does', () => {
       const tool = schemaTool({ type: 'object', properties: { k: { type: 'string', const: 'x' }, u: { const: 3 } } });
       const params = toOpenAITool(tool, { strict: true }).schema.function.parameters;

@@ -40,6 +40,8 @@ export function toStrictSchema(source: JsonSchema, path: string, log: DropLog): 
   for (const [keyword, value] of Object.entries(schema)) {
     if (tuple !== undefined && TUPLE_KEYWORDS.has(keyword)) {
       continue;
+    } else if ((keyword === 'anyOf' || keyword === 'oneOf') && constraintsOnly(schema, value)) {
+      log.removed(keyword, path, `strict mode cannot say ${keyword} alternatives that only add constraints (required, bounds...) to the type; the registry still checks them`);
     } else if (keyword === 'oneOf') {
       log.rewritten('oneOf', path, 'strict mode has no oneOf; the alternatives are kept as anyOf');
       out.anyOf = [...(out.anyOf ?? []), ...branches(value, joinPath(path, 'oneOf'), log)];
@@ -148,6 +150,16 @@ function anyScalarValue(out: JsonSchema, path: string, log: DropLog): void {
   );
 }
 
+/** A required name without a property in a strict object; `toOpenAITool` turns it into a TypeError naming the tool. */
+export class UndeclaredRequiredError extends Error {
+  constructor(
+    readonly property: string,
+    readonly path: string,
+  ) {
+    super(`'${property}' is required at '${path || '(root)'}' but not declared in its properties`);
+  }
+}
+
 function closeObject(source: JsonSchema, out: JsonSchema, path: string, log: DropLog): void {
   const extra = source.additionalProperties;
   if (extra !== undefined && extra !== false) {
@@ -160,6 +172,12 @@ function closeObject(source: JsonSchema, out: JsonSchema, path: string, log: Dro
   const required = new Set(Array.isArray(source.required) ? source.required : []);
   const properties = { ...(isSchema(out.properties) ? out.properties : {}), ...(isSchema(source.properties) ? source.properties : {}) };
   const mergedRequired = new Set([...required, ...(Array.isArray(out.required) ? out.required : [])]);
+  for (const name of mergedRequired) {
+    if (typeof name === 'string' && !Object.prototype.hasOwnProperty.call(properties, name)) {
+      // A strict object is closed, so the model could never send it, and validation would refuse every call without it.
+      throw new UndeclaredRequiredError(name, path);
+    }
+  }
   for (const [key, property] of Object.entries(properties)) {
     if (!isSchema(property)) log.removed(key, joinPath(path, 'properties'), `strict mode takes schema objects only; the property '${key}', declared ${JSON.stringify(property)}, is left out`);
   }
@@ -201,6 +219,18 @@ function nullable(schema: JsonSchema): JsonSchema {
 function branches(value: unknown, path: string, log: DropLog): JsonSchema[] {
   return Array.isArray(value) ? value.filter(isSchema).map((b, i) => toStrictSchema(b, joinPath(path, i), log)) : [];
 }
+
+/**
+ * Whether `value` is a list of branches that only constrain the type `schema`
+ * states (`anyOf: [{ required: ['a'] }, { required: ['b'] }]`): strict mode
+ * would need a type in each, and one copied in would not mean the same.
+ */
+function constraintsOnly(schema: JsonSchema, value: unknown): boolean {
+  if (schema.type === undefined && !isSchema(schema.properties)) return false;
+  return Array.isArray(value) && value.length > 0 && value.every((b) => isSchema(b) && !BRANCH_TYPED_BY.some((k) => b[k] !== undefined));
+}
+
+const BRANCH_TYPED_BY = ['type', 'anyOf', 'oneOf', 'allOf', '$ref', 'enum', 'const', 'properties', 'items', 'prefixItems'] as const;
 
 function mergeableObjects(value: unknown): boolean {
   return Array.isArray(value) && value.length > 0 && value.every((b) => isSchema(b) && isObjectSchema(b));

@@ -150,6 +150,32 @@ describe('toGeminiFunction', () => {
     });
   });
 
+  describe('odd unions, null consts and boolean items', () => {
+    it('should count a true branch of an anyOf as an alternative lost, not as null', () => {
+      const { schema, dropped } = paramsOf({ e: { anyOf: [{ type: 'string' }, true] } });
+      expect(schema.parameters?.properties?.e).toEqual({ type: 'string' });
+      expect(dropped).toEqual([expect.objectContaining({ keyword: 'anyOf', path: 'properties.e', action: 'rewritten' })]);
+      expect(dropped[0].reason).toMatch(/only the first of 2 alternatives is kept/);
+    });
+
+    it('should count a const: null branch as null', () => {
+      const { schema } = paramsOf({ e: { anyOf: [{ type: 'string', enum: ['a'] }, { const: null }] } });
+      expect(schema.parameters?.properties?.e).toEqual({ type: 'string', enum: ['a'], nullable: true });
+    });
+
+    it('should turn const: null into nullable: true, with no empty list of values', () => {
+      const { schema, dropped } = paramsOf({ c: { const: null } });
+      expect(schema.parameters?.properties?.c).toEqual({ nullable: true });
+      expect(dropped.map((d) => `${d.action} ${d.keyword} ${d.path}`)).toEqual(['rewritten const properties.c']);
+    });
+
+    it('should report prefixItems once and items: false beside it, each for what it is', () => {
+      const { schema, dropped } = paramsOf({ t: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'integer' }], items: false } });
+      expect(schema.parameters?.properties?.t).toEqual({ type: 'array', items: { type: 'string' } });
+      expect(dropped.map((d) => `${d.action} ${d.keyword} ${d.path}`).sort()).toEqual(['removed items properties.t', 'rewritten prefixItems properties.t']);
+    });
+  });
+
   describe('arrays without an item schema', () => {
     it('should give an array declaring no items string items and say so, never an untyped array', () => {
       const { schema, dropped } = paramsOf({ ids: { type: 'array' } }, { required: ['ids'] });

@@ -159,7 +159,7 @@ function flatten(schema: JsonSchema, path: string, log: DropLog): JsonSchema {
     if (parts.every(isObjectSchema)) {
       log.rewritten('allOf', path, 'Gemini has no allOf; the object schemas are merged into one');
       out = { ...rest };
-      mergeObjects(out, parts);
+      mergeObjects(out, parts, path, log);
     } else {
       log.rewritten('allOf', path, 'Gemini has no allOf; only the first schema is kept');
       out = { ...(parts[0] ?? {}), ...rest };

@@ -40,6 +40,20 @@ describe('toAnthropicTool', () => {
     expect(dropped.map(({ keyword, action }) => `${action} ${keyword}`)).toEqual(['removed anyOf', 'rewritten allOf']);
   });
 
+  it("should keep additionalProperties: false when every member of a merged allOf says so, and report the members' other keywords", () => {
+    const member = (key: string, extra: JsonSchema) => ({ type: 'object', properties: { [key]: { type: 'string' } }, additionalProperties: false, ...extra }) as JsonSchema;
+    const closed = toAnthropicTool(schemaTool({ type: 'object', allOf: [member('a', { description: 'A.' }), member('b', { minProperties: 1 })] }));
+    expect(closed.schema.input_schema).toEqual({ type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } }, required: [], additionalProperties: false });
+    expect(closed.dropped.map(({ keyword, path, action }) => `${action} ${keyword} ${path}`)).toEqual([
+      'removed description allOf.0',
+      'removed minProperties allOf.1',
+      'rewritten allOf ',
+    ]);
+    const open = toAnthropicTool(schemaTool({ type: 'object', allOf: [member('a', {}), { type: 'object', properties: { b: { type: 'number' } } }] }));
+    expect(open.schema.input_schema.additionalProperties).toBeUndefined();
+    expect(open.dropped.map(({ keyword, path }) => `${keyword} ${path}`)).toEqual(['additionalProperties allOf.0', 'allOf ']);
+  });
+
   describe('property keys', () => {
     it.each([
       ['filter[id]', {}, '', 'filter_id_'],

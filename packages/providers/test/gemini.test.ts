@@ -41,6 +41,18 @@ describe('toGeminiFunction', () => {
     expect(schema.parameters?.properties?.o).toEqual({ type: 'object', properties: { a: { type: 'string' }, b: { type: 'number' } }, required: ['a'] });
   });
 
+  it("should report the keywords of an allOf's members that the merge does not carry", () => {
+    const { dropped } = paramsOf({
+      o: { allOf: [{ type: 'object', properties: { a: { type: 'string' } }, description: 'one', minProperties: 1 }, { type: 'object', properties: { b: { type: 'string' } }, additionalProperties: false }] },
+    });
+    expect(dropped.map(({ keyword, path, action }) => `${action} ${keyword} ${path}`)).toEqual([
+      'rewritten allOf properties.o',
+      'removed description properties.o.allOf.0',
+      'removed minProperties properties.o.allOf.0',
+      'removed additionalProperties properties.o.allOf.1',
+    ]);
+  });
+
   it('should turn const into a one-value string enum with its type', () => {
     const { schema, dropped } = paramsOf({ m: { const: 'GET' } });
     expect(schema.parameters?.properties?.m).toEqual({ enum: ['GET'], type: 'string' });

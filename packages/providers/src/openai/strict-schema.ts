@@ -47,7 +47,7 @@ export function toStrictSchema(source: JsonSchema, path: string, log: DropLog): 
       out.anyOf = [...(out.anyOf ?? []), ...branches(value, joinPath(path, 'oneOf'), log)];
     } else if (keyword === 'allOf' && mergeableObjects(value)) {
       log.rewritten('allOf', path, 'strict mode has no allOf; the object schemas are merged into one');
-      mergeObjects(out, value as JsonSchema[]);
+      mergeObjects(out, value as JsonSchema[], path, log);
     } else if (keyword === 'nullable' && value === true) {
       continue; // OpenAPI's nullable: null joins the type once the rest is done
     } else if (!OPENAI_STRICT_KEYWORDS.has(keyword)) {

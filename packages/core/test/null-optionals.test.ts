@@ -1,4 +1,4 @@
-import { BaseTool, ToolResult, type JsonSchema } from '@victor-tools/core';
+import { BaseTool, ToolRegistry, ToolResult, type JsonSchema } from '@victor-tools/core';
 import { dropNullOptionals, validateArguments } from '@victor-tools/core/framework';
 
 const SCHEMA: JsonSchema = {
@@ -134,6 +134,55 @@ describe('dropNullOptionals', () => {
         },
       };
       expect(dropNullOptionals(schema, { next: { next: { leaf: null, size: null } } })).toEqual({ next: { next: {} } });
+    });
+  });
+
+  describe('in tuples', () => {
+    const ITEM: JsonSchema = { type: 'object', properties: { a: { type: 'string' }, b: { type: 'integer', default: 5 } }, required: ['a'] };
+
+    it('should follow the items past a draft 7 tuple (additionalItems)', () => {
+      const schema: JsonSchema = { type: 'object', properties: { pair: { type: 'array', items: [{ type: 'string' }], additionalItems: ITEM } } };
+      expect(dropNullOptionals(schema, { pair: ['s', { a: 'x', b: null }, { a: 'y', b: null }] })).toEqual({ pair: ['s', { a: 'x' }, { a: 'y' }] });
+    });
+
+    it('should follow the positions of a 2020-12 tuple (prefixItems) and the items past it', () => {
+      const schema: JsonSchema = {
+        type: 'object',
+        properties: {
+          // `items: false` (no more items) is a boolean schema, which JsonSchema does not type.
+          first: { type: 'array', prefixItems: [ITEM, { type: 'string' }], items: false as unknown as JsonSchema },
+          rest: { type: 'array', prefixItems: [{ type: 'string' }], items: ITEM },
+        },
+      };
+      const args = { first: [{ a: 'x', b: null }, 's'], rest: ['s', { a: 'x', b: null }] };
+      expect(dropNullOptionals(schema, args)).toEqual({ first: [{ a: 'x' }, 's'], rest: ['s', { a: 'x' }] });
+    });
+
+    it('should keep a null at a tuple position when nothing is declared past it', () => {
+      const schema: JsonSchema = { type: 'object', properties: { pair: { type: 'array', items: [ITEM] } } };
+      expect(dropNullOptionals(schema, { pair: [{ a: 'x', b: null }, { a: 'y', b: null }] })).toEqual({ pair: [{ a: 'x' }, { a: 'y', b: null }] });
+    });
+
+    it("should let the registry take a strict model's null past a tuple as absent and apply the default", async () => {
+      class Pair extends BaseTool {
+        get name() {
+          return 'pair';
+        }
+        get description() {
+          return 'Take a pair.';
+        }
+        get parameters(): JsonSchema {
+          return { type: 'object', properties: { pair: { type: 'array', items: [{ type: 'string' }], additionalItems: ITEM } }, required: ['pair'] };
+        }
+        async execute(_context: unknown, args: Record<string, unknown>) {
+          return ToolResult.ok(JSON.stringify(args));
+        }
+      }
+      const registry = new ToolRegistry();
+      registry.register(new Pair());
+      const result = await registry.execute('pair', { pair: ['s', { a: 'x', b: null }] });
+      expect(result.error).toBeUndefined();
+      expect(JSON.parse(String(result.output))).toEqual({ pair: ['s', { a: 'x', b: 5 }] });
     });
   });
 

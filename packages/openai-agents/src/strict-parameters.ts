@@ -6,7 +6,7 @@ import { toOpenAITool, type DroppedKeyword } from '@victor-tools/providers';
  * registry still validates against the tool's own schema, so a `default`
  * left out of the strict schema is still applied.
  */
-const ANNOTATIONS = new Set(['default', 'examples', '$schema', '$id', '$comment', 'deprecated', 'readOnly', 'writeOnly']);
+const ANNOTATIONS = new Set(['default', 'examples', '$schema', '$id', '$comment', 'deprecated', 'readOnly', 'writeOnly', 'description', 'title']);
 
 /**
  * Whether strict mode keeps a schema's meaning: every optional parameter
@@ -31,8 +31,10 @@ export function parametersFor(tool: BaseTool, level: SchemaLevel, strict: boolea
   try {
     exported = exportStrict();
   } catch (error) {
-    // Over one of OpenAI's strict-mode limits: 'auto' offers the tool non-strict, true asked for strict whatever it costs.
-    if (strict === 'auto' && error instanceof RangeError) return { parameters: loose.parameters, strict: false };
+    // Over one of OpenAI's strict-mode limits (RangeError), or a required name no property declares, which a
+    // closed strict object could never carry (TypeError: the loose export above took the tool, name and options):
+    // 'auto' offers the tool non-strict, true asked for strict whatever it costs.
+    if (strict === 'auto' && (error instanceof RangeError || error instanceof TypeError)) return { parameters: loose.parameters, strict: false };
     throw error;
   }
   const { schema, dropped } = exported;

@@ -66,6 +66,16 @@ describe('toOpenAIAgentsTools', () => {
       expect(() => toOpenAIAgentsTools(registryWith(tool), { strict: true })).toThrow(RangeError);
     });
 
+    it('should keep a tool non-strict when strict mode cannot export it: a required name without a property, or a schema without a type', () => {
+      const undeclared = new RecordingTool({ name: 'undeclared', parameters: { type: 'object', properties: { a: { type: 'string' } }, required: ['a', 'zz'] } });
+      const [auto] = toOpenAIAgentsTools(registryWith(undeclared));
+      expect(auto!.strict).toBe(false);
+      expect(auto!.parameters).toEqual(undeclared.parameters);
+      expect(() => toOpenAIAgentsTools(registryWith(undeclared), { strict: true })).toThrow(/requires 'zz'/);
+      const untyped = new RecordingTool({ name: 'untyped', parameters: { type: 'object', properties: { v: { description: 'Any value.' } }, required: ['v'] } });
+      expect(toOpenAIAgentsTools(registryWith(untyped))[0]!.strict).toBe(false);
+    });
+
     it("should take names, aliases and selectTools' answer with its levels", () => {
       const registry = registryWith(readFile(), writeFile());
       expect(toOpenAIAgentsTools(registry, { tools: ['cat', 'write_file', 'read_file'] }).map((t) => t.name)).toEqual(['read_file', 'write_file']);

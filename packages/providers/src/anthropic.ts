@@ -1,9 +1,10 @@
 import type { JsonSchema, RegistrableTool } from '@victor-tools/core';
 import { TOOL_NAME_RULES, assertToolName } from './names';
 import { checkAdapterOptions } from './adapters/adapter-options';
+import { InvalidPropertyKeyError } from './errors/invalid-property-key-error';
 import { checkOption } from './options';
 import { dropOutputSchema, readTool } from './schema/tool-input';
-import { DropLog, asObjectRoot, eachSchema, liftRootKeywords } from './schema/walk';
+import { DropLog, asObjectRoot, eachSchema, isSchema, liftRootKeywords } from './schema/walk';
 import type { ExportOptions, ObjectSchema, ProviderExport } from './types';
 
 /** An Anthropic Messages API tool; assignable to the SDK's `Anthropic.Tool`. */
@@ -45,7 +46,8 @@ const ROOT_COMBINATORS = ['anyOf', 'oneOf', 'allOf'] as const;
  * A tool as an Anthropic tool. Anthropic takes JSON Schema as it is, except
  * `anyOf`/`oneOf`/`allOf` at the top level of `input_schema`: an `allOf` of
  * object schemas is merged, the others are removed and reported.
- * Throws `InvalidToolNameError` for a name Anthropic rejects. With
+ * Throws `InvalidToolNameError` for a name Anthropic rejects and
+ * `InvalidPropertyKeyError` for a property key it rejects. With
  * `deferLoading`, the tool is marked `defer_loading: true`.
  */
 export function toAnthropicTool(tool: RegistrableTool, options: AnthropicExportOptions = {}): ProviderExport<AnthropicTool> {
@@ -58,7 +60,10 @@ export function toAnthropicTool(tool: RegistrableTool, options: AnthropicExportO
   dropOutputSchema(input, log, 'Anthropic');
   const schema = asObjectRoot(parameters, log);
   liftRootKeywords(schema, log, 'Anthropic', 'input_schema', ROOT_COMBINATORS);
-  eachSchema(schema, (each, path) => draft7TupleToPrefixItems(each, path, log));
+  eachSchema(schema, (each, path) => {
+    assertPropertyKeys(each, path, name);
+    draft7TupleToPrefixItems(each, path, log);
+  });
   const exported: AnthropicTool = { name, description, input_schema: schema };
   if (options.deferLoading === true) exported.defer_loading = true;
   return { schema: exported, dropped: log.entries };
@@ -82,5 +87,20 @@ function draft7TupleToPrefixItems(schema: JsonSchema, path: string, log: DropLog
   } else if (additionalItems !== undefined) {
     delete schema.additionalItems;
     log.removed('additionalItems', path, 'additionalItems is not draft 2020-12 and meant nothing here (items is not a list)');
+  }
+}
+
+// Anthropic answers 400 for the whole request: "property key ... does not match pattern ^[a-zA-Z0-9_.-]{1,64}$".
+const PROPERTY_KEY = /^[a-zA-Z0-9_.-]{1,64}$/;
+const PROPERTY_KEY_RULE = "letters, digits, '_', '.' and '-' only, 1 to 64 characters";
+
+/** Throws an `InvalidPropertyKeyError` for the first key of `schema.properties` Anthropic would refuse. */
+function assertPropertyKeys(schema: JsonSchema, path: string, tool: string): void {
+  const properties = schema.properties;
+  if (!isSchema(properties)) return;
+  for (const key of Object.keys(properties)) {
+    if (PROPERTY_KEY.test(key)) continue;
+    const suggestion = (key.replace(/[^a-zA-Z0-9_.-]/g, '_') || 'value').slice(0, 64);
+    throw new InvalidPropertyKeyError(key, path, tool, 'Anthropic', PROPERTY_KEY_RULE, suggestion);
   }
 }

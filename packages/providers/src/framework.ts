@@ -5,7 +5,7 @@
 // covered by semver like the root (its report is
 // api/providers-framework.api.md). Named exports only.
 export type { DropAction, ObjectSchema, ProviderName } from './types';
-export { InvalidToolNameError, UnknownProviderError } from './errors';
+export { InvalidPropertyKeyError, InvalidToolNameError, UnknownProviderError } from './errors';
 export { TOOL_NAME_RULES, assertToolName, type ToolNameRule } from './names';
 export { OPENAI_STRICT_KEYWORDS, OPENAI_STRICT_FORMATS, OPENAI_STRICT_LIMITS } from './openai/strict-schema';
 export { normalizeStrictArguments, createStrictArgumentsNormalizer } from './openai/normalize-strict-arguments';

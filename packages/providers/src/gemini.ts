@@ -86,10 +86,13 @@ function toGeminiSchema(source: JsonSchema, path: string, log: DropLog): GeminiS
   for (const [keyword, value] of Object.entries(schema)) {
     if (keyword === 'type') {
       out.type = singleType(value, schema, path, log, out);
+    } else if (keyword === 'const' && value === null) {
+      log.rewritten('const', path, 'Gemini has no const; const: null becomes nullable: true');
+      out.nullable = true;
     } else if (keyword === 'const') {
       log.rewritten('const', path, 'Gemini has no const; it becomes a one-value enum');
       allowed = enumOf([value], schema, path, log, out) ?? allowed;
-    } else if (keyword === 'prefixItems' && schema.items === undefined) {
+    } else if (keyword === 'prefixItems' && !isSchema(schema.items) && !Array.isArray(schema.items)) {
       continue; // the item schema, once the loop is done (missingItems)
     } else if (!GEMINI_KEYWORDS.has(keyword)) {
       log.removed(keyword, path, `Gemini function declarations do not support '${keyword}'`);
@@ -109,8 +112,14 @@ function toGeminiSchema(source: JsonSchema, path: string, log: DropLog): GeminiS
       }
       out.properties = properties;
     } else if (keyword === 'required' && Array.isArray(value)) {
-      const known = isSchema(schema.properties) ? Object.keys(schema.properties) : [];
-      out.required = value.filter((k) => known.includes(k));
+      // Only the properties kept: a boolean-schema one is left out above.
+      const properties: Record<string, unknown> = isSchema(schema.properties) ? schema.properties : {};
+      out.required = value.filter((k) => {
+        if (typeof k === 'string' && isSchema(properties[k])) return true;
+        const why = typeof k === 'string' && k in properties ? 'is left out of the properties (a boolean schema)' : 'is not declared in properties';
+        log.removed('required', path, `'${String(k)}' is required but ${why}; Gemini takes only declared properties in required, and the registry will refuse every call without it: declare it or remove it from required`);
+        return false;
+      });
     } else {
       out[keyword] = value;
     }
@@ -132,10 +141,12 @@ function flatten(schema: JsonSchema, path: string, log: DropLog): JsonSchema {
     if (!Array.isArray(branches)) continue;
     const { [keyword]: _drop, ...rest } = out;
     void _drop;
-    const nonNull = branches.filter((b) => isSchema(b) && !(b.type === 'null'));
-    const hasNull = nonNull.length < branches.length;
-    if (nonNull.length > 1) {
-      log.rewritten(keyword, path, `Gemini has no ${keyword}; only the first of ${nonNull.length} alternatives is kept`);
+    const nonNull = branches.filter((b) => isSchema(b) && !isNullSchema(b));
+    const hasNull = branches.some((b) => isSchema(b) && isNullSchema(b));
+    // A `true` branch (anything) is one more alternative lost; a `false` one matches nothing.
+    const alternatives = nonNull.length + (branches as unknown[]).filter((b) => b === true).length;
+    if (alternatives > 1) {
+      log.rewritten(keyword, path, `Gemini has no ${keyword}; only the first of ${alternatives} alternatives is kept`);
     } else {
       log.rewritten(keyword, path, `Gemini has no ${keyword}; ${hasNull ? 'a type or null becomes nullable' : 'the single alternative is inlined'}`);
     }
@@ -148,13 +159,18 @@ function flatten(schema: JsonSchema, path: string, log: DropLog): JsonSchema {
     if (parts.every(isObjectSchema)) {
       log.rewritten('allOf', path, 'Gemini has no allOf; the object schemas are merged into one');
       out = { ...rest };
-      mergeObjects(out, parts);
+      mergeObjects(out, parts, path, log);
     } else {
       log.rewritten('allOf', path, 'Gemini has no allOf; only the first schema is kept');
       out = { ...(parts[0] ?? {}), ...rest };
     }
   }
   return out;
+}
+
+/** `{ type: 'null' }` or `{ const: null }`: the branch of a union that makes it nullable. */
+function isNullSchema(schema: JsonSchema): boolean {
+  return schema.type === 'null' || ('const' in schema && schema.const === null);
 }
 
 function singleType(value: unknown, schema: JsonSchema, path: string, log: DropLog, out: Record<string, unknown>): string | undefined {
@@ -185,6 +201,7 @@ function enumOf(values: unknown[], schema: JsonSchema, path: string, log: DropLo
     out.nullable = true;
   }
   const kept = values.filter((v) => v !== null);
+  if (kept.length === 0) return undefined;
   const declared = typeList(schema).find((t) => TYPES.has(t));
   const type = declared ?? inferType({ enum: kept });
   if (declared === undefined && type !== undefined) out.type = type;
@@ -206,6 +223,11 @@ function enumOf(values: unknown[], schema: JsonSchema, path: string, log: DropLo
 
 function itemsOf(value: unknown, path: string, log: DropLog): GeminiSchema | undefined {
   if (isSchema(value)) return toGeminiSchema(value, joinPath(path, 'items'), log);
+  if (typeof value === 'boolean') {
+    // `items: false` after a prefixItems tuple (no more items) or `items: true` (any): Gemini has neither.
+    log.removed('items', path, `Gemini has no boolean item schema (items: ${value}); the registry still checks it`);
+    return undefined;
+  }
   if (Array.isArray(value) && isSchema(value[0])) {
     log.rewritten('items', path, 'Gemini has no tuple arrays; the first item schema applies to every item');
     return toGeminiSchema(value[0], joinPath(path, 'items', 0), log);

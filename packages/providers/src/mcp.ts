@@ -48,7 +48,10 @@ export function toMcpTool(tool: RegistrableTool, options: ExportOptions = {}): P
   eachSchema(root, objectPropertySchemas);
   const inputSchema = withDialect(root) as McpTool['inputSchema'];
   const schema: McpTool = { name, description, inputSchema, annotations: mcpAnnotations(base, name) };
-  if (outputSchema !== undefined) schema.outputSchema = withDialect(outputSchema) as McpTool['outputSchema'];
+  if (outputSchema !== undefined) {
+    eachSchema(outputSchema, objectPropertySchemas);
+    schema.outputSchema = withDialect(outputSchema) as McpTool['outputSchema'];
+  }
   return { schema, dropped: log.entries };
 }
 

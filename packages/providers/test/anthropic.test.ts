@@ -2,7 +2,8 @@ import Ajv2020 from 'ajv/dist/2020';
 import { Type } from '@sinclair/typebox';
 import { z } from 'zod';
 import type { JsonSchema } from '@victor-tools/core';
-import { toAnthropicTool } from '@victor-tools/providers';
+import { toAnthropicTool, toMcpTool, toOpenAITool } from '@victor-tools/providers';
+import { InvalidPropertyKeyError } from '@victor-tools/providers/framework';
 import { FindFilesTool } from './fixtures/example-tools';
 import { schemaTool } from './fixtures/schema-tool';
 
@@ -37,6 +38,58 @@ describe('toAnthropicTool', () => {
     );
     expect(schema.input_schema).toEqual({ type: 'object', properties: { a: { type: 'string' } }, required: ['a'] });
     expect(dropped.map(({ keyword, action }) => `${action} ${keyword}`)).toEqual(['removed anyOf', 'rewritten allOf']);
+  });
+
+  it("should keep additionalProperties: false when every member of a merged allOf says so, and report the members' other keywords", () => {
+    const member = (key: string, extra: JsonSchema) => ({ type: 'object', properties: { [key]: { type: 'string' } }, additionalProperties: false, ...extra }) as JsonSchema;
+    const closed = toAnthropicTool(schemaTool({ type: 'object', allOf: [member('a', { description: 'A.' }), member('b', { minProperties: 1 })] }));
+    expect(closed.schema.input_schema).toEqual({ type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } }, required: [], additionalProperties: false });
+    expect(closed.dropped.map(({ keyword, path, action }) => `${action} ${keyword} ${path}`)).toEqual([
+      'removed description allOf.0',
+      'removed minProperties allOf.1',
+      'rewritten allOf ',
+    ]);
+    const open = toAnthropicTool(schemaTool({ type: 'object', allOf: [member('a', {}), { type: 'object', properties: { b: { type: 'number' } } }] }));
+    expect(open.schema.input_schema.additionalProperties).toBeUndefined();
+    expect(open.dropped.map(({ keyword, path }) => `${keyword} ${path}`)).toEqual(['additionalProperties allOf.0', 'allOf ']);
+  });
+
+  describe('property keys', () => {
+    it.each([
+      ['filter[id]', {}, '', 'filter_id_'],
+      ['x'.repeat(65), {}, '', 'x'.repeat(64)],
+      ['@odata.type', { nested: true }, 'properties.opts', '_odata.type'],
+      ['user name', { items: true }, 'properties.list.items', 'user_name'],
+    ])("should refuse '%s' at any depth with an error naming the key, the tool, the rule and a valid key", (key, where, path, suggestion) => {
+      const inner = { type: 'object', properties: { [key]: { type: 'string' } } };
+      const parameters: JsonSchema =
+        'nested' in where
+          ? { type: 'object', properties: { opts: inner } }
+          : 'items' in where
+            ? { type: 'object', properties: { list: { type: 'array', items: inner } } }
+            : inner;
+      const tool = schemaTool(parameters, { name: 'odata_list' });
+      let error: unknown;
+      try {
+        toAnthropicTool(tool);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(InvalidPropertyKeyError);
+      expect(error).toMatchObject({ key, path, toolName: 'odata_list', provider: 'Anthropic', suggestion });
+      expect((error as Error).message).toContain(`Property key '${key}'`);
+      expect((error as Error).message).toContain("tool 'odata_list'");
+      expect((error as Error).message).toContain("letters, digits, '_', '.' and '-' only, 1 to 64 characters");
+      expect((error as Error).message).toContain(`e.g. '${suggestion}'`);
+      // OpenAI and MCP take such keys: they are not a registration rule.
+      expect(() => toOpenAITool(tool)).not.toThrow();
+      expect(() => toMcpTool(tool)).not.toThrow();
+    });
+
+    it('should take keys with letters, digits, _, . and - up to 64 characters', () => {
+      const tool = schemaTool({ type: 'object', properties: { 'a.b-c_D9': { type: 'string' }, ['k'.repeat(64)]: { type: 'string' } } });
+      expect(() => toAnthropicTool(tool)).not.toThrow();
+    });
   });
 
   describe('tuples', () => {

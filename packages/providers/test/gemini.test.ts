@@ -41,6 +41,18 @@ describe('toGeminiFunction', () => {
     expect(schema.parameters?.properties?.o).toEqual({ type: 'object', properties: { a: { type: 'string' }, b: { type: 'number' } }, required: ['a'] });
   });
 
+  it("should report the keywords of an allOf's members that the merge does not carry", () => {
+    const { dropped } = paramsOf({
+      o: { allOf: [{ type: 'object', properties: { a: { type: 'string' } }, description: 'one', minProperties: 1 }, { type: 'object', properties: { b: { type: 'string' } }, additionalProperties: false }] },
+    });
+    expect(dropped.map(({ keyword, path, action }) => `${action} ${keyword} ${path}`)).toEqual([
+      'rewritten allOf properties.o',
+      'removed description properties.o.allOf.0',
+      'removed minProperties properties.o.allOf.0',
+      'removed additionalProperties properties.o.allOf.1',
+    ]);
+  });
+
   it('should turn const into a one-value string enum with its type', () => {
     const { schema, dropped } = paramsOf({ m: { const: 'GET' } });
     expect(schema.parameters?.properties?.m).toEqual({ enum: ['GET'], type: 'string' });
@@ -128,6 +140,51 @@ describe('toGeminiFunction', () => {
       const { schema, dropped } = toGeminiFunction(schemaTool({ type: 'object', $defs, properties: { top: { $ref: '#/$defs/d30' } } }));
       expect(JSON.stringify(schema).length).toBeLessThan(200_000);
       expect(dropped.some((d) => d.keyword === '$ref' && /inlining stopped after 2000 schema nodes/.test(d.reason))).toBe(true);
+    });
+  });
+
+  describe('required names', () => {
+    it('should report a required name no property declares, rather than drop it in silence', () => {
+      const { schema, dropped } = paramsOf({ o: { type: 'object', properties: { a: { type: 'string' } }, required: ['a', 'zz'] } }, { required: ['o', 'qq'] });
+      expect(schema.parameters?.required).toEqual(['o']);
+      expect(schema.parameters?.properties?.o.required).toEqual(['a']);
+      expect(dropped.map(({ keyword, path, action }) => `${action} ${keyword} ${path}`)).toEqual(['removed required properties.o', 'removed required ']);
+      expect(dropped[0].reason).toMatch(/'zz' is required but is not declared in properties/);
+      expect(dropped[1].reason).toMatch(/'qq'/);
+    });
+
+    it('should take a required boolean-schema property out of required once the property is left out', () => {
+      const { schema, dropped } = paramsOf({ t: true, x: { type: 'string' } }, { required: ['t', 'x'] });
+      expect(schema.parameters?.properties).toEqual({ x: { type: 'string' } });
+      expect(schema.parameters?.required).toEqual(['x']);
+      expect(dropped.map((d) => `${d.action} ${d.keyword} ${d.path}`)).toEqual(['removed t properties', 'removed required ']);
+      expect(dropped[1].reason).toMatch(/'t' is required but is left out of the properties/);
+    });
+  });
+
+  describe('odd unions, null consts and boolean items', () => {
+    it('should count a true branch of an anyOf as an alternative lost, not as null', () => {
+      const { schema, dropped } = paramsOf({ e: { anyOf: [{ type: 'string' }, true] } });
+      expect(schema.parameters?.properties?.e).toEqual({ type: 'string' });
+      expect(dropped).toEqual([expect.objectContaining({ keyword: 'anyOf', path: 'properties.e', action: 'rewritten' })]);
+      expect(dropped[0].reason).toMatch(/only the first of 2 alternatives is kept/);
+    });
+
+    it('should count a const: null branch as null', () => {
+      const { schema } = paramsOf({ e: { anyOf: [{ type: 'string', enum: ['a'] }, { const: null }] } });
+      expect(schema.parameters?.properties?.e).toEqual({ type: 'string', enum: ['a'], nullable: true });
+    });
+
+    it('should turn const: null into nullable: true, with no empty list of values', () => {
+      const { schema, dropped } = paramsOf({ c: { const: null } });
+      expect(schema.parameters?.properties?.c).toEqual({ nullable: true });
+      expect(dropped.map((d) => `${d.action} ${d.keyword} ${d.path}`)).toEqual(['rewritten const properties.c']);
+    });
+
+    it('should report prefixItems once and items: false beside it, each for what it is', () => {
+      const { schema, dropped } = paramsOf({ t: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'integer' }], items: false } });
+      expect(schema.parameters?.properties?.t).toEqual({ type: 'array', items: { type: 'string' } });
+      expect(dropped.map((d) => `${d.action} ${d.keyword} ${d.path}`).sort()).toEqual(['removed items properties.t', 'rewritten prefixItems properties.t']);
     });
   });
 

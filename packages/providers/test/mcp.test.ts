@@ -133,6 +133,13 @@ describe('boolean property schemas', () => {
     expect(ToolSchema.safeParse(schema).success).toBe(true);
   });
 
+  it('should write them so in a declared output schema too, at any depth', () => {
+    const outputSchema = { type: 'object', properties: { ok: true, detail: { type: 'object', properties: { gone: false } } } } as never;
+    const { schema } = toMcpTool(schemaTool({ type: 'object', properties: {} }, { outputSchema }));
+    expect(schema.outputSchema?.properties).toEqual({ ok: {}, detail: { type: 'object', properties: { gone: { not: {} } } } });
+    expect(ToolSchema.safeParse(schema).success).toBe(true);
+  });
+
   it('should report them as left out of OpenAI strict and Gemini exports, never lose them in silence', () => {
     const strict = toOpenAITool(tool, { strict: true });
     expect(Object.keys(strict.schema.function.parameters.properties ?? {})).toEqual(['u']);

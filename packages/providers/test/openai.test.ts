@@ -182,6 +182,64 @@ describe('toOpenAITool', () => {
       expect(dropped[0].reason).toMatch(/declare the item schema/);
     });
 
+    it('should give a schema saying nothing of its type the scalars, as OpenAI requires a type, and say so', () => {
+      const tool = schemaTool({
+        type: 'object',
+        properties: {
+          v: { description: 'Any value.' },
+          w: {},
+          list: { type: 'array', items: {} },
+          merged: { allOf: [{ $ref: '#/$defs/base' }, { type: 'object', properties: { n: { type: 'number' } } }] },
+          zod: z.toJSONSchema(z.object({ a: z.any() })) as JsonSchema,
+        },
+        $defs: { base: { type: 'object', properties: { id: { type: 'string' } } } },
+        required: ['v', 'list', 'merged', 'zod'],
+      });
+      const { schema, dropped } = toOpenAITool(tool, { strict: true });
+      const params = schema.function.parameters;
+      const scalars = [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }];
+      const props = params.properties as Record<string, JsonSchema>;
+      expect(props.v).toEqual({ description: 'Any value.', anyOf: scalars });
+      expect(props.w).toEqual({ anyOf: [...scalars, { type: 'null' }] });
+      expect(props.list).toEqual({ type: 'array', items: { anyOf: scalars } });
+      const typed = (node: unknown, path: string): string[] => {
+        if (node === null || typeof node !== 'object') return [];
+        const here = Array.isArray(node) || ['type', 'anyOf', '$ref', 'enum', 'const'].some((k) => k in node) ? [] : [path];
+        return [...here, ...Object.entries(node).flatMap(([k, v]) => (k === 'properties' || k === '$defs' ? Object.entries(v as object).flatMap(([n, s]) => typed(s, `${path}.${n}`)) : k === 'items' || k === 'anyOf' ? typed(v, `${path}.${k}`) : []))];
+      };
+      expect(typed(params, '')).toEqual([]);
+      const reported = dropped.filter((d) => d.keyword === 'type').map((d) => d.path);
+      expect(reported).toEqual(['properties.v', 'properties.w', 'properties.list.items', 'properties.merged', 'properties.zod.properties.a']);
+      expect(dropped.find((d) => d.keyword === 'type')?.reason).toMatch(/declare its type/);
+    });
+
+    it('should refuse a required name no property declares, naming it and the tool, since a strict model could never send it', () => {
+      const top = schemaTool({ type: 'object', properties: { a: { type: 'string' } }, required: ['a', 'zz'] }, { name: 'undeclared' });
+      expect(() => toOpenAITool(top, { strict: true })).toThrow(
+        "toOpenAITool: tool 'undeclared' requires 'zz', which its parameters do not declare in properties.",
+      );
+      expect(() => toOpenAITool(top, { strict: true })).toThrow(/Declare 'zz' in properties or remove it from required/);
+      const nested = schemaTool({ type: 'object', properties: { o: { type: 'object', properties: {}, required: ['q'] } } });
+      expect(() => toOpenAITool(nested, { strict: true })).toThrow(/requires 'q' in 'properties\.o'/);
+      expect(() => toOpenAITool(top)).not.toThrow();
+    });
+
+    it('should remove alternatives that only add constraints to a stated type, rather than give them a type of their own', () => {
+      const tool = schemaTool({
+        type: 'object',
+        properties: { o: { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } }, anyOf: [{ required: ['a'] }, { required: ['b'] }] } },
+        required: ['o'],
+      });
+      const { schema, dropped } = toOpenAITool(tool, { strict: true });
+      expect(schema.function.parameters.properties?.o).toEqual({
+        type: 'object',
+        properties: { a: { type: ['string', 'null'] }, b: { type: ['string', 'null'] } },
+        required: ['a', 'b'],
+        additionalProperties: false,
+      });
+      expect(dropped).toContainEqual(expect.objectContaining({ keyword: 'anyOf', path: 'properties.o', action: 'removed' }));
+    });
+
     it('should let an optional const accept null, as every optional parameter does', () => {
       const tool = schemaTool({ type: 'object', properties: { k: { type: 'string', const: 'x' }, u: { const: 3 } } });
       const params = toOpenAITool(tool, { strict: true }).schema.function.parameters;

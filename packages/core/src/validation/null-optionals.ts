@@ -14,12 +14,15 @@ import { isNode, resolveLocalRef as resolve, type SchemaNode } from './schema-no
  * Where the nulls to remove can be, for one value of a schema: `drop` names the
  * optional, null-rejecting properties of an object; `properties` the plans of
  * property values that hold more; `items` the plan of every array item (or, for
- * a tuple, of the item at each index). Plans of recursive schemas are cyclic.
+ * a tuple, of the item at each index) and `rest` that of the items past a
+ * tuple (draft 7 `additionalItems`, 2020-12 `items` beside `prefixItems`).
+ * Plans of recursive schemas are cyclic.
  */
 export interface NullPlan {
   readonly drop: string[];
   readonly properties: Array<[string, NullPlan]>;
   items: NullPlan | Array<NullPlan | undefined> | undefined;
+  rest: NullPlan | undefined;
 }
 
 /**
@@ -78,7 +81,7 @@ function planOf(schema: unknown, build: PlanBuild): NullPlan | undefined {
   const known = build.plans.get(node);
   if (known !== undefined) return known;
   if (build.plans.size >= MAX_PLANNED_NODES) return undefined;
-  const plan: NullPlan = { drop: [], properties: [], items: undefined };
+  const plan: NullPlan = { drop: [], properties: [], items: undefined, rest: undefined };
   // Registered before descending, so a recursive schema points back here rather than looping.
   build.plans.set(node, plan);
 
@@ -106,9 +109,29 @@ function planOf(schema: unknown, build: PlanBuild): NullPlan | undefined {
     const child = planOf(unionOf(schemas, build), build);
     if (child !== undefined) plan.properties.push([name, child]);
   }
-  const items = parts.map((part) => part.items).filter((each) => each !== undefined);
-  if (items.length === 1 && Array.isArray(items[0])) plan.items = items[0].map((item) => planOf(item, build));
-  else if (items.length > 0 && !items.some(Array.isArray)) plan.items = planOf(unionOf(items, build), build);
+  // Arrays: one item schema for all (`items: {...}`), or a tuple (draft 7
+  // `items: [...]` then `additionalItems`, 2020-12 `prefixItems` then `items`).
+  // Parts that disagree on the shape (a tuple beside another tuple or a list)
+  // get no item plan: their nulls are left for validation to judge.
+  const items: unknown[] = [];
+  const tuples: unknown[][] = [];
+  const rests: unknown[] = [];
+  for (const part of parts) {
+    const tuple = Array.isArray(part.items) ? part.items : Array.isArray(part.prefixItems) ? part.prefixItems : undefined;
+    if (tuple === undefined) {
+      if (part.items !== undefined) items.push(part.items);
+      continue;
+    }
+    tuples.push(tuple);
+    const rest = Array.isArray(part.items) ? part.additionalItems : part.items;
+    if (rest !== undefined) rests.push(rest);
+  }
+  if (tuples.length === 1 && items.length === 0) {
+    plan.items = tuples[0].map((item) => planOf(item, build));
+    if (rests.length === 1) plan.rest = planOf(rests[0], build);
+  } else if (tuples.length === 0 && items.length > 0) {
+    plan.items = planOf(unionOf(items, build), build);
+  }
   return plan;
 }
 
@@ -164,7 +187,7 @@ function usefulPlans(plans: Map<object, NullPlan>): Set<NullPlan> {
     grew = false;
     for (const plan of plans.values()) {
       if (useful.has(plan)) continue;
-      const children = [...plan.properties.map(([, child]) => child), ...(Array.isArray(plan.items) ? plan.items : [plan.items])];
+      const children = [...plan.properties.map(([, child]) => child), ...(Array.isArray(plan.items) ? plan.items : [plan.items]), plan.rest];
       if (children.some((child) => child !== undefined && useful.has(child))) {
         useful.add(plan);
         grew = true;
@@ -183,9 +206,11 @@ function prune(root: NullPlan, useful: Set<NullPlan>): boolean {
     const kept = plan.properties.filter(([, child]) => useful.has(child));
     plan.properties.length = 0;
     plan.properties.push(...kept);
+    if (plan.rest !== undefined && !useful.has(plan.rest)) plan.rest = undefined;
     if (Array.isArray(plan.items)) {
       plan.items = plan.items.map((item) => (item !== undefined && useful.has(item) ? item : undefined));
-      if (plan.items.every((item) => item === undefined)) plan.items = undefined;
+      // The positions still count when only the items past them hold nulls to drop.
+      if (plan.rest === undefined && plan.items.every((item) => item === undefined)) plan.items = undefined;
     } else if (plan.items !== undefined && !useful.has(plan.items)) {
       plan.items = undefined;
     }
@@ -195,6 +220,7 @@ function prune(root: NullPlan, useful: Set<NullPlan>): boolean {
     } else if (plan.items !== undefined) {
       visit(plan.items);
     }
+    if (plan.rest !== undefined) visit(plan.rest);
   };
   if (!useful.has(root)) return false;
   visit(root);
@@ -209,9 +235,10 @@ export function dropNullsInPlace(plan: NullPlan, value: unknown): void {
   if (value === null || typeof value !== 'object') return;
   if (Array.isArray(value)) {
     const items = plan.items;
-    if (items === undefined) return;
+    const rest = plan.rest;
+    if (items === undefined && rest === undefined) return;
     for (let i = 0; i < value.length; i++) {
-      const itemPlan = Array.isArray(items) ? items[i] : items;
+      const itemPlan = Array.isArray(items) ? (i < items.length ? items[i] : rest) : items;
       if (itemPlan !== undefined) dropNullsInPlace(itemPlan, value[i]);
     }
     return;

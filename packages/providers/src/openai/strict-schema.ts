@@ -40,12 +40,14 @@ export function toStrictSchema(source: JsonSchema, path: string, log: DropLog): 
   for (const [keyword, value] of Object.entries(schema)) {
     if (tuple !== undefined && TUPLE_KEYWORDS.has(keyword)) {
       continue;
+    } else if ((keyword === 'anyOf' || keyword === 'oneOf') && constraintsOnly(schema, value)) {
+      log.removed(keyword, path, `strict mode cannot say ${keyword} alternatives that only add constraints (required, bounds...) to the type; the registry still checks them`);
     } else if (keyword === 'oneOf') {
       log.rewritten('oneOf', path, 'strict mode has no oneOf; the alternatives are kept as anyOf');
       out.anyOf = [...(out.anyOf ?? []), ...branches(value, joinPath(path, 'oneOf'), log)];
     } else if (keyword === 'allOf' && mergeableObjects(value)) {
       log.rewritten('allOf', path, 'strict mode has no allOf; the object schemas are merged into one');
-      mergeObjects(out, value as JsonSchema[]);
+      mergeObjects(out, value as JsonSchema[], path, log);
     } else if (keyword === 'nullable' && value === true) {
       continue; // OpenAPI's nullable: null joins the type once the rest is done
     } else if (!OPENAI_STRICT_KEYWORDS.has(keyword)) {
@@ -65,6 +67,7 @@ export function toStrictSchema(source: JsonSchema, path: string, log: DropLog): 
   if (tuple !== undefined) strictTuple(schema, tuple, out, path, log);
   else if (typeList(schema).includes('array') && out.items === undefined) anyScalarItems(out, path, log);
   if (isObjectSchema(schema) || isSchema(out.properties)) closeObject(schema, out, path, log);
+  if (UNTYPED_WHEN_WITHOUT.every((keyword) => out[keyword] === undefined)) anyScalarValue(out, path, log);
   if (schema.nullable === true && !acceptsNull(out)) {
     log.rewritten('nullable', path, "strict mode has no nullable (OpenAPI's); null is added to what the schema accepts instead");
     return nullable(out);
@@ -124,6 +127,39 @@ function anyScalarItems(out: JsonSchema, path: string, log: DropLog): void {
   );
 }
 
+// A strict schema without any of these says nothing of its values' type, which OpenAI refuses ("schema must have a 'type' key").
+const UNTYPED_WHEN_WITHOUT = ['type', 'anyOf', '$ref', 'enum', 'const'] as const;
+
+/**
+ * A schema saying nothing of its type (`{}`, `{ description }`, TypeBox's
+ * `Type.Any()`, what is left once unsupported keywords are removed): strict
+ * mode needs one and cannot say "any value", so it gets the scalars, as an
+ * array without items does (`items` beside it makes it an array).
+ */
+function anyScalarValue(out: JsonSchema, path: string, log: DropLog): void {
+  if (out.items !== undefined) {
+    out.type = 'array';
+    log.rewritten('type', path, 'strict mode requires the type of every schema; one with items but no type is now an array');
+    return;
+  }
+  out.anyOf = [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }];
+  log.rewritten(
+    'type',
+    path,
+    'strict mode requires the type of every schema and cannot say "any value"; the value is now a string, number or boolean: declare its type to send objects, arrays or null',
+  );
+}
+
+/** A required name without a property in a strict object; `toOpenAITool` turns it into a TypeError naming the tool. */
+export class UndeclaredRequiredError extends Error {
+  constructor(
+    readonly property: string,
+    readonly path: string,
+  ) {
+    super(`'${property}' is required at '${path || '(root)'}' but not declared in its properties`);
+  }
+}
+
 function closeObject(source: JsonSchema, out: JsonSchema, path: string, log: DropLog): void {
   const extra = source.additionalProperties;
   if (extra !== undefined && extra !== false) {
@@ -136,6 +172,12 @@ function closeObject(source: JsonSchema, out: JsonSchema, path: string, log: Dro
   const required = new Set(Array.isArray(source.required) ? source.required : []);
   const properties = { ...(isSchema(out.properties) ? out.properties : {}), ...(isSchema(source.properties) ? source.properties : {}) };
   const mergedRequired = new Set([...required, ...(Array.isArray(out.required) ? out.required : [])]);
+  for (const name of mergedRequired) {
+    if (typeof name === 'string' && !Object.prototype.hasOwnProperty.call(properties, name)) {
+      // A strict object is closed, so the model could never send it, and validation would refuse every call without it.
+      throw new UndeclaredRequiredError(name, path);
+    }
+  }
   for (const [key, property] of Object.entries(properties)) {
     if (!isSchema(property)) log.removed(key, joinPath(path, 'properties'), `strict mode takes schema objects only; the property '${key}', declared ${JSON.stringify(property)}, is left out`);
   }
@@ -169,14 +211,26 @@ function nullable(schema: JsonSchema): JsonSchema {
     return out;
   }
   const { description, ...rest } = schema;
-  return description === undefined
-    ? { anyOf: [rest, { type: 'null' }] }
-    : { description, anyOf: [rest, { type: 'null' }] };
+  // An anyOf alone takes null as one more branch.
+  const anyOf = Object.keys(rest).length === 1 && Array.isArray(rest.anyOf) ? [...rest.anyOf, { type: 'null' }] : [rest, { type: 'null' }];
+  return description === undefined ? { anyOf } : { description, anyOf };
 }
 
 function branches(value: unknown, path: string, log: DropLog): JsonSchema[] {
   return Array.isArray(value) ? value.filter(isSchema).map((b, i) => toStrictSchema(b, joinPath(path, i), log)) : [];
 }
+
+/**
+ * Whether `value` is a list of branches that only constrain the type `schema`
+ * states (`anyOf: [{ required: ['a'] }, { required: ['b'] }]`): strict mode
+ * would need a type in each, and one copied in would not mean the same.
+ */
+function constraintsOnly(schema: JsonSchema, value: unknown): boolean {
+  if (schema.type === undefined && !isSchema(schema.properties)) return false;
+  return Array.isArray(value) && value.length > 0 && value.every((b) => isSchema(b) && !BRANCH_TYPED_BY.some((k) => b[k] !== undefined));
+}
+
+const BRANCH_TYPED_BY = ['type', 'anyOf', 'oneOf', 'allOf', '$ref', 'enum', 'const', 'properties', 'items', 'prefixItems'] as const;
 
 function mergeableObjects(value: unknown): boolean {
   return Array.isArray(value) && value.length > 0 && value.every((b) => isSchema(b) && isObjectSchema(b));

@@ -6,7 +6,7 @@ import { checkOption } from '../options';
 import { dropOutputSchema, readTool } from '../schema/tool-input';
 import { DropLog, asObjectRoot, liftRootKeywords } from '../schema/walk';
 import type { ExportOptions, ObjectSchema, ProviderExport } from '../types';
-import { checkStrictLimits, toStrictSchema } from './strict-schema';
+import { UndeclaredRequiredError, checkStrictLimits, toStrictSchema } from './strict-schema';
 
 // OpenAI answers 400 "schema must have type 'object' and not have 'oneOf'/'anyOf'/'allOf'/'enum'/'const'/'not' at the top level".
 const OPENAI_ROOT_REFUSED = ['anyOf', 'oneOf', 'allOf', 'enum', 'const', 'not'] as const;
@@ -70,7 +70,7 @@ export function toOpenAITool(
   const strict = options.strict === true;
   const root: JsonSchema = asObjectRoot(parameters, log);
   liftRootKeywords(root, log, 'OpenAI', 'parameters', OPENAI_ROOT_REFUSED);
-  const schema = (strict ? toStrictSchema(root, '', log) : root) as ObjectSchema;
+  const schema = (strict ? strictParameters(root, name, log) : root) as ObjectSchema;
   if (strict) checkStrictLimits(schema, name);
   if (options.api === 'responses') {
     return { schema: { type: 'function', name, description, parameters: schema, strict }, dropped: log.entries };
@@ -78,4 +78,21 @@ export function toOpenAITool(
   const fn: OpenAIChatTool['function'] = { name, description, parameters: schema };
   if (strict) fn.strict = true;
   return { schema: { type: 'function', function: fn }, dropped: log.entries };
+}
+
+/**
+ * The strict form of `root`. A name in `required` without a property is
+ * refused rather than reported: strict mode closes the object, so no call
+ * could carry it, and validation would refuse every call without it.
+ */
+function strictParameters(root: JsonSchema, tool: string, log: DropLog): JsonSchema {
+  try {
+    return toStrictSchema(root, '', log);
+  } catch (error) {
+    if (!(error instanceof UndeclaredRequiredError)) throw error;
+    const { property, path } = error;
+    throw new TypeError(
+      `toOpenAITool: tool '${tool}' requires '${property}'${path === '' ? '' : ` in '${path}'`}, which its parameters do not declare in properties. Strict mode closes every object (additionalProperties: false), so a strict model could never send it, and validation refuses every value there without it. Declare '${property}' in properties or remove it from required.`,
+    );
+  }
 }

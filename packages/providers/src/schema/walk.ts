@@ -73,17 +73,32 @@ export function asObjectRoot(schema: JsonSchema, log: DropLog): ObjectSchema {
   return { type: 'object', ...rest } as ObjectSchema;
 }
 
-/** Folds object branches of an allOf into `out` (properties and required lists). */
-export function mergeObjects(out: JsonSchema, parts: JsonSchema[]): void {
+// What mergeObjects carries of each member: the rest is reported.
+const MERGED = new Set(['type', 'properties', 'required', 'additionalProperties']);
+
+/**
+ * Folds the object members of an allOf (at `path`) into `out`: their
+ * properties and required lists, and `additionalProperties: false` when every
+ * member says so. Any other keyword of a member (`description`,
+ * `minProperties`, an open `additionalProperties`...) is not carried over,
+ * and is reported at the member's path.
+ */
+export function mergeObjects(out: JsonSchema, parts: JsonSchema[], path: string, log: DropLog): void {
   const properties: Record<string, JsonSchema> = { ...(isSchema(out.properties) ? out.properties : {}) };
   const required = new Set(Array.isArray(out.required) ? out.required : []);
-  for (const part of parts) {
+  const closed = parts.every((part) => part.additionalProperties === false);
+  parts.forEach((part, i) => {
     Object.assign(properties, isSchema(part.properties) ? part.properties : {});
     for (const name of Array.isArray(part.required) ? part.required : []) required.add(name);
-  }
+    for (const keyword of Object.keys(part)) {
+      if (MERGED.has(keyword) && !(keyword === 'additionalProperties' && !closed)) continue;
+      log.removed(keyword, joinPath(path, 'allOf', i), `the members of the allOf are merged as their properties and required lists; their '${keyword}' is not carried over`);
+    }
+  });
   out.type = 'object';
   out.properties = properties;
   out.required = [...required];
+  if (closed) out.additionalProperties = false;
 }
 
 /**
@@ -98,7 +113,7 @@ export function liftRootKeywords(schema: JsonSchema, log: DropLog, provider: str
     const value = schema[keyword];
     delete schema[keyword];
     if (keyword === 'allOf' && Array.isArray(value) && value.length > 0 && value.every((b) => isSchema(b) && isObjectSchema(b))) {
-      mergeObjects(schema, value);
+      mergeObjects(schema, value, '', log);
       log.rewritten('allOf', '', `${provider} does not take allOf at the top level; the object schemas are merged into one`);
     } else {
       log.removed(keyword, '', `${provider} does not take ${keyword} at the top level of ${field}`);

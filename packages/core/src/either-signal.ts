@@ -1,3 +1,5 @@
+import { onAbort } from './abort-listeners';
+
 /** A signal that aborts when either of two does, and the way to let go of both. */
 export interface EitherSignal {
   /** Undefined when neither signal was given. */
@@ -21,18 +23,16 @@ export function eitherSignal(a: AbortSignal | undefined, b: AbortSignal | undefi
   if (b.aborted) return { signal: b, release: noop };
   const controller = new AbortController();
   const release = (): void => {
-    a.removeEventListener('abort', fromA);
-    b.removeEventListener('abort', fromB);
+    stopA();
+    stopB();
   };
-  const fromA = (): void => {
+  const stopA = onAbort(a, () => {
     release();
     controller.abort(a.reason);
-  };
-  const fromB = (): void => {
+  });
+  const stopB = onAbort(b, () => {
     release();
     controller.abort(b.reason);
-  };
-  a.addEventListener('abort', fromA, { once: true });
-  b.addEventListener('abort', fromB, { once: true });
+  });
   return { signal: controller.signal, release };
 }

@@ -100,6 +100,20 @@ describe('withFrameworkCall', () => {
       ).rejects.toThrow('tool failed');
     }
     expect(getEventListeners(long.signal, 'abort')).toHaveLength(0);
+    // Calls in flight together share one listener on it (past ten, Node warns of a leak).
+    let listening = 0;
+    let release!: () => void;
+    const open = new Promise<void>((resolve) => (release = resolve));
+    const calls = Array.from({ length: 20 }, () =>
+      withFrameworkCall({ signal: long.signal }, { signal: new AbortController().signal }, async () => {
+        listening = getEventListeners(long.signal, 'abort').length;
+        await open;
+      }),
+    );
+    release();
+    await Promise.all(calls);
+    expect(listening).toBe(1);
+    expect(getEventListeners(long.signal, 'abort')).toHaveLength(0);
     // The per-call signal no longer follows the long-lived one: a call over is not aborted later.
     const call = new AbortController();
     const kept = await withFrameworkCall({ signal: long.signal }, { signal: call.signal }, async (ctx) => ctx.signal!);

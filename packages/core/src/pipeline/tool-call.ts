@@ -4,6 +4,7 @@ import type { PolicyContext } from '../policy/mode-policy';
 import type { ToolEntry } from '../registry/tool-entry';
 import { ToolResult } from '../results';
 import type { ToolCallContext, ToolExecutionContext, ToolLogLevel } from '../context';
+import { onAbort } from '../abort-listeners';
 import { copyCallContext } from './call-context';
 import { cancelledResult, internalFailure, timedOutResult } from './failures';
 import { thrownResult, toToolResult } from './normalize-result';
@@ -250,9 +251,7 @@ export class ToolCall implements PolicyContext {
     if (cancelled !== undefined) return this.stop(cancelled, this.callerSignal!.reason);
     const signal = this.callerSignal;
     if (signal !== undefined && this.unlisten === undefined) {
-      const onAbort = (): void => this.stop(cancelledResult(this.name, signal.reason), signal.reason);
-      signal.addEventListener('abort', onAbort, { once: true });
-      this.unlisten = () => signal.removeEventListener('abort', onAbort);
+      this.unlisten = onAbort(signal, () => this.stop(cancelledResult(this.name, signal.reason), signal.reason));
     }
     if (this.timer !== undefined || this.timeoutMs === undefined) return;
     const remaining = this.deadline! - Date.now();

@@ -6,6 +6,7 @@ import type { ToolExecutionContext } from '../context';
 import { checkModePolicy } from './mode-policy';
 import { capText, errorMessage } from '../error-text';
 import { timeoutDelay } from '../timeouts';
+import { onAbort } from '../abort-listeners';
 
 /** What the `approve` callback is asked about. */
 export interface ApprovalRequest {
@@ -182,19 +183,20 @@ export function askApproval(
   const rejected = elicited ? 'asking the MCP client for approval failed' : 'approval callback rejected';
   return new Promise<ApprovalDecision>((resolve) => {
     let timer: NodeJS.Timeout | undefined;
+    let stopListening: (() => void) | undefined;
     let settled = false;
     const finish = (decision: ApprovalDecision): void => {
       if (settled) return;
       settled = true;
       if (timer !== undefined) clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
+      stopListening?.();
       resolve(decision);
     };
     const decided = (decision: ApprovalDecision): void => finish(by === undefined ? decision : { ...decision, by });
-    const onAbort = (): void => decided({ asked: true, approved: false, reason, error: 'the call was cancelled while waiting for approval' });
+    const cancelled = (): void => decided({ asked: true, approved: false, reason, error: 'the call was cancelled while waiting for approval' });
     if (signal) {
-      if (signal.aborted) return onAbort();
-      signal.addEventListener('abort', onAbort, { once: true });
+      if (signal.aborted) return cancelled();
+      stopListening = onAbort(signal, cancelled);
     }
     const delay = timeoutDelay(timeoutMs);
     if (delay !== undefined) {

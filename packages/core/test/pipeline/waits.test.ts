@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { ToolRegistry, ToolResult } from '@victor-tools/core';
 import { deferred, recordingLogger, testTool } from '../registry/helpers';
 
@@ -105,5 +106,22 @@ describe('the waits of one call', () => {
     const result = await registry.execute('t', {}, { signal: signal as unknown as AbortSignal });
     expect(result.success).toBe(false);
     expect(result.error).toBe("Tool 't' ran, but the call could not be completed: cannot remove");
+  });
+  it("should share one listener on a caller's signal among its calls in flight, and cancel every call", async () => {
+    const registry = new ToolRegistry({ defaultTimeoutMs: 5_000 });
+    registry.register(testTool({ name: 't', run: (_args, ctx) => new Promise((_resolve, reject) => ctx.signal.addEventListener('abort', () => reject(new Error('stopped')))) }));
+    const run = new AbortController();
+    const calls = Array.from({ length: 50 }, () => registry.execute('t', {}, { signal: run.signal }));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // One listener, not 50: past ten, Node warns of a possible leak on the caller's signal.
+    expect(getEventListeners(run.signal, 'abort')).toHaveLength(1);
+    run.abort(new Error('user pressed stop'));
+    const results = await Promise.all(calls);
+    expect(results.every((result) => result.success === false && /cancel/i.test(result.error ?? ''))).toBe(true);
+    // Calls that end let go of it: nothing is left listening.
+    registry.register(testTool({ name: 'quick', run: async () => 'ok' }));
+    const other = new AbortController();
+    await Promise.all(Array.from({ length: 20 }, () => registry.execute('quick', {}, { signal: other.signal })));
+    expect(getEventListeners(other.signal, 'abort')).toHaveLength(0);
   });
 });

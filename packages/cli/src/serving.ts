@@ -120,7 +120,7 @@ function routeConsoleToStderr(): () => void {
 
 /**
  * Serves `registry` over MCP until the client leaves (stdio) or SIGINT/SIGTERM
- * (HTTP). `what` completes the line announcing it ('5 tools from DIR').
+ * (both). `what` completes the line announcing it ('5 tools from DIR').
  */
 export async function serveRegistry(
   ctx: CommandContext,
@@ -138,18 +138,33 @@ export async function serveRegistry(
   }
 }
 
-/** Serves over stdio (or the transport `run` was given) until the client leaves. */
+/**
+ * Serves over stdio (or the transport `run` was given) until the client
+ * leaves or SIGINT/SIGTERM. Either ends the session and returns, so that the
+ * command ends what it started (the gateway, its servers) before the process
+ * exits: killed by the default action of SIGTERM, the gateway would leave
+ * behind every mounted server that does not stop when its stdin closes.
+ */
 async function serveStdio(ctx: CommandContext, registry: ToolRegistry, settings: Omit<ServeMcpOptions, 'transport'>, what: () => string): Promise<void> {
   const stdio = ctx.io.mcpTransport === undefined;
   const handle: McpServerHandle = ctx.io.mcpTransport ? await serveMcp(registry, { ...settings, transport: ctx.io.mcpTransport() }) : await serveMcpStdio(registry, settings);
   const closed = new Promise<void>((resolve) => {
     handle.server.onclose = resolve;
   });
+  const stop = () => void handle.close();
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
   // The client closing our stdin ends the session (the SDK's client does
   // that first, and only kills the process 2 s later).
-  if (stdio) process.stdin.once('end', () => void handle.close());
+  if (stdio) process.stdin.once('end', stop);
   ctx.err(`victor-tools: serving ${what()} over MCP`);
-  await closed;
+  try {
+    await closed;
+  } finally {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+    if (stdio) process.stdin.off('end', stop);
+  }
 }
 
 /** Serves over Streamable HTTP until SIGINT or SIGTERM, then closes every session and connection. */

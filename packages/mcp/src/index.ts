@@ -21,6 +21,7 @@ export type {
   McpStdioServer,
   McpHttpServer,
   McpToolsOptions,
+  McpCloseOptions,
   McpToolOverride,
   McpRestartOptions,
   McpToolDescription,

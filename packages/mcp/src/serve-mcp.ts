@@ -107,6 +107,8 @@ export interface McpServerHandle {
  */
 export async function serveMcp(registry: ServableRegistry, options: ServeMcpOptions): Promise<McpServerHandle> {
   const maxTextLength = positiveLimit('maxTextLength', options.maxTextLength, DEFAULT_MAX_TEXT_LENGTH);
+  // The conversations this connection opened (its session's, else its own), forgotten when it closes.
+  const conversations = new Conversations(registry, options.context?.conversationId);
   // Each connection sees its own view: what its searches enabled.
   if (options.progressive) registry = new ProgressiveView(registry, options.progressive, options.context);
   const server = new Server(
@@ -151,7 +153,7 @@ export async function serveMcp(registry: ServableRegistry, options: ServeMcpOpti
     const progress = call.progressToken === undefined ? undefined : progressNotifier(call.progressToken, extra.sendNotification);
     const ctx: ToolExecutionContext = {
       ...options.context,
-      conversationId: options.context?.conversationId ?? extra.sessionId ?? connectionId,
+      conversationId: conversations.of(extra.sessionId ?? connectionId),
       signal: extra.signal,
       log: clientLogFunction(logLevel, tool?.name ?? call.name, extra.sendNotification),
     };
@@ -199,9 +201,37 @@ export async function serveMcp(registry: ServableRegistry, options: ServeMcpOpti
       if (closed) return;
       closed = true;
       unsubscribe();
+      conversations.forget();
       await server.close();
     },
   };
+}
+
+/**
+ * The conversation of a connection's calls: the one of `options.context`
+ * when given (the caller's, left alone), else the connection's own, whose
+ * loop-detection counts are forgotten when it closes: a client that opens
+ * and closes connections would otherwise fill the registry's bounds
+ * (`resetLoopDetection`, when the registry has it).
+ */
+class Conversations {
+  private readonly opened = new Set<string>();
+
+  constructor(
+    private readonly registry: ServableRegistry,
+    private readonly given: string | undefined,
+  ) {}
+
+  of(own: string): string {
+    if (this.given !== undefined) return this.given;
+    this.opened.add(own);
+    return own;
+  }
+
+  forget(): void {
+    for (const conversationId of this.opened) this.registry.resetLoopDetection?.({ conversationId });
+    this.opened.clear();
+  }
 }
 
 function listMcpTools(registry: ServableRegistry, options: Omit<ServeMcpOptions, 'transport'>, logger: Pick<Logger, 'warn'>, auth: AuthInfo | undefined): Tool[] {

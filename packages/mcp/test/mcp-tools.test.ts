@@ -354,6 +354,19 @@ describe('mcpTools over the reference servers', () => {
       const result = await new ToolRegistry().register(tool).execute(tool.name, {});
       expect(result.error).toMatch(/cannot be called: its tool set was closed$/);
     });
+    it('close({ graceMs }) should send SIGTERM, then SIGKILL, after graceMs each to a server that outlives its stdin', async () => {
+      const stubborn = (how: string) => mcpTools({ ...changingServer(), env: { STUBBORN: how } }, { logger: quietLogger });
+      for (const how of ['eof', 'term']) {
+        const set = await stubborn(how);
+        const pid = set.status().pid!;
+        const started = Date.now();
+        await set.close({ graceMs: 100 });
+        const took = Date.now() - started;
+        expect(isRunning(pid)).toBe(false);
+        // Not the SDK's 2 s, then 2 s more for one that ignores SIGTERM.
+        expect(took).toBeLessThan(how === 'eof' ? 1500 : 1700);
+      }
+    });
   });
 
   describe('sources', () => {

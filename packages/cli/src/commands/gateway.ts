@@ -14,6 +14,14 @@ import { jsonOption, levelOption, modeOption, parseDuration, sandboxOption } fro
 import { addHttpOptions, checkHttpFlags, serveRegistry, type HttpFlags } from '../serving';
 import { executionContext } from './call';
 
+/**
+ * How long a mounted stdio server may take to exit once its stdin closes,
+ * and then once it got SIGTERM, when the gateway stops. The SDK's own 2 s
+ * each would outlast the gateway: its MCP client (the SDK's, too) sends
+ * SIGTERM 2 s after closing the gateway's stdin, and SIGKILL 2 s later.
+ */
+const SERVER_GRACE_MS = 500;
+
 interface GatewayOptions extends HttpFlags {
   config: string;
   level: string;
@@ -92,7 +100,7 @@ export function registerGatewayCommand(program: Command, ctx: CommandContext): v
         serving.push(server);
       } catch (error) {
         ctx.warn(`server '${server.name}' is left out: ${(error as Error).message}`);
-        await server.set.close();
+        await server.set.close({ graceMs: SERVER_GRACE_MS });
       }
     }
     try {
@@ -109,7 +117,7 @@ export function registerGatewayCommand(program: Command, ctx: CommandContext): v
         (options.progressive ? ' (progressive: search_tools and the pinned tools listed)' : '');
       await serveRegistry(ctx, registry, settings, options, what);
     } finally {
-      await Promise.all(serving.map((server) => server.set.close()));
+      await Promise.all(serving.map((server) => server.set.close({ graceMs: SERVER_GRACE_MS })));
     }
   });
 }
@@ -136,6 +144,6 @@ async function check(ctx: CommandContext, outcome: { mounted: MountedServer[]; f
     }
     if (outcome.failed.length > 0) ctx.exitCode = 1;
   } finally {
-    await Promise.all(outcome.mounted.map((server) => server.set.close()));
+    await Promise.all(outcome.mounted.map((server) => server.set.close({ graceMs: SERVER_GRACE_MS })));
   }
 }

@@ -20,7 +20,7 @@ interface ServeOptions extends HttpFlags {
   queueSecret?: string;
 }
 
-/** `victor-tools serve`: the tools as an MCP server, over stdio until the client closes stdin, or over HTTP until SIGINT/SIGTERM. */
+/** `victor-tools serve`: the tools as an MCP server, over stdio until the client closes stdin, or over either until SIGINT/SIGTERM. */
 export function registerServeCommand(program: Command, ctx: CommandContext): void {
   const command = program
     .command('serve')

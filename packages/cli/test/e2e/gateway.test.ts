@@ -268,6 +268,67 @@ describe('victor-tools gateway', () => {
     expect(both.stderr).toContain(`the servers configuration '${config}', server 'both': give "command" (a server to start) or "url" (one to reach), not both`);
   });
 
+  describe('when it stops', () => {
+    const alive = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    async function gone(pid: number, withinMs: number): Promise<boolean> {
+      for (const until = Date.now() + withinMs; Date.now() < until; ) {
+        if (!alive(pid)) return true;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return !alive(pid);
+    }
+    const childrenOf = (pid: number) =>
+      execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).split('\n').map((line) => Number(line.trim())).filter((child) => child > 0);
+    let stubborn: number[] = [];
+    afterEach(() => {
+      for (const pid of stubborn.splice(0)) if (alive(pid)) process.kill(pid, 'SIGKILL');
+    });
+    const stubbornConfig = (how: 'eof' | 'term') => {
+      writeFileSync(config, JSON.stringify({ mcpServers: { stubborn: { command: process.execPath, args: [CHANGING_SERVER], env: { STUBBORN: how } } } }));
+    };
+
+    it("should end a mounted server that outlives its stdin when the official client closes it (stdin closed, SIGTERM 2 s later)", async () => {
+      stubbornConfig('eof');
+      const { client, transport } = await connect();
+      const gateway = transport.pid!;
+      stubborn = childrenOf(gateway);
+      expect(stubborn).toHaveLength(1);
+      await client.close();
+      // The client's close returns once the gateway exited; the gateway must have ended its server before.
+      expect(alive(gateway)).toBe(false);
+      expect(await gone(stubborn[0], 1000)).toBe(true);
+    });
+
+    it.each(['SIGTERM', 'SIGINT'] as const)('should end its servers and exit on %s, even one that ignores SIGTERM, its stdin still open', async (signal) => {
+      stubbornConfig('term');
+      const child = spawn(process.execPath, [BIN, 'gateway', '--config', config], { stdio: ['pipe', 'pipe', 'pipe'] });
+      let stderr = '';
+      await new Promise<void>((resolve, reject) => {
+        child.stderr.on('data', (chunk: Buffer) => {
+          stderr += chunk.toString();
+          if (stderr.includes(' over MCP')) resolve();
+        });
+        child.on('exit', () => reject(new Error(`the gateway exited: ${stderr}`)));
+      });
+      stubborn = childrenOf(child.pid!);
+      expect(stubborn).toHaveLength(1);
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      const started = Date.now();
+      child.kill(signal);
+      expect(await exited).toBe(0);
+      expect(Date.now() - started).toBeLessThan(1900);
+      expect(alive(stubborn[0])).toBe(false);
+      child.stdin.end();
+    });
+  });
+
   it('should leave out a server that never answers initialize after --connect-timeout, not the default minute', async () => {
     const config = join(dir, 'hanging.json');
     writeFileSync(config, JSON.stringify({ mcpServers: { hangs: { command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'] } } }));

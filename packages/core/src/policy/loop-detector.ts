@@ -18,7 +18,8 @@ const MAX_KEYS_PER_SCOPE = 1000;
 /** Conversations remembered by id (context objects are held weakly and need no bound). */
 const MAX_CONVERSATIONS = 1000;
 
-type Counts = Map<string, number>;
+/** Counts by key: a 53-bit hash of the tool's name and its progress values, a number (a string key took three times the memory). */
+type Counts = Map<number, number>;
 
 /**
  * Counts calls of a tool with the same values of its `progressParams`, per
@@ -27,7 +28,7 @@ type Counts = Map<string, number>;
  * together), otherwise the caller's context object (held weakly, so a
  * finished conversation's counts go with it), and the registry itself for
  * calls without a context. Only a hash of the values is kept, never the
- * values: a scope costs at most MAX_KEYS_PER_SCOPE short strings.
+ * values: a scope costs at most MAX_KEYS_PER_SCOPE numbers and counts.
  */
 export class LoopDetector {
   private readonly byObject = new WeakMap<object, Counts>();
@@ -46,10 +47,9 @@ export class LoopDetector {
     for (const param of progressParams) {
       if (Object.prototype.hasOwnProperty.call(args, param)) Object.defineProperty(values, param, { value: args[param], enumerable: true, writable: true, configurable: true });
     }
-    let key: string;
+    let key: number;
     try {
-      const text = JSON.stringify(progressParams.map((param) => values[param]));
-      key = `${toolName}\u0000${hashText(text)}`;
+      key = hashText(`${toolName}\u0000${JSON.stringify(progressParams.map((param) => values[param]))}`);
     } catch {
       return undefined; // values that cannot be serialized cannot be compared either
     }
@@ -57,7 +57,7 @@ export class LoopDetector {
     const count = (counts.get(key) ?? 0) + 1;
     counts.delete(key); // re-inserted below so the map's order stays least-recent first
     counts.set(key, count);
-    if (counts.size > MAX_KEYS_PER_SCOPE) counts.delete(counts.keys().next().value as string);
+    if (counts.size > MAX_KEYS_PER_SCOPE) counts.delete(counts.keys().next().value as number);
     if (count <= this.threshold) return undefined;
     return { count, threshold: this.threshold, values };
   }
@@ -94,21 +94,25 @@ export class LoopDetector {
 const NATIVE_HASH_FROM = 256;
 
 /**
- * A hash of `text`: for a long value a SHA-256 (node:crypto, native: about
- * 2 ms per MB, at the same speed everywhere, where a hand-written loop over a
- * 1 MB value took 0.4 s in a vm context such as jest's), for a short one, or
- * where node:crypto is not there (browsers, edge runtimes), a 53-bit hash in
- * plain JavaScript. The prefix keeps the two kinds apart. Loop counts need no
- * cryptographic strength (a model that forges a collision only gets its own
- * call counted as a repeat), only that distinct values rarely meet.
+ * A 53-bit hash of `text`: for a long value the first 53 bits of a SHA-256
+ * (node:crypto, native: about 2 ms per MB, at the same speed everywhere,
+ * where a hand-written loop over a 1 MB value took 0.4 s in a vm context
+ * such as jest's), for a short one, or where node:crypto is not there
+ * (browsers, edge runtimes), a 53-bit hash in plain JavaScript. A value's
+ * length picks its kind, so the same value always gets the same one. Loop
+ * counts need no cryptographic strength (a model that forges a collision
+ * only gets its own call counted as a repeat), only that distinct values
+ * rarely meet: among 1,000 keys, 53 bits make that about 1 in 10^10.
  */
-function hashText(text: string): string {
+function hashText(text: string): number {
   const crypto = text.length >= NATIVE_HASH_FROM ? nodeCrypto() : undefined;
-  return crypto ? `s${crypto.createHash('sha256').update(text, 'utf16le').digest('base64')}` : `j${hash53(text)}`;
+  if (crypto === undefined) return hash53(text);
+  const digest = crypto.createHash('sha256').update(text, 'utf16le').digest();
+  return digest.readUIntBE(0, 6) * 32 + (digest[6] >>> 3);
 }
 
 /** Two 32-bit multiplicative lanes, mixed (cyrb53). */
-function hash53(text: string): string {
+function hash53(text: string): number {
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
   for (let i = 0; i < text.length; i++) {
@@ -118,5 +122,5 @@ function hash53(text: string): string {
   }
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
 }

@@ -485,6 +485,26 @@ describe('loop detection', () => {
     expect(grown).toBeLessThan(50_000_000);
   });
 
+  it('should remember a key in under 80 bytes: 100 conversations of 1,000 distinct calls grow the heap by less than 8 MB', async () => {
+    // At the bounds (1,000 conversations of 1,000 keys) that is under 80 MB; keys
+    // as strings (the tool name and a base64 SHA-256) took about 190 bytes each.
+    const gc = collector();
+    const registry = loopRegistry();
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    for (let c = 0; c < 100; c++) {
+      const ctx = { conversationId: `conversation-${c}` };
+      await Promise.all(Array.from({ length: 1_000 }, (_, k) => registry.execute('read', { path: `${'x'.repeat(300)}${k}` }, ctx)));
+    }
+    gc();
+    const grown = process.memoryUsage().heapUsed - before;
+    expect(grown).toBeLessThan(8_000_000);
+    // Still counted: the 5th identical call of a conversation is flagged.
+    const ctx = { conversationId: 'conversation-0' };
+    for (let i = 0; i < 3; i++) await registry.execute('read', { path: `${'x'.repeat(300)}0` }, ctx);
+    expect((await registry.execute('read', { path: `${'x'.repeat(300)}0` }, ctx)).metadata?.loopDetected).toMatchObject({ count: 5 });
+  }, 60_000);
+
   it('should bound the keys it remembers per scope: the oldest are forgotten', async () => {
     const registry = loopRegistry();
     const ctx = { conversationId: 'many' };

@@ -22,7 +22,7 @@ import { remoteToolResult } from './remote-result';
 import type { McpRemoteTool, RemoteCaller } from './remote-tool';
 import { sourceLabel, type ReadSource } from './source';
 import { StderrTail } from './stderr-tail';
-import type { McpClientLike, McpRequestOptions, McpRestartOptions, McpToolDescription, McpToolsOptions } from './types';
+import type { McpClientLike, McpCloseOptions, McpRequestOptions, McpRestartOptions, McpToolDescription, McpToolsOptions } from './types';
 
 /** Thrown by `mcpTools` when the server cannot be started or reached, or does not answer initialize and `tools/list`. */
 export class McpServerStartError extends Error {
@@ -152,11 +152,11 @@ export class McpConnection implements RemoteCaller {
   }
 
   /** Ends the connection and, for a server started here, the server; calls in flight fail. */
-  async close(): Promise<void> {
+  async close(options: McpCloseOptions = {}): Promise<void> {
     if (this.state === 'closed') return;
     this.state = 'closed';
     clearTimeout(this.restartTimer);
-    await this.closeOwned();
+    await this.closeOwned(options.graceMs);
   }
 
   /** `close()` for a set that failed to start: answers at once, the server it started is stopped in the background (`abandonOwned`). */
@@ -253,21 +253,37 @@ export class McpConnection implements RemoteCaller {
     owned.client.onclose = undefined;
     if (owned.transport instanceof StdioClientTransport) {
       const pid = owned.transport.pid; // null once the child exited and its pipes closed
-      try {
-        if (pid !== null) process.kill(pid, 'SIGTERM');
-      } catch {
-        // It exited meanwhile.
-      }
+      if (pid !== null) signal(pid, 'SIGTERM');
     }
     void closeQuietly(owned);
   }
 
-  private async closeOwned(): Promise<void> {
+  /**
+   * Ends a client started here. The SDK's close ends a stdio server's stdin,
+   * then waits 2 s before SIGTERM and 2 s more before SIGKILL; with
+   * `graceMs`, SIGTERM follows after `graceMs` and SIGKILL `graceMs` later,
+   * so that a process shutting down (the gateway, which its own client
+   * kills 2 s after closing its stdin) ends its servers before it ends.
+   */
+  private async closeOwned(graceMs?: number): Promise<void> {
     const owned = this.owned;
     this.owned = undefined;
     if (owned === undefined) return;
     owned.client.onclose = undefined;
-    await closeQuietly(owned);
+    const pid = owned.transport instanceof StdioClientTransport ? owned.transport.pid : null;
+    if (pid === null || graceMs === undefined || !(graceMs >= 0)) {
+      await closeQuietly(owned);
+      return;
+    }
+    const term = setTimeout(() => signal(pid, 'SIGTERM'), graceMs);
+    const kill = setTimeout(() => signal(pid, 'SIGKILL'), 2 * graceMs);
+    try {
+      // Resolves as soon as the process exited: the SDK's close waits for it.
+      await closeQuietly(owned);
+    } finally {
+      clearTimeout(term);
+      clearTimeout(kill);
+    }
   }
 
   /** The server went away on its own: its calls in flight have failed (the SDK answers them); start it again with backoff. */
@@ -391,6 +407,15 @@ export class McpConnection implements RemoteCaller {
  */
 function callTool(client: McpClientLike, params: { name: string; arguments: Record<string, unknown> }, options: McpRequestOptions): Promise<unknown> {
   return client.callTool.length >= 2 ? client.callTool(params, options) : client.callTool(params, undefined, options);
+}
+
+/** Sends `name` to a process that may have exited meanwhile. */
+function signal(pid: number, name: NodeJS.Signals): void {
+  try {
+    process.kill(pid, name);
+  } catch {
+    // It exited meanwhile.
+  }
 }
 
 /** Ends a client started here (and its HTTP session); never rejects. */

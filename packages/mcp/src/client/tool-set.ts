@@ -6,7 +6,7 @@ import { metadataFromAnnotations } from './annotations';
 import { McpConnection, McpServerStartError, type McpConnectionState } from './connection';
 import { McpRemoteTool } from './remote-tool';
 import { readSource } from './source';
-import type { McpServerSource, McpToolDescription, McpToolsOptions } from './types';
+import type { McpCloseOptions, McpServerSource, McpToolDescription, McpToolsOptions } from './types';
 
 /** What a refresh of a tool set changed, by registered name. */
 export interface McpToolSetChange {
@@ -143,12 +143,16 @@ export class McpToolSet {
     return () => this.#listeners.delete(listener);
   }
 
-  /** Unregisters the tools from every attached registry and ends the connection (and the server `mcpTools` started). */
-  async close(): Promise<void> {
+  /**
+   * Unregisters the tools from every attached registry and ends the
+   * connection (and the server `mcpTools` started: stdin closed, then SIGTERM
+   * and SIGKILL after `graceMs` each, 2 s by default).
+   */
+  async close(options?: McpCloseOptions): Promise<void> {
     for (const registry of this.#attached) for (const tool of this.#tools.values()) unregisterOurs(registry, tool);
     this.#attached.clear();
     this.#listeners.clear();
-    await this.connection.close();
+    await this.connection.close(options);
   }
 
   /** Makes the set what `listed` says, keeping the tool objects of unchanged tools. */

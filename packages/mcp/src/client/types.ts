@@ -128,6 +128,17 @@ export interface McpRestartOptions {
   maxAttempts?: number;
 }
 
+/** Options of `McpToolSet.close()`. */
+export interface McpCloseOptions {
+  /**
+   * How long a stdio server started by `mcpTools` may take to exit once its
+   * stdin is closed before it gets SIGTERM, and then before SIGKILL, in ms.
+   * Default: the SDK's 2,000 ms each. A process that is shutting down gives
+   * a short one (the gateway gives 500 ms), so that its servers end before it does.
+   */
+  graceMs?: number;
+}
+
 /** Options of `mcpTools`. */
 export interface McpToolsOptions {
   /**

@@ -23,9 +23,19 @@ export interface Findings {
 // Realm-safe: CommonJS exports and module namespaces may come from another
 // realm (jest's vm context), whose Object.prototype is not this one.
 function isPlainContainer(value: object): boolean {
-  if (Object.prototype.toString.call(value) === '[object Module]') return true;
+  if (isModuleNamespace(value)) return true;
   const proto: unknown = Object.getPrototypeOf(value);
   return proto === null || Object.getPrototypeOf(proto) === null;
+}
+
+/**
+ * An ES module namespace, or CommonJS exports compiled from one (`__esModule`):
+ * what `export * as helpers from './tools'` puts under `helpers`. It is a
+ * module even when found inside another, so it is opened rather than taken
+ * for data (its own file, when scanned later, is the same object).
+ */
+function isModuleNamespace(value: object): boolean {
+  return Object.prototype.toString.call(value) === '[object Module]' || Object.prototype.hasOwnProperty.call(value, '__esModule');
 }
 
 function isClass(value: Function): boolean {
@@ -100,7 +110,9 @@ export class Collector {
       if (tool) return this.add([tool], origin);
     }
     if (isPlainContainer(value)) {
-      if (!top) {
+      if (!top && !isModuleNamespace(value)) {
+        // Only what is opened or classified counts as seen: met again where it is opened (a scanned argument), it is.
+        this.seen.delete(value);
         this.findings.skipped.push({ export: at, reason: 'not a tool: a plain object (data, not a module or namespace)' });
         return;
       }

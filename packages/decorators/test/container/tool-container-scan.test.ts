@@ -281,6 +281,22 @@ describe('ToolContainer', () => {
       }
     });
 
+    it('should open a module another file re-exports as a namespace (export * as helpers), registering its tools once', async () => {
+      const root = mkdtempSync(join(tmpdir(), 'vt-scan-namespace-'));
+      try {
+        // What TypeScript emits for `export * as helpers from './tools'` (CommonJS): the same exports object, marked __esModule.
+        const esModule = 'Object.defineProperty(exports, "__esModule", { value: true });';
+        writeFileSync(join(root, 'index.js'), `${esModule} exports.helpers = require('./tools');`);
+        writeFileSync(join(root, 'tools.js'), `${esModule} exports.echo = require('@victor-tools/decorators').tool({ name: 'echo', description: 'Echo.' }, () => 1);`);
+        const { registry, container: c } = container();
+        const report = await c.scanDirectory(root);
+        expect(report).toEqual({ registered: [{ name: 'echo', source: "index.js:tool 'echo'" }], skipped: [] });
+        expect([...registry.tools.keys()]).toEqual(['echo']);
+      } finally {
+        rmSync(root, { recursive: true, force: true });
+      }
+    });
+
     it('should only import what include matches', async () => {
       const { container: c } = container();
       c.provide('prefix', '# ');
@@ -308,6 +324,16 @@ describe('ToolContainer', () => {
       const { container: c } = container();
       const namespace = Object.assign(Object.create(null) as object, { reverse: greetModule.reverse });
       expect(c.scan(namespace).registered.map((r) => r.name)).toEqual(['reverse']);
+    });
+
+    it('should open a module namespace found inside another, and a data object again where it is scanned itself', () => {
+      const { container: c } = container();
+      const helpers = Object.defineProperty(Object.assign(Object.create(null) as object, { reverse: greetModule.reverse }), Symbol.toStringTag, { value: 'Module' });
+      expect(c.scan({ helpers }).registered).toEqual([{ name: 'reverse', source: "tool 'reverse'" }]);
+      const group = { stamp: tool({ name: 'stamp_later', description: 'Stamp.' }, () => 1) };
+      const report = container().container.scan({ group }, group);
+      expect(report.registered.map((r) => r.name)).toEqual(['stamp_later']);
+      expect(report.skipped).toEqual([{ export: 'arguments[0].group', reason: 'not a tool: a plain object (data, not a module or namespace)' }]);
     });
   });
 });

@@ -10,6 +10,18 @@ import { withPathParams } from './path-params';
 /** Marks a prototype whose getters only stand in for `@Tool` options (`DecoratedTool.prototype`). */
 export const DECLARED_GETTERS = Symbol.for('victor-tools.decorators.declared-getters');
 
+/**
+ * Marks the prototype of a class `decorateBaseToolClass` made: its getters
+ * answer one `@Tool`'s options, and its constructor is the user's class's (it
+ * declares none of its own).
+ */
+const DECLARED_CLASS = Symbol.for('victor-tools.decorators.declared-class');
+
+/** Whether `prototype` is that of a class `@Tool` made over a `BaseTool` subclass. */
+export function isDeclaredClassPrototype(prototype: unknown): boolean {
+  return typeof prototype === 'object' && prototype !== null && Object.prototype.hasOwnProperty.call(prototype, DECLARED_CLASS);
+}
+
 /** Whether a prototype between `prototype` and `BaseTool` defines `member` itself. */
 function definesOwn(prototype: object, member: string): boolean {
   for (let p: object | null = prototype; p !== null; p = Object.getPrototypeOf(p)) {
@@ -65,6 +77,7 @@ export function decorateBaseToolClass<C extends Function>(target: C, options: To
     },
     run: (tool, args, ctx) => inherited<BaseTool['execute']>(tool, 'execute').call(tool, ctx, args as Record<string, unknown>),
   });
+  Object.defineProperty(Declared.prototype, DECLARED_CLASS, { value: true });
   // Keep the user's class name for messages, stack traces and default tool names.
   Object.defineProperty(Declared, 'name', { value: className });
   // And its constructor's parameter count, which tells a container that it takes injected values.

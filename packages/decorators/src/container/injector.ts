@@ -1,4 +1,5 @@
 import { MissingProviderError } from '../errors/missing-provider-error';
+import { isDeclaredClassPrototype } from '../builder/base-tool-class';
 import { classLabel } from '../builder/names';
 import { DecoratorUsageError } from '../errors/decorator-usage-error';
 import type { MetadataStorage } from '../storage/metadata-storage';
@@ -11,18 +12,40 @@ function tokenLabel(token: unknown): string {
 }
 
 /**
- * The tokens a class's constructor takes, by position: its `static inject`
- * array (both decorator modes), else `@Inject` tokens and, in legacy mode,
- * the emitted `design:paramtypes`.
+ * The tokens a class declares for its own constructor, by position: its own
+ * `static inject` array (both decorator modes), else its own `@Inject` tokens
+ * and, in legacy mode, its own emitted `design:paramtypes`; `undefined` when
+ * it declares none. Own, never inherited: a subclass's constructor is not its parent's.
  */
-function constructorTokens(storage: MetadataStorage, target: Function): InjectionToken[] {
-  const declared = (target as { inject?: unknown }).inject;
-  if (Array.isArray(declared)) return declared as InjectionToken[];
+function ownTokens(storage: MetadataStorage, target: Function): InjectionToken[] | undefined {
+  if (Object.prototype.hasOwnProperty.call(target, 'inject')) {
+    const declared = (target as { inject?: unknown }).inject;
+    if (Array.isArray(declared)) return declared as InjectionToken[];
+  }
   const injects = storage.findInjects(target);
-  const paramTypes: unknown = typeof Reflect.getMetadata === 'function' ? Reflect.getMetadata('design:paramtypes', target) : undefined;
+  const paramTypes: unknown = typeof Reflect.getOwnMetadata === 'function' ? Reflect.getOwnMetadata('design:paramtypes', target) : undefined;
+  if (injects.length === 0 && !Array.isArray(paramTypes)) return undefined;
   const types = Array.isArray(paramTypes) ? (paramTypes as InjectionToken[]) : [];
   const count = Math.max(types.length, ...injects.map((r) => r.index + 1));
   return Array.from({ length: count }, (_, i) => injects.find((r) => r.index === i)?.token ?? types[i]!);
+}
+
+/**
+ * The tokens `target`'s constructor takes: the class's own, else, for a class
+ * with no constructor of its own, its parent's (and so on up). Legacy mode
+ * emits `design:paramtypes` for every decorated class that has a constructor
+ * of its own; stage 3 emits nothing, so there a class that declares no tokens
+ * and whose constructor takes parameters (an implicit one takes none) is
+ * refused rather than handed its parent's tokens. The class `@Tool` makes over
+ * a `BaseTool` subclass has the user's class's constructor.
+ */
+function constructorTokens(storage: MetadataStorage, target: Function): InjectionToken[] {
+  for (let c: unknown = target; typeof c === 'function' && c !== Function.prototype; c = Object.getPrototypeOf(c)) {
+    const own = ownTokens(storage, c);
+    if (own !== undefined) return own;
+    if (!isDeclaredClassPrototype(c.prototype) && c.length > 0) throw undeclaredTokens(target, c.length);
+  }
+  return [];
 }
 
 // design:paramtypes says Object for an interface, a union or any: a token nobody means to provide.
@@ -35,8 +58,8 @@ const OBJECT_TOKEN_HINT =
  * (stage 3 emits no parameter types): building it anyway would hand it
  * `undefined` in silence.
  */
-function undeclaredTokens(target: Function): DecoratorUsageError {
-  const count = target.length === 1 ? '1 parameter' : `${target.length} parameters`;
+function undeclaredTokens(target: Function, length: number): DecoratorUsageError {
+  const count = length === 1 ? '1 parameter' : `${length} parameters`;
   return new DecoratorUsageError(
     `Cannot construct '${classLabel(target)}': its constructor takes ${count}, and no injection token says what to pass ` +
       '(stage-3 decorators emit no parameter types; legacy ones only with emitDecoratorMetadata). ' +
@@ -54,9 +77,8 @@ export class Injector {
 
   /** A new instance of `target`, its constructor given the provided values of its tokens (`@Inject` ones as `storage` holds them). */
   construct(target: Function, storage: MetadataStorage): object {
-    const tokens = constructorTokens(storage, target);
     // `static inject = []` says "pass nothing" on purpose (a constructor whose parameters are optional).
-    if (tokens.length === 0 && target.length > 0 && !Array.isArray((target as { inject?: unknown }).inject)) throw undeclaredTokens(target);
+    const tokens = constructorTokens(storage, target);
     const args = tokens.map((token) => {
       if (!this.providers.has(token)) throw new MissingProviderError(classLabel(target), tokenLabel(token), token, token === Object ? OBJECT_TOKEN_HINT : '');
       return this.providers.get(token);

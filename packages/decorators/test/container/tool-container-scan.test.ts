@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Type } from '@sinclair/typebox';
 import { ToolRegistry, ToolResult, type ToolCallContext } from '@victor-tools/core';
 import { ToolMetadataRegistry } from '@victor-tools/metadata';
-import { DecoratedTool, DuplicateToolNameError, MissingProviderError, Tool, ToolContainer, tool } from '@victor-tools/decorators';
+import { DecoratedTool, DuplicateToolNameError, Inject, MissingProviderError, Tool, ToolContainer, tool } from '@victor-tools/decorators';
 import * as greetModule from '../fixtures/scan/greet';
 import { StampTool } from '../fixtures/scan/nested/stamp';
 import { RecordingMetadataRegistry, StoringRegistry } from '../helpers/fake-registry';
@@ -183,6 +183,54 @@ describe('ToolContainer', () => {
       const { registry, container: c } = container();
       c.scan(OptionalOptions);
       expect(await registry.get('optional_options')!.execute({} as ToolCallContext, {})).toEqual(ToolResult.ok('hello'));
+    });
+
+    it("should build a subclass from its own constructor's tokens, not its parent's inherited static inject", async () => {
+      @Tool({ name: 'parent_dep', description: 'Parent.', params: Type.Object({}) })
+      class ParentDep {
+        static inject = ['db'];
+        constructor(protected readonly dep: unknown) {}
+        execute() {
+          return this.dep;
+        }
+      }
+      @Tool({ name: 'child_dep', description: 'Child.', params: Type.Object({}) })
+      class ChildDep extends ParentDep {
+        constructor(clock: unknown) {
+          super(clock);
+        }
+      }
+      // What `constructor(@Inject('clock') clock)` does in legacy mode (stage 3 has no parameter decorators).
+      Inject('clock')(ChildDep, undefined, 0);
+      @Tool({ name: 'heir_dep', description: 'No constructor of its own.', params: Type.Object({}) })
+      class HeirDep extends ParentDep {}
+      const { registry, container: c } = container();
+      c.provide('db', 'DB').provide('clock', 'CLOCK').scan(ParentDep, ChildDep, HeirDep);
+      const run = async (name: string) => (await registry.get(name)!.execute({} as ToolCallContext, {})).output;
+      expect([await run('parent_dep'), await run('child_dep'), await run('heir_dep')]).toEqual(['DB', 'CLOCK', 'DB']);
+    });
+
+    it('should refuse a subclass whose own constructor takes parameters no token of its own is declared for', () => {
+      @Tool({ name: 'parent_tokens', description: 'Parent.', params: Type.Object({}) })
+      class ParentTokens {
+        static inject = ['db'];
+        constructor(protected readonly dep: unknown) {}
+        execute() {
+          return this.dep;
+        }
+      }
+      @Tool({ name: 'child_tokens', description: 'Child.', params: Type.Object({}) })
+      class ChildTokens extends ParentTokens {
+        constructor(clock: unknown, readonly extra: unknown) {
+          super(clock);
+        }
+      }
+      // As stage 3 builds every class: no design:paramtypes.
+      Reflect.deleteMetadata('design:paramtypes', ChildTokens);
+      const { registry, container: c } = container();
+      c.provide('db', 'DB');
+      expect(() => c.scan(ChildTokens)).toThrow(/^Cannot construct 'ChildTokens': its constructor takes 2 parameters, and no injection token says what to pass/);
+      expect(registry.tools.size).toBe(0);
     });
 
     it('should name the class whose constructor throws during a scan, keeping the error as cause', () => {

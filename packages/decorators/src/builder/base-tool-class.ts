@@ -22,13 +22,39 @@ export function isDeclaredClassPrototype(prototype: unknown): boolean {
   return typeof prototype === 'object' && prototype !== null && Object.prototype.hasOwnProperty.call(prototype, DECLARED_CLASS);
 }
 
-/** Whether a prototype between `prototype` and `BaseTool` defines `member` itself. */
+// A prototype whose members answer declared options: a class `@Tool` made (another
+// `@Tool`'s), or `DecoratedTool`'s stand-ins. Not the user's own members.
+function answersDeclaration(p: object): boolean {
+  return isDeclaredClassPrototype(p) || Object.prototype.hasOwnProperty.call(p, DECLARED_GETTERS);
+}
+
+/**
+ * Whether a prototype between `prototype` and `BaseTool` defines `member`
+ * itself, stopping at a class `@Tool` made: a base `@Tool` class's name,
+ * aliases... are its own options, not its subclass's.
+ */
 function definesOwn(prototype: object, member: string): boolean {
   for (let p: object | null = prototype; p !== null; p = Object.getPrototypeOf(p)) {
-    if (Object.prototype.hasOwnProperty.call(p, BASE_TOOL_BRAND) || Object.prototype.hasOwnProperty.call(p, DECLARED_GETTERS)) return false;
+    if (Object.prototype.hasOwnProperty.call(p, BASE_TOOL_BRAND) || answersDeclaration(p)) return false;
     if (Object.prototype.hasOwnProperty.call(p, member)) return true;
   }
   return false;
+}
+
+/** The nearest prototype of `prototype` that holds `member` and is not one answering a declaration (else `prototype`). */
+function userHolder(prototype: object, member: string): object {
+  for (let p: object | null = prototype; p !== null; p = Object.getPrototypeOf(p)) {
+    if (!answersDeclaration(p) && Object.prototype.hasOwnProperty.call(p, member)) return p;
+  }
+  return prototype;
+}
+
+/** `BaseTool.prototype` (of whichever copy of core) in the chain of `prototype`. */
+function baseToolPrototype(prototype: object): object {
+  for (let p: object | null = prototype; p !== null; p = Object.getPrototypeOf(p)) {
+    if (Object.prototype.hasOwnProperty.call(p, BASE_TOOL_BRAND)) return p;
+  }
+  return prototype;
 }
 
 /**
@@ -43,8 +69,12 @@ export function decorateBaseToolClass<C extends Function>(target: C, options: To
   const prototype = target.prototype as object;
   const className = classLabel(target);
   const own = (member: string): boolean => definesOwn(prototype, member);
-  // The user's own members, read past the declared ones (BaseTool's are abstract to the compiler).
-  const inherited = <T>(tool: BaseTool, member: string): T => Reflect.get(prototype, member, tool) as T;
+  // The user's own members, read past the declared ones (BaseTool's are abstract to the compiler), where
+  // they are the class's own (`own`); BaseTool's default otherwise (another @Tool's options are not inherited).
+  const base = baseToolPrototype(prototype);
+  const inherited = <T>(tool: BaseTool, member: string): T => Reflect.get(own(member) ? prototype : base, member, tool) as T;
+  // Code is inherited, from the user's classes (a base @Tool class's own execute, not its declared wrapper).
+  const code = <T>(tool: BaseTool, member: string): T => Reflect.get(userHolder(prototype, member), member, tool) as T;
   const metadata = metadataFromOptions(options);
   const declarations = new WeakMap<BaseTool, ToolDeclaration>();
 
@@ -75,7 +105,7 @@ export function decorateBaseToolClass<C extends Function>(target: C, options: To
       if (!declaration) declarations.set(tool, (declaration = resolve(tool)));
       return declaration;
     },
-    run: (tool, args, ctx) => inherited<BaseTool['execute']>(tool, 'execute').call(tool, ctx, args as Record<string, unknown>),
+    run: (tool, args, ctx) => code<BaseTool['execute']>(tool, 'execute').call(tool, ctx, args as Record<string, unknown>),
   });
   Object.defineProperty(Declared.prototype, DECLARED_CLASS, { value: true });
   // Keep the user's class name for messages, stack traces and default tool names.

@@ -1,7 +1,7 @@
 import type { BaseTool, SchemaInput, ToolCallContext } from '@victor-tools/core';
 import { isBaseTool } from '@victor-tools/core/framework';
 import { BASE_TOOL_BRAND, generatorProblem } from '@victor-tools/core/internal';
-import { decorateBaseToolClass } from '../builder/base-tool-class';
+import { decorateBaseToolClass, isDeclaredClassPrototype } from '../builder/base-tool-class';
 import { globalToolBuilder } from '../builder/tool-builder';
 import { requireDescription } from '../builder/declaration';
 import { checkToolOptions } from '../builder/check-options';
@@ -34,8 +34,9 @@ export interface ToolDecorator {
   (target: object, propertyKey: string | symbol, descriptor: PropertyDescriptor): void;
 }
 
+// Up to BaseTool, or to a class @Tool made over a base class (whose description is that @Tool's, not this class's).
 function definesDescription(prototype: object): boolean {
-  for (let p: object | null = prototype; p !== null && !Object.prototype.hasOwnProperty.call(p, BASE_TOOL_BRAND); p = Object.getPrototypeOf(p)) {
+  for (let p: object | null = prototype; p !== null && !Object.prototype.hasOwnProperty.call(p, BASE_TOOL_BRAND) && !isDeclaredClassPrototype(p); p = Object.getPrototypeOf(p)) {
     if (Object.prototype.hasOwnProperty.call(p, 'description')) return true;
   }
   return false;

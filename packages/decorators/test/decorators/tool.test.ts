@@ -427,6 +427,47 @@ describe('an undecorated subclass of a @Tool class', () => {
   });
 });
 
+describe('a @Tool subclass of a @Tool BaseTool subclass', () => {
+  @Tool({ description: 'Parent tool.', aliases: ['p_alias'], costTier: 'high', isIdempotent: true, timeoutMs: 900, accessMode: 'write' })
+  class ParentTool extends DecoratedTool {
+    async execute(_ctx: ToolCallContext, _args: Record<string, unknown>) {
+      return ToolResult.ok('parent');
+    }
+  }
+
+  it("should take its own default name and none of the parent's aliases or other options", () => {
+    @Tool({ description: 'Child tool.' })
+    class ChildTool extends ParentTool {
+      override async execute() {
+        return ToolResult.ok('child');
+      }
+    }
+    const child = new ChildTool();
+    expect([child.name, child.description, child.aliases, child.costTier, child.isIdempotent, child.timeoutMs, child.metadata]).toEqual([
+      'child',
+      'Child tool.',
+      [],
+      CostTier.FREE,
+      false,
+      undefined,
+      undefined,
+    ]);
+    const registry = new ToolRegistry();
+    expect(new ToolContainer({ registry }).scan(ParentTool, ChildTool).registered.map((r) => r.name)).toEqual(['parent', 'child']);
+  });
+
+  it("should run the parent's execute when it has none, and need a description of its own", async () => {
+    @Tool({ name: 'heir', description: 'Heir.' })
+    class Heir extends ParentTool {}
+    expect(await new Heir().execute(ctx, {})).toEqual(ToolResult.ok('parent'));
+    expect(() => {
+      @Tool({ name: 'undescribed' })
+      class Undescribed extends ParentTool {}
+      return Undescribed;
+    }).toThrow(MissingDescriptionError);
+  });
+});
+
 describe('a decorator in the wrong place', () => {
   // Typed loosely so that each misuse compiles; the run time is what refuses it.
   const loose = (decorator: unknown) => decorator as (...args: unknown[]) => void;

@@ -59,6 +59,8 @@ export class ToolContainer {
   readonly metadataRegistry: MetadataRegistryLike;
   private readonly injector = new Injector();
   private readonly sources = new Map<string, string>();
+  // One instance per class: scanning a class again hands the registry the same tools (a no-op), as for an instance.
+  private readonly instances = new WeakMap<Function, object>();
   private readonly builder: ToolBuilder | undefined;
 
   constructor(options: ToolContainerOptions = {}) {
@@ -105,7 +107,11 @@ export class ToolContainer {
   // clone of the global one, so one scan sees one consistent set of records.
   private collector(): Collector {
     const builder = this.builder ?? new ToolBuilder(getMetadataStorage().clone());
-    return new Collector(builder, (target) => this.injector.construct(target, builder.storage));
+    return new Collector(builder, (target) => {
+      let instance = this.instances.get(target);
+      if (!instance) this.instances.set(target, (instance = this.injector.construct(target, builder.storage)));
+      return instance;
+    });
   }
 
   // Every name is checked before anything is registered, and a tool the registry refuses

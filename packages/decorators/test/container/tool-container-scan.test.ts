@@ -68,6 +68,21 @@ describe('ToolContainer', () => {
       expect(c.scan(greetModule.reverse)).toEqual({ registered: [], skipped: [{ name: 'reverse', export: "tool 'reverse'", reason: 'already registered' }] });
     });
 
+    it('should skip the tools of a class this container already registered, the same class twice', () => {
+      const { registry, container: c } = container();
+      c.scan(greetModule.GreetTool, greetModule.Letters);
+      const first = registry.get('upper');
+      expect(c.scan(greetModule.GreetTool, greetModule.Letters)).toEqual({
+        registered: [],
+        skipped: [
+          { name: 'greet', export: 'GreetTool', reason: 'already registered' },
+          { name: 'upper', export: 'Letters.upper', reason: 'already registered' },
+          { name: 'lower', export: 'Letters.lower', reason: 'already registered' },
+        ],
+      });
+      expect(registry.get('upper')).toBe(first);
+    });
+
     it('should name both sources and the fix on a duplicate name, registering nothing', () => {
       const { registry, container: c } = container();
       const other = tool({ name: 'upper', description: 'Another upper.' }, () => 1);

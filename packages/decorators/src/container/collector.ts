@@ -52,8 +52,20 @@ function ownerOf(tool: BaseTool): string {
  * storage declares (and every `BaseTool`), building `@Tool` classes with
  * `construct`. Each value is visited once.
  */
+/** A toolbox class met by a scan, built (or not) once the scan has met every class. */
+interface PendingToolbox {
+  target: Function;
+  at: string;
+  origin: string;
+  /** Where its tools, or its skipped entry, go in the findings (visit order). */
+  tools: number;
+  skipped: number;
+}
+
 export class Collector {
   private readonly seen = new Set<unknown>();
+  private readonly toolClasses: Function[] = [];
+  private readonly toolboxes: PendingToolbox[] = [];
   readonly findings: Findings = { tools: [], skipped: [] };
 
   constructor(
@@ -83,14 +95,54 @@ export class Collector {
     }
   }
 
+  /**
+   * Builds the toolbox classes met, once every class is known: one whose
+   * `@Tool` methods a class of the same scan inherits (an abstract base
+   * exported next to its implementation) is skipped, for both would register
+   * the same tools under the same names.
+   */
+  finish(): void {
+    for (const box of this.toolboxes.splice(0).reverse()) {
+      const heir = this.heirOf(box.target);
+      if (heir === undefined) {
+        this.findings.tools.splice(box.tools, 0, ...this.found(this.builder.toolsOfInstance(this.construct(box.target)), box.origin));
+        continue;
+      }
+      const [name, heirName] = [classLabel(box.target), classLabel(heir)];
+      this.findings.skipped.splice(box.skipped, 0, {
+        name,
+        export: box.at,
+        reason: `toolbox class '${name}' is a base of '${heirName}', which inherits its @Tool methods and is registered in its place (both would register them under the same names)`,
+      });
+    }
+  }
+
+  // The class of this scan that inherits `base`'s @Tool methods (the most derived one), if any.
+  private heirOf(base: Function): Function | undefined {
+    const records = new Set(this.builder.storage.findToolMethods(base));
+    const heirs = this.toolClasses.filter(
+      (c) => c !== base && Object.prototype.isPrototypeOf.call(base.prototype, c.prototype) && this.builder.storage.findToolMethods(c).some((r) => records.has(r)),
+    );
+    return heirs.find((c) => !heirs.some((d) => d !== c && Object.prototype.isPrototypeOf.call(c.prototype, d.prototype))) ?? heirs[0];
+  }
+
+  private found(tools: BaseTool[], origin: string): FoundTool[] {
+    return tools.map((tool) => ({ tool, source: origin ? `${origin}:${ownerOf(tool)}` : ownerOf(tool) }));
+  }
+
   private add(tools: BaseTool[], origin: string): void {
-    for (const tool of tools) this.findings.tools.push({ tool, source: origin ? `${origin}:${ownerOf(tool)}` : ownerOf(tool) });
+    this.findings.tools.push(...this.found(tools, origin));
   }
 
   private visitFunction(value: Function, at: string, origin: string): void {
     const name = classLabel(value);
     if (this.builder.isToolClass(value)) {
-      this.add(this.builder.toolsOfInstance(this.construct(value)), origin);
+      this.toolClasses.push(value);
+      if (this.builder.storage.findToolClass(value) === undefined) {
+        this.toolboxes.push({ target: value, at, origin, tools: this.findings.tools.length, skipped: this.findings.skipped.length });
+      } else {
+        this.add(this.builder.toolsOfInstance(this.construct(value)), origin);
+      }
     } else if (isClass(value) && !isBaseTool(value.prototype) && toolClassAncestor(this.builder.storage, value) !== undefined) {
       this.findings.skipped.push({ name, export: at, reason: subclassProblem(name, classLabel(toolClassAncestor(this.builder.storage, value)!)) });
     } else if (isClass(value)) {

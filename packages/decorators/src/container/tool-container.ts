@@ -117,6 +117,7 @@ export class ToolContainer {
   // Every name is checked before anything is registered, and a tool the registry refuses
   // undoes the others: a failed scan leaves the registry as it was.
   private register(collector: Collector): ScanReport {
+    collector.finish();
     const report: ScanReport = { registered: [], skipped: collector.findings.skipped };
     const claimed = new Map<string, string>();
     const accepted: FoundTool[] = [];

@@ -83,6 +83,39 @@ describe('ToolContainer', () => {
       expect(registry.get('upper')).toBe(first);
     });
 
+    it('should skip a toolbox class whose @Tool methods a scanned subclass inherits, an abstract base exported next to it', async () => {
+      abstract class BaseBox {
+        abstract prefix(): string;
+        @Tool({ description: 'Answer pong.', params: Type.Object({}) })
+        ping() {
+          return `${this.prefix()}pong`;
+        }
+      }
+      class ImplBox extends BaseBox {
+        prefix() {
+          return 'impl:';
+        }
+      }
+      const { registry, container: c } = container();
+      const report = c.scan({ BaseBox, reverse: greetModule.reverse, ImplBox });
+      expect(report).toEqual({
+        registered: [
+          { name: 'reverse', source: "tool 'reverse'" },
+          { name: 'ping', source: 'ImplBox.ping' },
+        ],
+        skipped: [
+          {
+            name: 'BaseBox',
+            export: 'arguments[0].BaseBox',
+            reason: "toolbox class 'BaseBox' is a base of 'ImplBox', which inherits its @Tool methods and is registered in its place (both would register them under the same names)",
+          },
+        ],
+      });
+      expect((await registry.get('ping')!.execute({} as ToolCallContext, {})).output).toBe('impl:pong');
+      // Alone, it is a toolbox like any other.
+      expect(container().container.scan(greetModule.Letters, BaseBox).registered.map((r) => r.source)).toEqual(['Letters.upper', 'Letters.lower', 'BaseBox.ping']);
+    });
+
     it('should name both sources and the fix on a duplicate name, registering nothing', () => {
       const { registry, container: c } = container();
       const other = tool({ name: 'upper', description: 'Another upper.' }, () => 1);

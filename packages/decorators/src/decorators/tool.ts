@@ -98,6 +98,13 @@ export function Tool(options: ToolOptions = {}): ToolDecorator {
       const [value, context] = args;
       if (context.kind === 'class') return decorateClass(value as Function, options, 'stage3');
       if (context.kind !== 'method' || context.static || typeof context.name !== 'string') throw usage(context.static ? `static ${context.kind}` : context.kind, context.name);
+      // A container reads a toolbox method off the instance by name, which `#name` is not: the class would fail at every scan.
+      if (context.private) {
+        throw new DecoratorUsageError(
+          `@Tool cannot decorate the private method '${context.name}': a tool method is called by its name on the instance, which a #private one does not have. ` +
+            `Make it a public method (TypeScript's 'private' keyword works), or call it from one.`,
+        );
+      }
       checkToolOptions(options, '@Tool', `@Tool on method '${context.name}'`);
       requireDescription(options, context.name);
       refuseGenerator(value, `@Tool method '${context.name}'`);

@@ -482,6 +482,14 @@ describe('a decorator in the wrong place', () => {
       }
       return Getter;
     }).toThrow("@Tool cannot decorate the getter 'value'. Put it on a class, or on an instance method of a toolbox class.");
+    // What stage 3 passes for `@Tool(...) #secret() {}` (legacy mode cannot decorate a #private method), called by hand in both modes.
+    const privateMethod = { kind: 'method', name: '#secret', private: true, static: false, metadata: {}, addInitializer: () => undefined };
+    expect(() => loose(Tool({ description: 'Secret.' }))(() => 1, privateMethod)).toThrow(
+      new DecoratorUsageError(
+        "@Tool cannot decorate the private method '#secret': a tool method is called by its name on the instance, which a #private one does not have. " +
+          "Make it a public method (TypeScript's 'private' keyword works), or call it from one.",
+      ),
+    );
     expect(() => {
       @loose(Param({ type: 'string' }))
       class Whole {}

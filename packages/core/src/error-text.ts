@@ -28,7 +28,7 @@ export function capText(text: string): string {
 
 /**
  * What kind of value `value` is, for a message that says what was given
- * instead: 'null', 'undefined', 'an array', 'a string', 'a function',
+ * instead: 'null', 'undefined', 'an array', 'a string', 'an empty string', 'a function',
  * 'function parse', 'an object', 'an object of class Date'. Never throws, and
  * never shows the value itself (a secret, or megabytes).
  */
@@ -36,6 +36,7 @@ export function describeValue(value: unknown): string {
   try {
     if (value === null) return 'null';
     if (value === undefined) return 'undefined';
+    if (value === '') return 'an empty string';
     if (Array.isArray(value)) return 'an array';
     if (typeof value === 'function') return value.name ? `function ${value.name}` : 'a function';
     if (typeof value === 'object') {

@@ -53,6 +53,7 @@ describe('describeValue', () => {
     [undefined, 'undefined'],
     [[1], 'an array'],
     ['s', 'a string'],
+    ['', 'an empty string'],
     [1, 'a number'],
     [true, 'a boolean'],
     [{}, 'an object'],

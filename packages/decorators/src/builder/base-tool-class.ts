@@ -3,7 +3,7 @@ import { BASE_TOOL_BRAND } from '@victor-tools/core/internal';
 import type { ToolOptions } from '../options';
 import { availableBy, answeringFromDeclaration, type ToolClass } from './from-declaration';
 import { metadataFromOptions, type ToolDeclaration } from './declaration';
-import { classLabel, defaultClassToolName } from './names';
+import { checkedDefaultName, classLabel, defaultClassToolName } from './names';
 import type { BuiltParams } from './params-schema';
 import { withPathParams } from './path-params';
 
@@ -69,6 +69,7 @@ export function decorateBaseToolClass<C extends Function>(target: C, options: To
   const prototype = target.prototype as object;
   const className = classLabel(target);
   const own = (member: string): boolean => definesOwn(prototype, member);
+  if (options.name === undefined && !own('name')) checkedDefaultName(target.name, defaultClassToolName(target.name), `@Tool on class '${className}'`);
   // The user's own members, read past the declared ones (BaseTool's are abstract to the compiler), where
   // they are the class's own (`own`); BaseTool's default otherwise (another @Tool's options are not inherited).
   const base = baseToolPrototype(prototype);

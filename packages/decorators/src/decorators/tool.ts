@@ -5,7 +5,7 @@ import { decorateBaseToolClass, isDeclaredClassPrototype } from '../builder/base
 import { globalToolBuilder } from '../builder/tool-builder';
 import { requireDescription } from '../builder/declaration';
 import { checkToolOptions } from '../builder/check-options';
-import { classLabel } from '../builder/names';
+import { checkedDefaultName, classLabel, defaultClassToolName, snakeCase } from '../builder/names';
 import { DecoratorUsageError } from '../errors/decorator-usage-error';
 import { getMetadataStorage } from '../storage/get-metadata-storage';
 import type { DecoratorMode } from '../storage/record-key';
@@ -62,6 +62,7 @@ function decorateClass(target: Function, options: ToolOptions, mode: DecoratorMo
     return declared;
   }
   requireDescription(options, className);
+  if (options.name === undefined) checkedDefaultName(target.name, defaultClassToolName(target.name), `@Tool on class '${className}'`);
   if (typeof (target.prototype as { execute?: unknown }).execute !== 'function') {
     throw new DecoratorUsageError(
       `@Tool class '${className}' has no execute(args, ctx) method. Add one, extend BaseTool, or put @Tool on its methods to make it a toolbox.`,
@@ -107,6 +108,7 @@ export function Tool(options: ToolOptions = {}): ToolDecorator {
       }
       checkToolOptions(options, '@Tool', `@Tool on method '${context.name}'`);
       requireDescription(options, context.name);
+      if (options.name === undefined) checkedDefaultName(context.name, snakeCase(context.name), `@Tool on method '${context.name}'`);
       refuseGenerator(value, `@Tool method '${context.name}'`);
       const key = metadataOf(context, '@Tool');
       if (storage.hasToolMethod(key, context.name)) throw twice(`method '${context.name}'`);
@@ -126,6 +128,7 @@ export function Tool(options: ToolOptions = {}): ToolDecorator {
     const owner = `${classLabel(target.constructor)}.${key}`;
     checkToolOptions(options, '@Tool', `@Tool on method '${owner}'`);
     requireDescription(options, owner);
+    if (options.name === undefined) checkedDefaultName(key, snakeCase(key), `@Tool on method '${owner}'`);
     refuseGenerator(descriptor.value, `@Tool method '${owner}'`);
     if (storage.hasToolMethod(target.constructor, key)) throw twice(`method '${owner}'`);
     storage.collectToolMethod({ key: target.constructor, method: key, options, mode: 'legacy' });

@@ -309,6 +309,52 @@ describe('Tool', () => {
       expect(declare).toThrow(`@Tool on '${isLegacy ? 'Box.run' : 'run'}' has no description.`);
     });
 
+    it('should ask for a name where a class or method name gives no default name, or one that drops characters', () => {
+      const give = "Give the tool a name: @Tool({ name: 'my_tool', ... }).";
+      expect(() => {
+        @Tool({ description: 'Data.' })
+        class 数据Tool {
+          execute() {
+            return 1;
+          }
+        }
+        return 数据Tool;
+      }).toThrow(new DecoratorUsageError(`@Tool on class '数据Tool': no tool name can be derived from '数据Tool': a tool name holds only ASCII letters, digits, '_' and '-'. ${give}`));
+      expect(() => {
+        @Tool({ description: 'Over.' })
+        class Über extends DecoratedTool {
+          async execute() {
+            return ToolResult.ok(1);
+          }
+        }
+        return Über;
+      }).toThrow(new DecoratorUsageError(`@Tool on class 'Über': the tool name derived from 'Über', 'ber', would drop 'Ü': a tool name holds only ASCII letters, digits, '_' and '-'. ${give}`));
+      expect(() => {
+        class Box {
+          @Tool({ description: 'Count.' })
+          zählen() {
+            return 1;
+          }
+        }
+        return Box;
+      }).toThrow(/^@Tool on method '(Box\.)?zählen': the tool name derived from 'zählen', 'z_hlen', would drop 'ä'/);
+      const anonymous = (() => class {
+        execute() {
+          return 1;
+        }
+      })();
+      expect(() => Tool({ description: 'Anonymous.' })(anonymous)).toThrow(
+        new DecoratorUsageError(`@Tool on class '<anonymous class>': no tool name can be derived from a class without a name. ${give}`),
+      );
+      @Tool({ name: 'uber', description: 'Named.' })
+      class Über {
+        execute() {
+          return 1;
+        }
+      }
+      expect(resolveTool(new Über())!.name).toBe('uber');
+    });
+
     it('should name the class and say what to add when a @Tool class has no execute', () => {
       expect(() => {
         // @ts-expect-error a @Tool class without execute does not compile either

@@ -136,6 +136,27 @@ describe('a name the registry would refuse', () => {
     }).toThrow(new TypeError(`@Tool on method '${isLegacy ? 'Box.named' : 'named'}': ${message}`));
   });
 
+  it('should refuse aliases that are not an array of names, and an alias by the same rule, where declared', () => {
+    expect(() => tool({ name: 'fetch_url', description: 'Fetch.', aliases: 'fetch' as never }, () => 1)).toThrow(
+      new TypeError("tool 'fetch_url': aliases must be an array of names (e.g. ['fetch']), got a string."),
+    );
+    expect(() => tool({ name: 'fetch_url', description: 'Fetch.', aliases: ['fetch', 7 as never] }, () => 1)).toThrow(
+      new TypeError("tool 'fetch_url': each alias must be a non-empty string, got a number."),
+    );
+    const message = `alias 'has space' cannot be a tool's name: ${rule}. Register it as 'has_space', or under another name.`;
+    expect(() => tool({ name: 'fetch_url', description: 'Fetch.', aliases: ['has space'] }, () => 1)).toThrow(new TypeError(`tool 'fetch_url': ${message}`));
+    expect(() => {
+      @Tool({ description: 'Fetch.', aliases: ['has space'] })
+      class FetchTool {
+        execute() {
+          return 1;
+        }
+      }
+      return FetchTool;
+    }).toThrow(new TypeError(`@Tool on class 'FetchTool': ${message}`));
+    expect(tool({ name: 'fetch_url', description: 'Fetch.', aliases: ['fetch', 'get-url'] }, () => 1).aliases).toEqual(['fetch', 'get-url']);
+  });
+
   it("should refuse an empty name rather than make a tool named ''", () => {
     expect(() => tool({ name: '', description: 'Nameless.' }, function greet() {})).toThrow(new TypeError("tool '': name must be a non-empty string, got ''."));
   });

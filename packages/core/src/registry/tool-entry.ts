@@ -1,13 +1,13 @@
 import { AccessMode, CostTier, type DangerLevel, type ExecutionCategory } from '../enums';
 import { BaseTool } from '../base-tool';
-import { describeValue, errorMessage } from '../error-text';
+import { capText, describeValue, errorMessage } from '../error-text';
 import { outputSchemaFormsOf, readSchemaInput, type StandardSchemaV1 } from '../schema-input';
 import { normalizeMetadata, type ToolMetadata } from '../tool-metadata';
 import type { JsonSchema } from '../json-schema';
 import type { CompiledSchema } from '../validation/validator-cache';
 import { approvalRequirementOf, type ApprovalRequirement } from '../policy/approval';
 import { describeToolPolicy, type ToolPolicyFacts } from '../policy/mode-policy';
-import { generatorProblem, parametersProblem, referencePropertyProblem } from './registration-rules';
+import { generatorProblem, parametersProblem, referencePropertyProblem, toolNameProblem } from './registration-rules';
 import { timeoutProblem } from '../timeouts';
 import { registeredView } from './registered-view';
 
@@ -114,6 +114,11 @@ export function createEntry(registered: unknown, tool: BaseTool, name: string, e
   const aliases = read('aliases', () => tool.aliases ?? []);
   if (!Array.isArray(aliases) || aliases.some((alias) => typeof alias !== 'string' || alias.length === 0)) {
     throw new TypeError(`${described} cannot be registered: its aliases must be an array of non-empty strings.`);
+  }
+  // An alias is a name a caller (a model) may use: the name's rule, so that no provider refuses it either.
+  for (const alias of aliases as string[]) {
+    const aliasProblem = toolNameProblem(alias);
+    if (aliasProblem !== undefined) refuse(`its alias '${capText(alias)}' cannot be a tool's name: ${aliasProblem}`);
   }
   const timeoutMs = read('timeoutMs', () => tool.timeoutMs);
   const timeoutRefusal = timeoutProblem(timeoutMs);

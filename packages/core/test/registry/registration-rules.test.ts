@@ -34,6 +34,18 @@ describe('ToolRegistry', () => {
       expect(r.register('read_it', testTool({ name: 'read file' })).has('read_it')).toBe(true);
     });
 
+    it('should hold every alias to the same rule, registering nothing', () => {
+      const r = registry();
+      expect(() => r.register(testTool({ name: 'fetch_url', aliases: ['fetch', 'has space'] }))).toThrow(
+        new TypeError(
+          "Tool 'fetch_url' cannot be registered: its alias 'has space' cannot be a tool's name: a tool name starts with a letter or '_', then holds only letters, digits, '_' and '-', " +
+            "64 characters at most (the names OpenAI, Anthropic, Gemini and MCP all accept). Register it as 'has_space', or under another name.",
+        ),
+      );
+      expect(r.size).toBe(0);
+      expect(r.register(testTool({ name: 'fetch_url', aliases: ['fetch', 'get-url'] })).has('get-url')).toBe(true);
+    });
+
     it('should cut a very long bad name in its message', () => {
       const name = `${'y'.repeat(10_000)} z`;
       let message = '';

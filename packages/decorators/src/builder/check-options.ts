@@ -66,7 +66,8 @@ export function checkToolOptions(options: unknown, door: ToolDoor, owner: string
 /**
  * Refuses, at declaration, the values the registry would refuse at
  * registration (`priority: 9`, `accessMode: 'bogus'`, `costTier: 'cheap'`):
- * the enums' TypeError, naming the tool.
+ * the enums' TypeError, naming the tool. Aliases are names too: an array of
+ * them, each by the name's rule.
  */
 function checkValues(options: ToolOptions, owner: string): void {
   const name: unknown = options.name;
@@ -74,6 +75,16 @@ function checkValues(options: ToolOptions, owner: string): void {
     if (typeof name !== 'string' || name === '') throw new TypeError(`${owner}: name must be a non-empty string, got ${name === '' ? "''" : describeValue(name)}.`);
     const problem = toolNameProblem(name);
     if (problem !== undefined) throw new TypeError(`${owner}: name '${capText(name)}' cannot be a tool's name: ${problem}.`);
+  }
+  const aliases: unknown = options.aliases;
+  if (aliases !== undefined) {
+    // A string would be spread into one alias per character.
+    if (!Array.isArray(aliases)) throw new TypeError(`${owner}: aliases must be an array of names (e.g. ['fetch']), got ${describeValue(aliases)}.`);
+    for (const alias of aliases as unknown[]) {
+      if (typeof alias !== 'string' || alias === '') throw new TypeError(`${owner}: each alias must be a non-empty string, got ${describeValue(alias)}.`);
+      const problem = toolNameProblem(alias);
+      if (problem !== undefined) throw new TypeError(`${owner}: alias '${capText(alias)}' cannot be a tool's name: ${problem}.`);
+    }
   }
   const timeout = timeoutProblem(options.timeoutMs);
   if (timeout !== undefined) throw new TypeError(`${owner}: ${timeout}.`);

@@ -1,6 +1,6 @@
 import type { BaseTool } from '@victor-tools/core';
 import { isBaseTool, resolveTool } from '@victor-tools/core/framework';
-import { describeValue, isToolProvider } from '@victor-tools/core/internal';
+import { describeValue, errorMessage, errorName, isToolProvider } from '@victor-tools/core/internal';
 import { FunctionBackedTool } from '../builder/from-declaration';
 import { subclassProblem, toolClassAncestor } from '../builder/instance-tools';
 import { classLabel } from '../builder/names';
@@ -84,8 +84,12 @@ export class Collector {
       this.seen.add(value);
     }
     const at = origin ? `${origin}:${where}` : where;
-    if (Array.isArray(value)) {
-      value.forEach((item, i) => this.visit(item, `${where}[${i}]`, origin, top));
+    if (this.read(at, origin, () => Array.isArray(value))) {
+      const items = value as unknown[];
+      for (let i = 0; i < this.read(at, origin, () => items.length); i++) {
+        if (!this.read(at, origin, () => i in items)) continue; // a hole, as forEach skips
+        this.visit(this.read(`${at}[${i}]`, origin, () => items[i]), `${where}[${i}]`, origin, top);
+      }
     } else if (typeof value === 'function') {
       this.visitFunction(value, at, origin);
     } else if (typeof value === 'object' && value !== null) {
@@ -153,29 +157,52 @@ export class Collector {
     }
   }
 
+  /**
+   * `get()`, a read of the scanned value found at `at`. A getter or Proxy trap
+   * that throws (a lazy export whose `require` fails, an import still in its
+   * temporal dead zone) rejects the scan, as a file that throws as it loads
+   * does, naming the export and its file: the value might have been a tool,
+   * and a scan that left it out in silence would register a partial set.
+   */
+  private read<T>(at: string, origin: string, get: () => T): T {
+    try {
+      return get();
+    } catch (error) {
+      const where = at.endsWith(':') ? at.slice(0, -1) : at;
+      const hint = origin ? ` Fix the export, or leave '${origin}' out with scanDirectory's ignore option.` : '';
+      throw new Error(`Cannot scan '${where}': reading it threw ${errorName(error)}: ${errorMessage(error)}. Nothing was registered.${hint}`, { cause: error });
+    }
+  }
+
   private visitObject(value: object, where: string, at: string, origin: string, top: boolean): void {
+    // Everything the classification below reads of the value, read here first, where a throw is named.
+    const [plain, namespace, foreign, constructor] = this.read(at, origin, () => {
+      const ctor: unknown = (value as { constructor?: unknown }).constructor;
+      // Another library's tool protocol; ours would answer from the global storage, not the builder's.
+      return [isPlainContainer(value), isModuleNamespace(value), isToolProvider(value) && !hasDecoratorProtocol(value), ctor] as const;
+    });
     const tools = this.builder.toolsOfInstance(value);
     if (tools.length > 0) return this.add(tools, origin);
-    // Another library's tool protocol; ours would answer from the global storage, not the builder's.
-    if (isToolProvider(value) && !hasDecoratorProtocol(value)) {
+    if (foreign) {
       const tool = resolveTool(value);
       if (tool) return this.add([tool], origin);
     }
-    if (isPlainContainer(value)) {
-      if (!top && !isModuleNamespace(value)) {
+    if (plain) {
+      if (!top && !namespace) {
         // Only what is opened or classified counts as seen: met again where it is opened (a scanned argument), it is.
         this.seen.delete(value);
         this.findings.skipped.push({ export: at, reason: 'not a tool: a plain object (data, not a module or namespace)' });
         return;
       }
-      for (const key of Object.keys(value)) {
+      for (const key of this.read(at, origin, () => Object.keys(value))) {
         if (key === '__esModule') continue;
-        this.visit((value as Record<string, unknown>)[key], where ? `${where}.${key}` : key, origin, false);
+        const path = where ? `${where}.${key}` : key;
+        this.visit(this.read(origin ? `${origin}:${path}` : path, origin, () => (value as Record<string, unknown>)[key]), path, origin, false);
       }
       return;
     }
-    const name = typeof value.constructor === 'function' ? classLabel(value.constructor) : 'Object';
-    const parent = typeof value.constructor === 'function' ? toolClassAncestor(this.builder.storage, value.constructor) : undefined;
+    const name = typeof constructor === 'function' ? classLabel(constructor) : 'Object';
+    const parent = typeof constructor === 'function' ? toolClassAncestor(this.builder.storage, constructor) : undefined;
     const reason = parent === undefined ? `instance of '${name}' has no @Tool class or methods` : `instance of ${subclassProblem(name, classLabel(parent))}`;
     this.findings.skipped.push({ name, export: at, reason });
   }

@@ -393,6 +393,27 @@ describe('ToolContainer', () => {
       }
     });
 
+    it('should name the export and its file when reading an export throws (a lazy require), registering nothing', async () => {
+      const root = mkdtempSync(join(tmpdir(), 'vt-scan-getter-'));
+      try {
+        writeFileSync(
+          join(root, 'lazy.js'),
+          "exports.ok = require('@victor-tools/decorators').tool({ name: 'ok_lazy', description: 'Fine.' }, () => 1);\n" +
+            "Object.defineProperty(exports, 'heavy', { enumerable: true, get() { throw new Error('optional dependency missing'); } });",
+        );
+        const { registry, container: c } = container();
+        const scanned = c.scanDirectory(root);
+        await expect(scanned).rejects.toThrow(
+          "Cannot scan 'lazy.js:heavy': reading it threw Error: optional dependency missing. Nothing was registered. " +
+            "Fix the export, or leave 'lazy.js' out with scanDirectory's ignore option.",
+        );
+        await expect(scanned).rejects.toHaveProperty('cause.message', 'optional dependency missing');
+        expect(registry.tools.size).toBe(0);
+      } finally {
+        rmSync(root, { recursive: true, force: true });
+      }
+    });
+
     it('should only import what include matches', async () => {
       const { container: c } = container();
       c.provide('prefix', '# ');
@@ -430,6 +451,45 @@ describe('ToolContainer', () => {
       const report = container().container.scan({ group }, group);
       expect(report.registered.map((r) => r.name)).toEqual(['stamp_later']);
       expect(report.skipped).toEqual([{ export: 'arguments[0].group', reason: 'not a tool: a plain object (data, not a module or namespace)' }]);
+    });
+  });
+});
+
+describe('ToolContainer', () => {
+  describe('scan of values that throw when read', () => {
+    it('should name where a getter or a Proxy trap threw, with the error as cause', () => {
+      const { registry, container: c } = container();
+      const namespace = Object.defineProperty({ reverse: greetModule.reverse }, 'bad', {
+        enumerable: true,
+        get() {
+          throw new RangeError('getter boom');
+        },
+      });
+      expect(() => c.scan(namespace)).toThrow(
+        new Error("Cannot scan 'arguments[0].bad': reading it threw RangeError: getter boom. Nothing was registered.", { cause: new RangeError('getter boom') }),
+      );
+      const hostile = new Proxy(
+        {},
+        {
+          ownKeys() {
+            throw new Error('ownKeys boom');
+          },
+        },
+      );
+      expect(() => c.scan(hostile)).toThrow("Cannot scan 'arguments[0]': reading it threw Error: ownKeys boom. Nothing was registered.");
+      const opaque = new Proxy(
+        {},
+        {
+          getPrototypeOf() {
+            throw new Error('proto boom');
+          },
+        },
+      );
+      expect(() => c.scan([opaque])).toThrow("Cannot scan 'arguments[0][0]': reading it threw Error: proto boom. Nothing was registered.");
+      const revocable = Proxy.revocable({}, {});
+      revocable.revoke();
+      expect(() => c.scan(revocable.proxy)).toThrow(/^Cannot scan 'arguments\[0\]': reading it threw TypeError: /);
+      expect(registry.tools.size).toBe(0);
     });
   });
 });

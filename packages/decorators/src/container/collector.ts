@@ -199,6 +199,12 @@ export class Collector {
         const path = where ? `${where}.${key}` : key;
         this.visit(this.read(origin ? `${origin}:${path}` : path, origin, () => (value as Record<string, unknown>)[key]), path, origin, false);
       }
+      // Enumerable ones only: a namespace's own Symbol.toStringTag is not an entry.
+      const symbols = this.read(at, origin, () => Object.getOwnPropertySymbols(value).filter((key) => Object.prototype.propertyIsEnumerable.call(value, key)));
+      for (const key of symbols) {
+        const path = `${where}[${String(key)}]`;
+        this.findings.skipped.push({ export: origin ? `${origin}:${path}` : path, reason: 'not scanned: a symbol-keyed entry (scans read string keys: export it under a name)' });
+      }
       return;
     }
     const name = typeof constructor === 'function' ? classLabel(constructor) : 'Object';

@@ -456,6 +456,20 @@ describe('ToolContainer', () => {
 });
 
 describe('ToolContainer', () => {
+  describe('scan of symbol-keyed entries', () => {
+    it('should report them in skipped rather than pass over them in silence', () => {
+      const { registry, container: c } = container();
+      const report = c.scan({ [Symbol('hidden')]: greetModule.reverse, stamp: tool({ name: 'stamped', description: 'Stamp.' }, () => 1) });
+      expect(report).toEqual({
+        registered: [{ name: 'stamped', source: "tool 'stamped'" }],
+        skipped: [{ export: 'arguments[0][Symbol(hidden)]', reason: 'not scanned: a symbol-keyed entry (scans read string keys: export it under a name)' }],
+      });
+      expect(registry.has('reverse')).toBe(false);
+    });
+  });
+});
+
+describe('ToolContainer', () => {
   describe('scan of values that throw when read', () => {
     it('should name where a getter or a Proxy trap threw, with the error as cause', () => {
       const { registry, container: c } = container();

@@ -32,6 +32,7 @@ export interface HttpFlags {
   sessionIdle?: number;
   sessionInit?: number;
   maxSessions?: number;
+  maxSessionsPerCaller?: number;
 }
 
 /** The options that only make sense with `--http`, by their flag. */
@@ -48,10 +49,16 @@ const HTTP_ONLY = {
   sessionIdle: '--session-idle',
   sessionInit: '--session-init',
   maxSessions: '--max-sessions',
+  maxSessionsPerCaller: '--max-sessions-per-caller',
 } as const;
 
 /** The options that only make sense with `--stateful`. */
-const STATEFUL_ONLY = { sessionIdle: '--session-idle', sessionInit: '--session-init', maxSessions: '--max-sessions' } as const;
+const STATEFUL_ONLY = {
+  sessionIdle: '--session-idle',
+  sessionInit: '--session-init',
+  maxSessions: '--max-sessions',
+  maxSessionsPerCaller: '--max-sessions-per-caller',
+} as const;
 
 /** Adds `--http` and the flags of the HTTP server (`--port`, `--host`, `--stateful`, `--token`, its limits) to a command. */
 export function addHttpOptions(command: Command): Command {
@@ -83,7 +90,12 @@ export function addHttpOptions(command: Command): Command {
     .addOption(
       new Option('--session-init <duration>', 'with --stateful: close a session whose client has not finished its handshake this long after initialize, e.g. 10s (default: 10s)').argParser(parseDuration),
     )
-    .addOption(new Option('--max-sessions <n>', 'with --stateful: the most sessions at once (default: 1000)').argParser(parsePositiveInteger));
+    .addOption(new Option('--max-sessions <n>', 'with --stateful: the most sessions at once (default: 1000)').argParser(parsePositiveInteger))
+    .addOption(
+      new Option('--max-sessions-per-caller <n>', 'with --stateful and a token: the most sessions one caller holds (default: a tenth of --max-sessions)').argParser(
+        parsePositiveInteger,
+      ),
+    );
 }
 
 /** Refuses an HTTP-only flag given on the command line without `--http`, and a session flag without `--stateful` (usage errors). */
@@ -187,6 +199,7 @@ async function serveHttp(ctx: CommandContext, registry: ToolRegistry, settings: 
       sessionIdleMs: flags.sessionIdle,
       sessionInitMs: flags.sessionInit,
       maxSessions: flags.maxSessions,
+      maxSessionsPerCaller: flags.maxSessionsPerCaller,
     });
   } catch (error) {
     if (error instanceof MissingTokenError || error instanceof WeakTokenError) throw new CliError(error.message, 2);

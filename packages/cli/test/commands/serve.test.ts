@@ -58,6 +58,7 @@ describe('victor-tools serve', () => {
     ['--session-idle', '5m'],
     ['--session-init', '5s'],
     ['--max-sessions', '10'],
+    ['--max-sessions-per-caller', '10'],
   ])('should refuse %s without --http, with exit 2', async (...flag) => {
     const { code, stderr } = await runCli(['serve', ...flag]);
     expect(code).toBe(2);
@@ -68,6 +69,7 @@ describe('victor-tools serve', () => {
     ['--session-idle', '5m'],
     ['--session-init', '5s'],
     ['--max-sessions', '10'],
+    ['--max-sessions-per-caller', '10'],
   ])('should refuse %s without --stateful, with exit 2', async (...flag) => {
     const { code, stderr } = await runCli(['serve', '--http', ...flag]);
     expect(code).toBe(2);

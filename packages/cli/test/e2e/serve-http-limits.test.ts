@@ -100,6 +100,26 @@ describe('victor-tools serve --http limits', () => {
     });
   });
 
+  describe('--max-sessions-per-caller', () => {
+    it("should close a caller's own oldest idle session past it, and leave other callers' sessions alone", async () => {
+      const [alice, bob] = ['alice-0123456789abcdef', 'bob-0123456789abcdefgh'];
+      serve = await spawnHttpServe(['--tools', FIXTURE_TOOLS, '--stateful', '--token', alice, '--token', bob, '--max-sessions-per-caller', '2']);
+      const bobs = await httpClient(serve.url, { token: bob });
+      const alices = [await httpClient(serve.url, { token: alice }), await httpClient(serve.url, { token: alice })];
+      const first = alices[0]!.transport.sessionId!;
+      // A third session of Alice's: her oldest idle one makes room.
+      alices.push(await httpClient(serve.url, { token: alice }));
+      try {
+        const closed = await post(serve.url, JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'tools/list' }), { 'mcp-session-id': first, authorization: `Bearer ${alice}` });
+        expect(closed.status).toBe(404);
+        expect(textOf(await alices[2]!.client.callTool({ name: 'echo', arguments: { message: 'newest' } }))).toBe('newest');
+        expect(textOf(await bobs.client.callTool({ name: 'echo', arguments: { message: 'untouched' } }))).toBe('untouched');
+      } finally {
+        for (const { client } of [bobs, ...alices.slice(1)]) await client.close();
+      }
+    });
+  });
+
   describe('slow and held bodies', () => {
     it('should answer 408 and close a body trickling past --request-timeout', async () => {
       serve = await spawnHttpServe(['--tools', FIXTURE_TOOLS, '--request-timeout', '1s']);

@@ -434,6 +434,39 @@ describe('validateArguments', () => {
       expect(validateArguments(schema, {}).result.errors).toEqual(["Required parameter 'a' is missing"]);
     });
 
+    it('should read a 2020-12 tuple (prefixItems, then items for the rest) as one, as zod and MCP servers write it', () => {
+      // z.toJSONSchema(z.object({ pair: z.tuple([z.string(), z.number()]) })), zod 4's default dialect.
+      const pair: JsonSchema = {
+        $schema: 'https://json-schema.org/draft/2020-12/schema',
+        type: 'object',
+        properties: { pair: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }], items: false, minItems: 2, maxItems: 2 } },
+        required: ['pair'],
+      };
+      expect(validateArguments(pair, { pair: ['a', 1] }).result.valid).toBe(true);
+      expect(validateArguments(pair, { pair: [1, 'a'] }).result.errors).toEqual([
+        "Parameter 'pair.0' has wrong type: expected string, got number",
+        "Parameter 'pair.1' has wrong type: expected number, got string",
+      ]);
+      // The rest: items past the tuple follow `items`; a default inside a tuple item is applied.
+      const rest: JsonSchema = {
+        type: 'object',
+        properties: {
+          row: {
+            type: 'array',
+            prefixItems: [{ type: 'object', properties: { id: { type: 'string' }, n: { type: 'integer', default: 5 } }, required: ['id'] }],
+            items: { type: 'number' },
+          },
+        },
+      };
+      const { result, value } = validateArguments(rest, { row: [{ id: 'x' }, 1, 2] });
+      expect(result.valid).toBe(true);
+      expect(value).toEqual({ row: [{ id: 'x', n: 5 }, 1, 2] });
+      expect(validateArguments(rest, { row: [{ id: 'x' }, 1, 'two'] }).result.errors).toEqual(["Parameter 'row.2' has wrong type: expected number, got string"]);
+      // Data that looks like a tuple schema (a default, a const) is data: left as it is.
+      const data: JsonSchema = { type: 'object', properties: { s: { default: { prefixItems: [1], items: 2 } } } };
+      expect(validateArguments(data, {}).value).toEqual({ s: { prefixItems: [1], items: 2 } });
+    });
+
     it('should let two different schemas share an $id', () => {
       const one: JsonSchema = { $id: 'args', type: 'object', required: ['a'] };
       const two: JsonSchema = { $id: 'args', type: 'object', required: ['b'] };

@@ -92,7 +92,7 @@ export class SchemaCompilation implements CompiledSchema {
         this.schemaError = `Invalid parameters schema: it declares a parameter named '__proto__' at '${scan.protoProperty}', which ajv skips without validating. Rename the parameter.`;
       } else {
         this.ownProperties = scan.namesPrototypeMember;
-        const validator = compileWithAjv(withoutMetaSchema(schema), this.ownProperties, false);
+        const validator = compileWithAjv(asDraft7(schema), this.ownProperties, false);
         // An `$async` schema validates into a promise, which would read as a pass.
         if ((validator as { $async?: unknown }).$async === true) throw new Error("'$async: true' is not supported: validation is synchronous");
         this.validator = validator;
@@ -156,7 +156,7 @@ export class SchemaCompilation implements CompiledSchema {
       const note = notLookedFor(limit);
       return failure(describeErrors(first, data, options, note).issues, 0, data, note);
     }
-    this.everyProblem ??= compileWithAjv(withoutMetaSchema(this.schema), this.ownProperties, true);
+    this.everyProblem ??= compileWithAjv(asDraft7(this.schema), this.ownProperties, true);
     // Both validators give the same verdict; should they not, the first problem is still a true one.
     const every = this.everyProblem(data) ? first : takeErrors(this.everyProblem);
     const { issues, omitted } = describeErrors(every, data, options);
@@ -209,14 +209,42 @@ function messageOf(err: unknown): string {
   }
 }
 
+/** Keywords whose values are data, not schemas: never rewritten. */
+const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'examples']);
+
 /**
- * A root `$schema` naming another draft (2019-09, 2020-12) would make ajv's
- * Draft 7 instance refuse the whole schema; the keywords tools use are the
- * same in every draft, so the declaration is dropped rather than failing.
+ * The schema as ajv's Draft 7 instance must read it. A root `$schema` naming
+ * another draft (2019-09, 2020-12) is dropped: ajv would refuse the whole
+ * schema, and the keywords tools use mean the same in every draft but one.
+ * That one is the tuple: 2020-12's `prefixItems` then `items` for the rest
+ * (what zod and MCP servers write) becomes Draft 7's `items` list then
+ * `additionalItems`; read as Draft 7, its `items: false` refused every
+ * array, and its `items` schema applied to every item. Nodes are copied only
+ * where something changes.
  */
-function withoutMetaSchema(schema: JsonSchema | boolean): JsonSchema | boolean {
-  if (typeof schema !== 'object' || !('$schema' in schema)) return schema;
-  const { $schema: _ignored, ...rest } = schema;
+function asDraft7(schema: JsonSchema | boolean): JsonSchema | boolean {
+  const done = new Map<object, unknown>();
+  const visit = (node: unknown): unknown => {
+    if (node === null || typeof node !== 'object') return node;
+    if (done.has(node)) return done.get(node);
+    done.set(node, node); // a cycle reads the node as it is
+    let copy: Record<string, unknown> | undefined;
+    for (const [key, value] of Object.entries(node)) {
+      if (DATA_KEYWORDS.has(key) && !Array.isArray(node)) continue;
+      const seen = visit(value);
+      if (seen !== value) (copy ??= (Array.isArray(node) ? [...node] : { ...node }) as Record<string, unknown>)[key] = seen;
+    }
+    let result = copy ?? (node as Record<string, unknown>);
+    if (!Array.isArray(result) && Array.isArray(result.prefixItems)) {
+      const { prefixItems, items, ...rest } = result;
+      result = items === undefined ? { ...rest, items: prefixItems } : { ...rest, items: prefixItems, additionalItems: items };
+    }
+    done.set(node, result);
+    return result;
+  };
+  const draft7 = visit(schema) as JsonSchema | boolean;
+  if (typeof draft7 !== 'object' || !('$schema' in draft7)) return draft7;
+  const { $schema: _ignored, ...rest } = draft7;
   return rest;
 }
 

@@ -38,16 +38,23 @@ export type ToolClassArgumentOrder<T> =
         : unknown
       : unknown;
 
+/** The same rule for a toolbox method, `(args, ctx)`: `unknown`, or a type no method has when its first parameter is a context. */
+export type ToolMethodArgumentOrder<F> = F extends (first: infer A, ...rest: never[]) => unknown
+  ? [NonNullable<A>] extends [{ toolName: string; signal: AbortSignal }]
+    ? { 'a @Tool method takes (args, ctx): its first parameter is given the arguments, not the context': never }
+    : unknown
+  : unknown;
+
 /** What `@Tool(options)` returns: a class or method decorator in either decorator mode. */
 export interface ToolDecorator {
   /** Stage 3, on a class. */
   <C extends abstract new (...args: never[]) => ToolClassInstance>(value: C & ToolClassArgumentOrder<InstanceType<C>>, context: ClassDecoratorContext<C>): C | void;
   /** Stage 3, on a toolbox method. */
-  (value: Function, context: ClassMethodDecoratorContext): void;
+  <F extends Function>(value: F & ToolMethodArgumentOrder<F>, context: ClassMethodDecoratorContext): void;
   /** Legacy, on a class. */
   <C extends abstract new (...args: never[]) => ToolClassInstance>(target: C & ToolClassArgumentOrder<InstanceType<C>>): C | void;
   /** Legacy, on a toolbox method. */
-  (target: object, propertyKey: string | symbol, descriptor: PropertyDescriptor): void;
+  <F>(target: object, propertyKey: string | symbol, descriptor: TypedPropertyDescriptor<F> & ToolMethodArgumentOrder<F>): void;
 }
 
 // Up to BaseTool, or to a class @Tool made over a base class (whose description is that @Tool's, not this class's).

@@ -163,6 +163,23 @@ function typeLevel(): void {
     }
   }
   void Box;
+  class BackwardsBox {
+    // @ts-expect-error a toolbox method that takes the context alone: its one parameter would get the arguments
+    @Tool({ name: 'who', description: 'Who runs.' })
+    who(ctx: ToolCallContext) {
+      return ctx.toolName;
+    }
+    // @ts-expect-error the same written (ctx, args)
+    @Tool({ name: 'greet', description: 'Greet.', params: GreetParams })
+    greet(_ctx: ToolCallContext, args: GreetParams) {
+      return args.who;
+    }
+    @Tool({ name: 'now', description: 'Now.' })
+    now() {
+      return Date.now();
+    }
+  }
+  void BackwardsBox;
 }
 void typeLevel;
 

@@ -314,3 +314,44 @@ describe('a tool declared with zod, where tools are read', () => {
     expect(checkModePolicy(zodTool, { mode: 'plan' })).toMatchObject({ allowed: false });
   });
 });
+
+describe('a BaseTool whose parameters are written as const', () => {
+  const Query = { type: 'object', properties: { q: { type: 'string', enum: ['a', 'b'] } }, required: ['q'] } as const;
+
+  it('should compile with the schema declared as the second type argument (the README workaround), and run', async () => {
+    // Type-checked by `pnpm typecheck`: readonly arrays are no JsonSchema, BaseTool's default.
+    class Mutable extends BaseTool<{ q: string }> {
+      get name() {
+        return 'mutable';
+      }
+      get description() {
+        return 'Q.';
+      }
+      // @ts-expect-error an `as const` schema (readonly arrays) is not a JsonSchema
+      get parameters() {
+        return Query;
+      }
+      async execute(_ctx: unknown, args: { q: string }) {
+        return ToolResult.ok(args.q);
+      }
+    }
+    class Declared extends BaseTool<{ q: string }, typeof Query> {
+      get name() {
+        return 'declared';
+      }
+      get description() {
+        return 'Q.';
+      }
+      get parameters() {
+        return Query;
+      }
+      async execute(_ctx: unknown, args: { q: string }) {
+        return ToolResult.ok(args.q);
+      }
+    }
+    void Mutable;
+    const registry = new ToolRegistry({ logger: quietLogger() }).register(new Declared());
+    expect((await registry.execute('declared', { q: 'a' })).output).toBe('a');
+    expect((await registry.execute('declared', { q: 'c' })).success).toBe(false);
+  });
+});

@@ -7,7 +7,7 @@
 import './polyfill';
 
 // Declaring tools
-export { Tool, type ToolDecorator, type ToolClassInstance } from './decorators/tool';
+export { Tool, type ToolDecorator, type ToolClassInstance, type ToolClassArgumentOrder, type ToolMethodArgumentOrder } from './decorators/tool';
 export { Param, type ParamDecorator } from './decorators/param';
 export { Inject } from './decorators/inject';
 export { tool, type FunctionToolOptions } from './function-tool';

@@ -1,5 +1,6 @@
 import type { BaseMessage } from '@langchain/core/messages';
 import { SchemaLevel } from '@victor-tools/core';
+import { describeValue } from '@victor-tools/core/internal';
 import { checkAdapterOptions, type AdaptableRegistry } from '@victor-tools/providers/framework';
 import { selectToolsForConversation, type ConversationSelectOptions, type ConversationTurn, type SelectableRegistry } from '@victor-tools/metadata';
 import { CONVERSATION_SELECT_OPTION_KEYS } from '@victor-tools/metadata/framework';
@@ -16,9 +17,13 @@ export type LangChainToolSelectionOptions = Omit<ConversationSelectOptions, 'low
 // passed on for toLangChainTools to say it was removed.
 const SELECTION_OPTION_KEYS = [...CONVERSATION_SELECT_OPTION_KEYS.filter((key) => key !== 'lowestLevel'), 'context', 'approve'];
 
-/** A model that can be given tools: a LangChain chat model. */
+/**
+ * A model that can be given tools: a LangChain chat model. `bindTools` is
+ * optional, as on `BaseChatModel`; `model()` throws a TypeError for a model
+ * that has none.
+ */
 export interface ToolBindingModel<Bound> {
-  bindTools(tools: VictorStructuredTool[]): Bound;
+  bindTools?(tools: VictorStructuredTool[]): Bound;
 }
 
 /** What `victorToolSelection` answers. */
@@ -30,7 +35,8 @@ export interface LangChainToolSelection {
   /**
    * The model with only the selected tools bound, per step: pass it as
    * `createReactAgent`'s `llm` (a function of the graph's state), or call it
-   * in your own model node.
+   * in your own model node. Throws a TypeError when `model` has no
+   * `bindTools` (a chat model without tool calling).
    */
   model<Bound>(model: ToolBindingModel<Bound>): (state: { messages: BaseMessage[] }) => Promise<Bound>;
 }
@@ -61,8 +67,23 @@ export function victorToolSelection(registry: SelectingRegistry, options: LangCh
   return {
     tools,
     select,
-    model: (model) => async (state) => model.bindTools(await select(state.messages)),
+    model: (model) => bindingPerStep(model, select),
   };
+}
+
+/** `selection.model(model)`: refuses, when it is given, a model that cannot be given tools (`BaseChatModel` types `bindTools` as optional). */
+function bindingPerStep<Bound>(
+  model: ToolBindingModel<Bound>,
+  select: (messages: readonly BaseMessage[]) => Promise<VictorStructuredTool[]>,
+): (state: { messages: BaseMessage[] }) => Promise<Bound> {
+  const bindTools = (model as { bindTools?: unknown } | null | undefined)?.bindTools;
+  if (typeof bindTools !== 'function') {
+    throw new TypeError(
+      `victorToolSelection(...).model(model): the model has no bindTools method, so the selected tools cannot be bound to it. ` +
+        `Pass a chat model that supports tool calling (ChatOpenAI, ChatAnthropic, ...); got ${describeValue(model)}.`,
+    );
+  }
+  return async (state) => (bindTools as (tools: VictorStructuredTool[]) => Bound).call(model, await select(state.messages));
 }
 
 /** LangChain messages as the turns `selectToolsForConversation` reads. */

@@ -1,3 +1,4 @@
+import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { AIMessage, HumanMessage, ToolMessage } from '@langchain/core/messages';
 import { END, MessagesAnnotation, START, StateGraph } from '@langchain/langgraph';
 import { ToolNode, createReactAgent } from '@langchain/langgraph/prebuilt';
@@ -76,5 +77,23 @@ describe('victorToolSelection', () => {
       /^victorToolSelection: unknown option 'maxTool' \(did you mean 'maxTools'\?\); it takes maxTools, .*, context, approve\.$/,
     );
     expect(() => victorToolSelection(selectionRegistry(), { contxt: { mode: 'plan' } } as never)).toThrow(/unknown option 'contxt' \(did you mean 'context'\?\)/);
+  });
+
+  it('should take a model typed BaseChatModel (bindTools optional) and refuse, when given, a model without bindTools', async () => {
+    const selection = victorToolSelection(selectionRegistry(), { maxTools: 3 });
+    // The type LangChain code holds a chat model in: its bindTools is optional.
+    const typed: BaseChatModel = new ScriptedChatModel([{ text: 'Hi.' }]);
+    const agent = createReactAgent({ llm: selection.model(typed), tools: selection.tools });
+    const state = await agent.invoke({ messages: [new HumanMessage('Hello')] });
+    expect(state.messages.at(-1)!.content).toBe('Hi.');
+
+    const noTools = new ScriptedChatModel([{ text: 'Hi.' }]) as BaseChatModel;
+    Object.defineProperty(noTools, 'bindTools', { value: undefined });
+    expect(() => selection.model(noTools)).toThrow(TypeError);
+    expect(() => selection.model(noTools)).toThrow(
+      'victorToolSelection(...).model(model): the model has no bindTools method, so the selected tools cannot be bound to it. ' +
+        'Pass a chat model that supports tool calling (ChatOpenAI, ChatAnthropic, ...); got an object of class ScriptedChatModel.',
+    );
+    expect(() => selection.model({})).toThrow('got an object.');
   });
 });

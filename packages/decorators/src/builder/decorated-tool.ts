@@ -1,4 +1,4 @@
-import { BaseTool, type JsonSchema } from '@victor-tools/core';
+import { BaseTool, type JsonSchema, type SchemaInput } from '@victor-tools/core';
 import { DecoratorUsageError } from '../errors/decorator-usage-error';
 import { classLabel } from './names';
 import { DECLARED_GETTERS } from './base-tool-class';
@@ -14,6 +14,12 @@ function undecorated(tool: object, member: string): never {
  * A `BaseTool` whose name, description and parameters come from `@Tool`:
  * extend it (instead of `BaseTool`) so TypeScript does not ask for the
  * getters, and write only `execute`.
+ *
+ * `parameters` holds what `params` was: the JSON Schema built from a `@Param`
+ * class, the JSON Schema or TypeBox schema itself, or the Standard Schema
+ * (zod...) itself. With a Standard Schema, declare it as the second type
+ * argument, as `BaseTool` takes it: `extends DecoratedTool<z.output<typeof
+ * Params>, typeof Params>` (the default, `JsonSchema`, is the type for the other forms).
  *
  * @example
  * ```ts
@@ -33,7 +39,7 @@ function undecorated(tool: object, member: string): never {
  * console.log((await registry.execute('greet', { who: 'Ada' })).output); // prints: Hello Ada
  * ```
  */
-export abstract class DecoratedTool<TArgs = Record<string, unknown>> extends BaseTool<TArgs> {
+export abstract class DecoratedTool<TArgs = Record<string, unknown>, TParameters extends SchemaInput = JsonSchema> extends BaseTool<TArgs, TParameters> {
   get name(): string {
     return undecorated(this, 'name');
   }
@@ -42,7 +48,7 @@ export abstract class DecoratedTool<TArgs = Record<string, unknown>> extends Bas
     return undecorated(this, 'description');
   }
 
-  get parameters(): JsonSchema {
+  get parameters(): TParameters {
     return undecorated(this, 'parameters');
   }
 }

@@ -1,4 +1,4 @@
-import type { BaseTool } from '@victor-tools/core';
+import type { BaseTool, SchemaInput } from '@victor-tools/core';
 import { DecoratorUsageError } from '../errors/decorator-usage-error';
 import { classLabel } from './names';
 import type { MetadataStorage } from '../storage/metadata-storage';
@@ -8,6 +8,9 @@ import { globalToolBuilder } from './tool-builder';
  * Every tool an instance stands for: a toolbox instance gives one tool per
  * `@Tool` method, a plain `@Tool` class instance its tool, a `BaseTool`
  * itself, anything else `[]`. The same instance always gives the same tools.
+ * A tool's `parameters` are what its `params` were: a tool declared with
+ * `params: z.object(...)` has that zod schema as its `parameters`, not a JSON Schema (read the JSON Schema of
+ * any tool with `tool.toJSONSchema().function.parameters`).
  *
  * @example
  * ```ts
@@ -29,7 +32,7 @@ import { globalToolBuilder } from './tool-builder';
  * console.log(registry.listTools().map((tool) => tool.name)); // prints: [ 'upper', 'reverse' ]
  * ```
  */
-export function toolsOfInstance(instance: object): BaseTool[] {
+export function toolsOfInstance(instance: object): BaseTool<Record<string, unknown>, SchemaInput>[] {
   return globalToolBuilder().toolsOfInstance(instance);
 }
 
@@ -53,7 +56,7 @@ export function subclassProblem(className: string, parentName: string): string {
 }
 
 /** `[TOOL_PROTOCOL]()` of `@Tool` class and toolbox instances: their one tool. */
-export function protocolToolOf(instance: object): BaseTool {
+export function protocolToolOf(instance: object): BaseTool<Record<string, unknown>, SchemaInput> {
   const tools = toolsOfInstance(instance);
   if (tools.length === 1) return tools[0]!;
   const className = classLabel(instance.constructor);

@@ -19,7 +19,7 @@ const NO_PARAMS: BuiltParams = { schema: { type: 'object', properties: {} }, cla
 // clones share its records, so an instance registered through the tool
 // protocol and then scanned by a container, or scanned twice, hands the
 // registry the same tool, which it treats as a no-op.
-const toolsByInstance = new WeakMap<object, WeakMap<ToolClassRecord | ToolMethodRecord, BaseTool>>();
+const toolsByInstance = new WeakMap<object, WeakMap<ToolClassRecord | ToolMethodRecord, BaseTool<Record<string, unknown>, SchemaInput>>>();
 
 /**
  * Interprets the records of one `MetadataStorage` (decorators only record
@@ -73,12 +73,12 @@ export class ToolBuilder {
    * gives its tool; a toolbox instance one tool per `@Tool` method. An object
    * of a class this storage holds no `@Tool` record of gives `[]`.
    */
-  toolsOfInstance(instance: object): BaseTool[] {
+  toolsOfInstance(instance: object): BaseTool<Record<string, unknown>, SchemaInput>[] {
     if (isBaseTool(instance)) return [instance];
     // Null-prototype objects (ES module namespaces) have no constructor, hence no tools.
     const target: unknown = (instance as { constructor?: unknown }).constructor;
     if (typeof target !== 'function') return [];
-    const tools: BaseTool[] = [];
+    const tools: BaseTool<Record<string, unknown>, SchemaInput>[] = [];
     const classRecord = this.storage.findToolClass(target);
     if (classRecord) {
       tools.push(
@@ -137,7 +137,7 @@ function isParamsClass(params: ParamsDeclaration): params is ParamsClass {
   return typeof params === 'function' && !('~standard' in params);
 }
 
-function toolFor(instance: object, record: ToolClassRecord | ToolMethodRecord, build: () => BaseTool): BaseTool {
+function toolFor(instance: object, record: ToolClassRecord | ToolMethodRecord, build: () => BaseTool<Record<string, unknown>, SchemaInput>): BaseTool<Record<string, unknown>, SchemaInput> {
   let byRecord = toolsByInstance.get(instance);
   if (!byRecord) toolsByInstance.set(instance, (byRecord = new WeakMap()));
   let tool = byRecord.get(record);

@@ -1,4 +1,4 @@
-import type { BaseTool } from '@victor-tools/core';
+import type { BaseTool, SchemaInput } from '@victor-tools/core';
 import { isBaseTool, resolveTool } from '@victor-tools/core/framework';
 import { describeValue, errorMessage, errorName, isToolProvider } from '@victor-tools/core/internal';
 import { FunctionBackedTool } from '../builder/from-declaration';
@@ -10,7 +10,7 @@ import type { SkippedEntry } from './contracts';
 
 /** A tool found by a scan, not registered yet. */
 export interface FoundTool {
-  tool: BaseTool;
+  tool: BaseTool<Record<string, unknown>, SchemaInput>;
   source: string;
 }
 
@@ -42,7 +42,7 @@ function isClass(value: Function): boolean {
   return /^class[\s{]/.test(Function.prototype.toString.call(value)) || isBaseTool(value.prototype);
 }
 
-function ownerOf(tool: BaseTool): string {
+function ownerOf(tool: BaseTool<Record<string, unknown>, SchemaInput>): string {
   return tool instanceof FunctionBackedTool ? tool.declaration.owner : classLabel(tool.constructor);
 }
 
@@ -130,11 +130,11 @@ export class Collector {
     return heirs.find((c) => !heirs.some((d) => d !== c && Object.prototype.isPrototypeOf.call(c.prototype, d.prototype))) ?? heirs[0];
   }
 
-  private found(tools: BaseTool[], origin: string): FoundTool[] {
+  private found(tools: BaseTool<Record<string, unknown>, SchemaInput>[], origin: string): FoundTool[] {
     return tools.map((tool) => ({ tool, source: origin ? `${origin}:${ownerOf(tool)}` : ownerOf(tool) }));
   }
 
-  private add(tools: BaseTool[], origin: string): void {
+  private add(tools: BaseTool<Record<string, unknown>, SchemaInput>[], origin: string): void {
     this.findings.tools.push(...this.found(tools, origin));
   }
 

@@ -22,16 +22,39 @@ import { installClassToolProtocol, installToolProtocol } from './install-protoco
  */
 export type ToolClassInstance = BaseTool<never, SchemaInput> | { execute(args: never, ctx: ToolCallContext): unknown };
 
+/**
+ * `unknown` for a class `@Tool` takes; for a plain class whose `execute`
+ * takes a context (`{ toolName, signal }`) as its first parameter, a type no
+ * class has, naming the rule: its first parameter is handed the arguments.
+ * (`execute(args: never, ctx)` alone lets `execute(ctx)` through, as any
+ * parameter type accepts `never`.)
+ */
+export type ToolClassArgumentOrder<T> =
+  T extends BaseTool<never, SchemaInput>
+    ? unknown
+    : T extends { execute(first: infer A, ...rest: never[]): unknown }
+      ? [NonNullable<A>] extends [{ toolName: string; signal: AbortSignal }]
+        ? { 'a plain @Tool class takes execute(args, ctx): its first parameter is given the arguments, not the context': never }
+        : unknown
+      : unknown;
+
+/** The same rule for a toolbox method, `(args, ctx)`: `unknown`, or a type no method has when its first parameter is a context. */
+export type ToolMethodArgumentOrder<F> = F extends (first: infer A, ...rest: never[]) => unknown
+  ? [NonNullable<A>] extends [{ toolName: string; signal: AbortSignal }]
+    ? { 'a @Tool method takes (args, ctx): its first parameter is given the arguments, not the context': never }
+    : unknown
+  : unknown;
+
 /** What `@Tool(options)` returns: a class or method decorator in either decorator mode. */
 export interface ToolDecorator {
   /** Stage 3, on a class. */
-  <C extends abstract new (...args: never[]) => ToolClassInstance>(value: C, context: ClassDecoratorContext<C>): C | void;
+  <C extends abstract new (...args: never[]) => ToolClassInstance>(value: C & ToolClassArgumentOrder<InstanceType<C>>, context: ClassDecoratorContext<C>): C | void;
   /** Stage 3, on a toolbox method. */
-  (value: Function, context: ClassMethodDecoratorContext): void;
+  <F extends Function>(value: F & ToolMethodArgumentOrder<F>, context: ClassMethodDecoratorContext): void;
   /** Legacy, on a class. */
-  <C extends abstract new (...args: never[]) => ToolClassInstance>(target: C): C | void;
+  <C extends abstract new (...args: never[]) => ToolClassInstance>(target: C & ToolClassArgumentOrder<InstanceType<C>>): C | void;
   /** Legacy, on a toolbox method. */
-  (target: object, propertyKey: string | symbol, descriptor: PropertyDescriptor): void;
+  <F>(target: object, propertyKey: string | symbol, descriptor: TypedPropertyDescriptor<F> & ToolMethodArgumentOrder<F>): void;
 }
 
 // Up to BaseTool, or to a class @Tool made over a base class (whose description is that @Tool's, not this class's).

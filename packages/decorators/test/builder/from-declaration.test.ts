@@ -1,4 +1,4 @@
-import { BaseTool, ToolResult, type JsonSchema, type ToolCallContext } from '@victor-tools/core';
+import { BaseTool, ToolResult, type JsonSchema, type SchemaInput, type ToolCallContext } from '@victor-tools/core';
 import { DecoratedTool, Param, Tool, tool, toolsOfInstance } from '@victor-tools/decorators';
 import { FunctionBackedTool } from '../../src/internal';
 import { foreignCore } from '../helpers/foreign-core';
@@ -147,7 +147,7 @@ describe('declared tools', () => {
       const [declared] = toolsOfInstance(new GreetClass());
       expect(declared).toBeInstanceOf(FunctionBackedTool);
       expect(subclass).not.toBeInstanceOf(FunctionBackedTool);
-      const members = (t: BaseTool<never>) => [t.description, t.parameters, t.costTier, t.isIdempotent, t.timeoutMs, t.metadata];
+      const members = (t: BaseTool<never, SchemaInput>) => [t.description, t.parameters, t.costTier, t.isIdempotent, t.timeoutMs, t.metadata];
       expect(members(subclass)).toEqual(members(declared!));
       const ctx = {} as ToolCallContext;
       const [a, b] = [await subclass.execute(ctx, {} as Who), await declared!.execute(ctx, {})];

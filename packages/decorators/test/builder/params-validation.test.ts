@@ -30,7 +30,8 @@ function classTool(params: ToolOptions['params']): BaseTool {
       return args;
     }
   }
-  return toolsOfInstance(new Probe())[0]!;
+  // Every params here is a @Param class, a TypeBox schema or a JSON Schema: the tool's parameters are a JSON Schema.
+  return toolsOfInstance(new Probe())[0]! as BaseTool;
 }
 
 const declarations: [string, BaseTool][] = [

@@ -1,4 +1,4 @@
-import { ToolResult, type ToolCallContext } from '@victor-tools/core';
+import { ToolResult, type JsonSchema, type ToolCallContext } from '@victor-tools/core';
 import { MetadataStorage, Param, Tool, getMetadataStorage, toolsOfInstance } from '@victor-tools/decorators';
 import { ToolBuilder, globalToolBuilder } from '../../src/internal';
 
@@ -35,7 +35,7 @@ describe('ToolBuilder', () => {
       expect(builder.isToolClass(Echo)).toBe(true);
       const [echo] = builder.toolsOfInstance(new Echo());
       expect(echo!.name).toBe('echo_text');
-      expect(echo!.parameters.properties).toEqual({ text: { type: 'string', default: 'x' } });
+      expect((echo!.parameters as JsonSchema).properties).toEqual({ text: { type: 'string', default: 'x' } });
       expect(await echo!.execute({} as ToolCallContext, { text: 'hi' })).toEqual(ToolResult.ok('hi'));
     });
 

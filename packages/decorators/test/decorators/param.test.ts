@@ -18,7 +18,8 @@ function toolWith(params: ToolOptions['params']): BaseTool {
       return args;
     }
   }
-  return toolsOfInstance(new Probe())[0]!;
+  // Every params here is a @Param class or a JSON Schema: the tool's parameters are a JSON Schema.
+  return toolsOfInstance(new Probe())[0]! as BaseTool;
 }
 
 describe('a Date-typed @Param', () => {

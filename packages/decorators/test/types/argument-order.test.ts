@@ -126,7 +126,34 @@ function typeLevel(): void {
       return `Hello ${args.who}`;
     }
   }
-  void [PlainGreet, BackwardsPlainGreet];
+  // @ts-expect-error execute(ctx) alone in a plain @Tool class: its one parameter would get the arguments
+  @Tool({ name: 'who', description: 'Who runs.' })
+  class ContextOnly {
+    execute(ctx: ToolCallContext) {
+      return ctx.toolName;
+    }
+  }
+  // @ts-expect-error the same with an optional context
+  @Tool({ name: 'who', description: 'Who runs.' })
+  class OptionalContextOnly {
+    execute(ctx?: ToolCallContext) {
+      return ctx?.toolName;
+    }
+  }
+  // A plain @Tool class with no parameters, or with the arguments alone, still compiles.
+  @Tool({ name: 'who', description: 'Who runs.' })
+  class NoParameters {
+    execute() {
+      return 'me';
+    }
+  }
+  @Tool({ name: 'greet', description: 'Greet.', params: GreetParams })
+  class ArgumentsOnly {
+    execute(args: GreetParams) {
+      return args.who;
+    }
+  }
+  void [PlainGreet, BackwardsPlainGreet, ContextOnly, OptionalContextOnly, NoParameters, ArgumentsOnly];
 
   // A toolbox method: (args, ctx).
   class Box {
@@ -136,6 +163,23 @@ function typeLevel(): void {
     }
   }
   void Box;
+  class BackwardsBox {
+    // @ts-expect-error a toolbox method that takes the context alone: its one parameter would get the arguments
+    @Tool({ name: 'who', description: 'Who runs.' })
+    who(ctx: ToolCallContext) {
+      return ctx.toolName;
+    }
+    // @ts-expect-error the same written (ctx, args)
+    @Tool({ name: 'greet', description: 'Greet.', params: GreetParams })
+    greet(_ctx: ToolCallContext, args: GreetParams) {
+      return args.who;
+    }
+    @Tool({ name: 'now', description: 'Now.' })
+    now() {
+      return Date.now();
+    }
+  }
+  void BackwardsBox;
 }
 void typeLevel;
 

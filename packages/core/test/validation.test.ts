@@ -435,13 +435,13 @@ describe('validateArguments', () => {
     });
 
     it('should read a 2020-12 tuple (prefixItems, then items for the rest) as one, as zod and MCP servers write it', () => {
-      // z.toJSONSchema(z.object({ pair: z.tuple([z.string(), z.number()]) })), zod 4's default dialect.
-      const pair: JsonSchema = {
+      // z.toJSONSchema(z.object({ pair: z.tuple([z.string(), z.number()]) })), zod 4's default dialect, as JSON.
+      const pair: JsonSchema = JSON.parse(JSON.stringify({
         $schema: 'https://json-schema.org/draft/2020-12/schema',
         type: 'object',
         properties: { pair: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }], items: false, minItems: 2, maxItems: 2 } },
         required: ['pair'],
-      };
+      }));
       expect(validateArguments(pair, { pair: ['a', 1] }).result.valid).toBe(true);
       expect(validateArguments(pair, { pair: [1, 'a'] }).result.errors).toEqual([
         "Parameter 'pair.0' has wrong type: expected string, got number",

@@ -36,6 +36,7 @@ export { setOwn, hasOwn } from './own-property';
 export { canonicalJson } from './validation/json-equality';
 export { thrownResult } from './pipeline/normalize-result';
 export { guardedLogger } from './logger';
+export { hash53 } from './hash53';
 // Two abort signals as one, released after the call (AbortSignal.any leaks on Node 20).
 export { eitherSignal, type EitherSignal } from './either-signal';
 export { cancelledResult, timedOutResult } from './pipeline/failures';

@@ -1,4 +1,5 @@
 import { ErrorCode, JSONRPCMessageSchema, type RequestId } from '@modelcontextprotocol/sdk/types.js';
+import { hash53 } from '@victor-tools/core/internal';
 import { limitText } from './limits';
 
 /** How many ids of cancelled requests a connection keeps taken (the oldest is freed past it). */
@@ -86,17 +87,7 @@ export function duplicateIdError(id: RequestId, cancelled = false): { code: numb
 /** How a cancelled id is kept: as it is, or a long string as its length and a hash (a clash refuses an id, never lets one through). */
 function cancelledKey(id: RequestId): RequestId {
   if (typeof id !== 'string' || id.length <= LONGEST_KEPT_ID) return id;
-  // cyrb53 (public domain): a 53-bit string hash, enough to tell a client's ids apart.
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < id.length; i++) {
-    const c = id.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 2654435761);
-    h2 = Math.imul(h2 ^ c, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return `\u0000${id.length}:${(4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36)}`;
+  return `\u0000${id.length}:${hash53(id).toString(36)}`;
 }
 
 /** The answer to JSON that is not a JSON-RPC 2.0 message, at every door. */

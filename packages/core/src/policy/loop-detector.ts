@@ -1,3 +1,4 @@
+import { hash53 } from '../hash53';
 import { nodeCrypto } from '../node-fs';
 
 /** What `metadata.loopDetected` says about a repeated call. */
@@ -109,18 +110,4 @@ function hashText(text: string): number {
   if (crypto === undefined) return hash53(text);
   const digest = crypto.createHash('sha256').update(text, 'utf16le').digest();
   return digest.readUIntBE(0, 6) * 32 + (digest[6] >>> 3);
-}
-
-/** Two 32-bit multiplicative lanes, mixed (cyrb53). */
-function hash53(text: string): number {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ code, 2654435761);
-    h2 = Math.imul(h2 ^ code, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
 }

@@ -110,25 +110,34 @@ describe('serveMcpStdio over GuardedStdioServerTransport', () => {
   });
 });
 
+/**
+ * A stdio server with read_file and 'held', a tool that ignores its signal and
+ * answers only when released: `running` settles once it started.
+ */
+async function serveHeld() {
+  const peer = new RawStdioPeer();
+  let release!: (text: string) => void;
+  const answer = new Promise<string>((resolve) => (release = resolve));
+  let started!: () => void;
+  const running = new Promise<void>((resolve) => (started = resolve));
+  const registry = new ToolRegistry();
+  registry.register(new ReadFileTool());
+  registry.register(
+    new FeatureTool({
+      name: 'held',
+      run: () => {
+        started();
+        return answer;
+      },
+    }),
+  );
+  const handle = await serveMcpStdio(registry, { stdin: peer.stdin, stdout: peer.stdout, logger: { warn: () => undefined } });
+  return { peer, handle, running, release };
+}
+
 describe('serveMcpStdio, a request id reused while its request runs', () => {
   it('should refuse the second request with -32600, the first running on to its own result', async () => {
-    const peer = new RawStdioPeer();
-    let release!: (text: string) => void;
-    const answer = new Promise<string>((resolve) => (release = resolve));
-    let started!: () => void;
-    const running = new Promise<void>((resolve) => (started = resolve));
-    const registry = new ToolRegistry();
-    registry.register(new ReadFileTool());
-    registry.register(
-      new FeatureTool({
-        name: 'held',
-        run: () => {
-          started();
-          return answer;
-        },
-      }),
-    );
-    const handle = await serveMcpStdio(registry, { stdin: peer.stdin, stdout: peer.stdout, logger: { warn: () => undefined } });
+    const { peer, handle, running, release } = await serveHeld();
     try {
       await peer.request(0, 'initialize', INITIALIZE);
       peer.send({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'held', arguments: {} } });
@@ -150,24 +159,7 @@ describe('serveMcpStdio, a request id reused while its request runs', () => {
 
 describe('serveMcpStdio, a request id reused after its request was cancelled', () => {
   it('should refuse the reuse with -32600 while the cancelled request still runs, and answer the cancelled one with nothing', async () => {
-    const peer = new RawStdioPeer();
-    let release!: (text: string) => void;
-    const answer = new Promise<string>((resolve) => (release = resolve));
-    let started!: () => void;
-    const running = new Promise<void>((resolve) => (started = resolve));
-    const registry = new ToolRegistry();
-    registry.register(new ReadFileTool());
-    // Ignores its signal: it settles when released, long after the cancellation.
-    registry.register(
-      new FeatureTool({
-        name: 'held',
-        run: () => {
-          started();
-          return answer;
-        },
-      }),
-    );
-    const handle = await serveMcpStdio(registry, { stdin: peer.stdin, stdout: peer.stdout, logger: { warn: () => undefined } });
+    const { peer, handle, running, release } = await serveHeld();
     try {
       await peer.request(0, 'initialize', INITIALIZE);
       peer.send({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'held', arguments: {} } });

@@ -45,6 +45,17 @@ async function listen(server: http.Server, path: string): Promise<Mounted> {
 
 // Node's IncomingMessage and ServerResponse to a web Request and Response, for
 // Express and Fastify (the adapter Hono's node server uses).
+/** A session opened on `handler` with raw JSON-RPC (initialize, then initialized), and `post` to send it more. */
+async function rawSession(handler: McpRequestHandler) {
+  const post = (body: unknown, session?: string) =>
+    handler(new Request('http://localhost/mcp', { method: 'POST', headers: { ...MCP_POST_HEADERS, ...(session ? { 'mcp-session-id': session } : {}) }, body: JSON.stringify(body) }));
+  const opened = await post({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+  const session = opened.headers.get('mcp-session-id')!;
+  await opened.text();
+  await (await post({ jsonrpc: '2.0', method: 'notifications/initialized' }, session)).text();
+  return { post, session };
+}
+
 const toNode = (handler: (request: Request) => Promise<Response>) => getRequestListener(handler, { overrideGlobalObjects: false });
 
 const MOUNTS: Record<string, (handler: McpRequestHandler) => Promise<Mounted>> = {
@@ -175,12 +186,7 @@ describe('mcpRequestHandler alone (a web-standard runtime calls it directly)', (
     const slow = new SlowTool();
     tools.register(slow);
     const handler = mcpRequestHandler(tools, { stateless: false });
-    const post = (body: unknown, session?: string) =>
-      handler(new Request('http://localhost/mcp', { method: 'POST', headers: { ...MCP_POST_HEADERS, ...(session ? { 'mcp-session-id': session } : {}) }, body: JSON.stringify(body) }));
-    const opened = await post({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
-    const session = opened.headers.get('mcp-session-id')!;
-    await opened.text();
-    await (await post({ jsonrpc: '2.0', method: 'notifications/initialized' }, session)).text();
+    const { post, session } = await rawSession(handler);
     const call = await post({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'slow', arguments: { ms: 30_000 } } }, session);
     await slow.started;
     const cancel = await post({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 5 } }, session);
@@ -194,12 +200,7 @@ describe('mcpRequestHandler alone (a web-standard runtime calls it directly)', (
 
   it('should answer tools/list with malformed params or a cursor with -32602 in a session, the id free again after', async () => {
     const handler = mcpRequestHandler(registry(), { stateless: false });
-    const post = (body: unknown, session?: string) =>
-      handler(new Request('http://localhost/mcp', { method: 'POST', headers: { ...MCP_POST_HEADERS, ...(session ? { 'mcp-session-id': session } : {}) }, body: JSON.stringify(body) }));
-    const opened = await post({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
-    const session = opened.headers.get('mcp-session-id')!;
-    await opened.text();
-    await (await post({ jsonrpc: '2.0', method: 'notifications/initialized' }, session)).text();
+    const { post, session } = await rawSession(handler);
     const malformed = await (await post({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { cursor: 5 } }, session)).text();
     expect(malformed).toContain(`"error":{"code":-32602,"message":"Invalid tools/list request: 'cursor' must be a string, got a number"}`);
     const cursor = await (await post({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { cursor: 'next' } }, session)).text();
@@ -278,12 +279,7 @@ describe('mcpRequestHandler alone (a web-standard runtime calls it directly)', (
     const tools = registry();
     tools.register(new SlowTool());
     const handler = mcpRequestHandler(tools, { stateless: false, sessionIdleMs: 200 });
-    const post = (body: unknown, session?: string) =>
-      handler(new Request('http://localhost/mcp', { method: 'POST', headers: { ...MCP_POST_HEADERS, ...(session ? { 'mcp-session-id': session } : {}) }, body: JSON.stringify(body) }));
-    const opened = await post({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
-    const session = opened.headers.get('mcp-session-id')!;
-    await opened.text();
-    await (await post({ jsonrpc: '2.0', method: 'notifications/initialized' }, session)).text();
+    const { post, session } = await rawSession(handler);
     // The call runs 1.2 s, six times the idle limit; its answer streams all along.
     const call = await post({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'slow', arguments: { ms: 1_200 } } }, session);
     expect(call.headers.get('content-type')).toContain('text/event-stream');

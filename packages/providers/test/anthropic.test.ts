@@ -86,6 +86,19 @@ describe('toAnthropicTool', () => {
       expect(() => toMcpTool(tool)).not.toThrow();
     });
 
+    it('should cut a huge key in its message, keeping it whole on the error', () => {
+      const key = 'k '.repeat(50_000);
+      const tool = schemaTool({ type: 'object', properties: { [key]: { type: 'string' } } });
+      let error: unknown;
+      try {
+        toAnthropicTool(tool);
+      } catch (e) {
+        error = e;
+      }
+      expect((error as InvalidPropertyKeyError).key).toBe(key);
+      expect((error as Error).message.length).toBeLessThan(2_000);
+    });
+
     it('should take keys with letters, digits, _, . and - up to 64 characters', () => {
       const tool = schemaTool({ type: 'object', properties: { 'a.b-c_D9': { type: 'string' }, ['k'.repeat(64)]: { type: 'string' } } });
       expect(() => toAnthropicTool(tool)).not.toThrow();

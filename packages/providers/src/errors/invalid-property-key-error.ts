@@ -1,3 +1,5 @@
+import { capText } from '@victor-tools/core/internal';
+
 /**
  * A property key in a tool's parameters that a provider would reject (the
  * whole request fails, not only this tool). Thrown at export time, so the
@@ -21,7 +23,8 @@ export class InvalidPropertyKeyError extends Error {
     readonly suggestion: string,
   ) {
     super(
-      `Property key '${key}' (${path === '' ? 'a top-level parameter' : `in '${path}'`}) of tool '${toolName}' is not accepted by ${provider}: ${rule}. ` +
+      // Keys and paths come from the schema (a mounted MCP server's too): shown cut.
+      `Property key '${capText(key)}' (${path === '' ? 'a top-level parameter' : `in '${capText(path)}'`}) of tool '${toolName}' is not accepted by ${provider}: ${rule}. ` +
         `Rename the property in the tool's parameters, e.g. '${suggestion}' (and read it under that name in the tool).`,
     );
   }

@@ -1,3 +1,4 @@
+import { capText } from '@victor-tools/core/internal';
 import type { RegistrableTool } from '@victor-tools/core';
 import type { JsonSchema } from '@victor-tools/core';
 import { TOOL_NAME_RULES, assertToolName } from '../names';
@@ -90,7 +91,7 @@ function strictParameters(root: JsonSchema, tool: string, log: DropLog): JsonSch
     return toStrictSchema(root, '', log);
   } catch (error) {
     if (!(error instanceof UndeclaredRequiredError)) throw error;
-    const { property, path } = error;
+    const [property, path] = [capText(error.property), capText(error.path)];
     throw new TypeError(
       `toOpenAITool: tool '${tool}' requires '${property}'${path === '' ? '' : ` in '${path}'`}, which its parameters do not declare in properties. Strict mode closes every object (additionalProperties: false), so a strict model could never send it, and validation refuses every value there without it. Declare '${property}' in properties or remove it from required.`,
     );

@@ -367,6 +367,17 @@ describe('mcpTools over the reference servers', () => {
         expect(took).toBeLessThan(how === 'eof' ? 1500 : 1700);
       }
     });
+
+    it('close({ graceMs }) should refuse a grace that is not a number of milliseconds, closing nothing', async () => {
+      const set = await mcpTools(changingServer(), { logger: quietLogger });
+      try {
+        await expect(set.close({ graceMs: -1 })).rejects.toThrow(new TypeError('close({ graceMs }): graceMs must be a number of milliseconds, 0 or more, got -1.'));
+        await expect(set.close({ graceMs: '500' as never })).rejects.toThrow(/got a string\.$/);
+        expect(set.status().state).not.toBe('closed');
+      } finally {
+        await set.close();
+      }
+    });
   });
 
   describe('sources', () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -499,6 +499,59 @@ describe('mcpTools over the reference servers', () => {
       // The server is stopped all the same, and nothing of it is left to keep jest from exiting.
       const pid = Number(readFileSync(pidFile, 'utf8'));
       await until(() => !isRunning(pid), 5000);
+    });
+
+    it.each([
+      ['initialize', false],
+      ['tools/list', true],
+    ])('should reject at once when its signal aborts while the server has not answered %s, and stop the server', async (_what, answersInitialize) => {
+      const script = path.join(dir, 'mute-abort.cjs');
+      const pidFile = path.join(dir, 'mute-abort.pid');
+      writeFileSync(
+        script,
+        `require('node:fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid));
+        let buffer = '';
+        process.stdin.on('data', (chunk) => {
+          buffer += chunk;
+          for (let end = buffer.indexOf('\\n'); end >= 0; end = buffer.indexOf('\\n')) {
+            const message = JSON.parse(buffer.slice(0, end));
+            buffer = buffer.slice(end + 1);
+            if (${answersInitialize} && message.method === 'initialize') {
+              const result = { protocolVersion: message.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'mute', version: '1.0.0' } };
+              process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: message.id, result }) + '\\n');
+            }
+          }
+        });
+        setInterval(() => undefined, 1000);`,
+      );
+      const controller = new AbortController();
+      const starting = mcpTools({ command: process.execPath, args: [script], stderr: 'ignore' }, { prefix: 'mute', signal: controller.signal, logger: quietLogger });
+      await until(() => existsSync(pidFile), 5000);
+      if (answersInitialize) await new Promise((resolve) => setTimeout(resolve, 300));
+      const abortedAt = Date.now();
+      controller.abort();
+      const error = await starting.catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(McpServerStartError);
+      expect((error as Error).message).toBe("MCP server 'mute' could not be started: the start was aborted");
+      // Answered at the abort, long before the default 60 s connect timeout.
+      expect(Date.now() - abortedAt).toBeLessThan(2000);
+      const pid = Number(readFileSync(pidFile, 'utf8'));
+      await until(() => !isRunning(pid), 5000);
+      rmSync(pidFile);
+    });
+
+    it('should start nothing when its signal has already aborted, and refuse a signal that is not an AbortSignal', async () => {
+      const pidFile = path.join(dir, 'never.pid');
+      const script = path.join(dir, 'never.cjs');
+      writeFileSync(script, `require('node:fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid));`);
+      const error = await mcpTools({ command: process.execPath, args: [script], stderr: 'ignore' }, { prefix: 'never', signal: AbortSignal.abort() }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(McpServerStartError);
+      expect((error as Error).message).toBe("MCP server 'never' could not be started: the start was aborted");
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(existsSync(pidFile)).toBe(false);
+      await expect(mcpTools({ command: process.execPath, args: [script] }, { signal: { aborted: false } as never })).rejects.toThrow(
+        "mcpTools: 'signal' must be an AbortSignal, got an object",
+      );
     });
 
     it('should refuse a source it cannot use, saying what it takes', async () => {

@@ -6,7 +6,7 @@ import type { CommandContext } from '../command-context';
 import { CliError } from '../errors/cli-error';
 import { toJson } from '../format/json';
 import { renderTable } from '../format/table';
-import { mountServers, toolListTokens, type FailedServer, type MountedServer } from '../gateway/mount-servers';
+import { mountServersUntilStopped, toolListTokens, type FailedServer, type MountedServer } from '../gateway/mount-servers';
 import { readServersConfig } from '../gateway/servers-config';
 import { stderrLogger } from '../io';
 import { loadSemantic } from '../optional-packages';
@@ -85,13 +85,22 @@ export function registerGatewayCommand(program: Command, ctx: CommandContext): v
     if (options.check) {
       // Exit 0 says every server started: with none to start it would say nothing.
       if (config.servers.length === 0) throw new CliError(`the servers configuration '${options.config}' names no server to check`, 1);
-      return check(ctx, await mountServers(config.servers, { logger, stderr, connectTimeoutMs: options.connectTimeout }), options.json === true);
+      const outcome = await mountServersUntilStopped(config.servers, { logger, stderr, connectTimeoutMs: options.connectTimeout }, SERVER_GRACE_MS);
+      if (outcome.stopped) {
+        ctx.err('victor-tools: stopped');
+        return;
+      }
+      return check(ctx, outcome, options.json === true);
     }
 
     const context = executionContext(options);
     const local = tools === undefined ? undefined : await ctx.load(cmd);
     const registry = local?.registry ?? new ToolRegistry({ logger });
-    const { mounted, failed } = await mountServers(config.servers, { logger, stderr, connectTimeoutMs: options.connectTimeout });
+    const { mounted, failed, stopped } = await mountServersUntilStopped(config.servers, { logger, stderr, connectTimeoutMs: options.connectTimeout }, SERVER_GRACE_MS);
+    if (stopped) {
+      ctx.err('victor-tools: stopped');
+      return;
+    }
     for (const server of failed) ctx.warn(`${server.reason}; it is left out`);
     const serving: MountedServer[] = [];
     for (const server of mounted) {

@@ -18,16 +18,17 @@ export interface FailedServer {
 /**
  * Starts (or connects to) every server at once, each with `mcpTools` and
  * its name as the prefix of its tools' names; a server that fails is
- * reported in `failed` and the others are mounted.
+ * reported in `failed` and the others are mounted. `signal` abandons the
+ * servers still starting (they are stopped and reported in `failed`).
  */
 export async function mountServers(
   servers: readonly GatewayServer[],
-  options: { logger: Pick<Logger, 'info' | 'warn'>; stderr: (name: string) => ((line: string) => void) | 'ignore'; connectTimeoutMs?: number },
+  options: { logger: Pick<Logger, 'info' | 'warn'>; stderr: (name: string) => ((line: string) => void) | 'ignore'; connectTimeoutMs?: number; signal?: AbortSignal },
 ): Promise<{ mounted: MountedServer[]; failed: FailedServer[] }> {
   const outcomes = await Promise.all(
     servers.map(async (entry) => {
       const source = entry.kind === 'stdio' ? { ...entry.server, stderr: entry.server.stderr ?? options.stderr(entry.name) } : entry.server;
-      const settings: McpToolsOptions = { prefix: entry.name, logger: options.logger, connectTimeoutMs: options.connectTimeoutMs };
+      const settings: McpToolsOptions = { prefix: entry.name, logger: options.logger, connectTimeoutMs: options.connectTimeoutMs, signal: options.signal };
       try {
         return { name: entry.name, set: await mcpTools(source, settings) };
       } catch (error) {
@@ -44,4 +45,30 @@ export async function mountServers(
 /** Tokens of a server's tools as `tools/list` sends them (their MCP definitions as JSON, o200k). */
 export function toolListTokens(set: McpToolSet): number {
   return estimateTokens({ tools: set.tools.map((tool) => toMcpTool(tool).schema) });
+}
+
+/**
+ * Mounts the servers, abandoning those still starting on SIGINT or SIGTERM:
+ * killed by the default action of either, the gateway would leave behind
+ * every server that does not stop when its stdin closes. Answers
+ * `stopped: true` then, having closed the servers already mounted.
+ */
+export async function mountServersUntilStopped(
+  servers: readonly GatewayServer[],
+  options: Omit<Parameters<typeof mountServers>[1], 'signal'>,
+  closeGraceMs: number,
+): Promise<{ mounted: MountedServer[]; failed: FailedServer[]; stopped: boolean }> {
+  const stopping = new AbortController();
+  const stop = () => stopping.abort();
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  try {
+    const outcome = await mountServers(servers, { ...options, signal: stopping.signal });
+    if (!stopping.signal.aborted) return { ...outcome, stopped: false };
+    await Promise.all(outcome.mounted.map((server) => server.set.close({ graceMs: closeGraceMs })));
+    return { mounted: [], failed: outcome.failed, stopped: true };
+  } finally {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+  }
 }

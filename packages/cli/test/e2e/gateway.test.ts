@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -327,6 +327,35 @@ describe('victor-tools gateway', () => {
       expect(alive(stubborn[0])).toBe(false);
       child.stdin.end();
     });
+  });
+
+  it.each([[[] as string[]], [['--check']]])('should stop a server still starting and exit 0 on SIGTERM while it mounts (flags %j)', async (flags) => {
+    // Never answers initialize and outlives its stdin: only a signal ends it.
+    const pidFile = join(dir, 'slow.pid');
+    const script = join(dir, 'slow.cjs');
+    writeFileSync(script, `require('node:fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); process.stdin.resume(); setInterval(() => {}, 1000);`);
+    const slowConfig = join(dir, 'slow.json');
+    writeFileSync(slowConfig, JSON.stringify({ mcpServers: { slow: { command: process.execPath, args: [script] } } }));
+    const child = spawn(process.execPath, [BIN, 'gateway', '--config', slowConfig, ...flags], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    for (const until = Date.now() + 10_000; Date.now() < until && !existsSync(pidFile); ) await new Promise((resolve) => setTimeout(resolve, 50));
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(stderr).toContain('victor-tools: stopped');
+    let running = true;
+    for (const until = Date.now() + 5000; Date.now() < until && running; await new Promise((resolve) => setTimeout(resolve, 50))) {
+      try {
+        process.kill(pid, 0);
+      } catch {
+        running = false;
+      }
+    }
+    if (running) process.kill(pid, 'SIGKILL');
+    expect(running).toBe(false);
+    child.stdin.end();
   });
 
   it('should leave out a server that never answers initialize after --connect-timeout, not the default minute', async () => {

@@ -22,6 +22,7 @@ import { remoteToolResult } from './remote-result';
 import type { McpRemoteTool, RemoteCaller } from './remote-tool';
 import { sourceLabel, type ReadSource } from './source';
 import { StderrTail } from './stderr-tail';
+import { unlessAborted } from './unless-aborted';
 import type { McpClientLike, McpCloseOptions, McpRequestOptions, McpRestartOptions, McpToolDescription, McpToolsOptions } from './types';
 
 /** Thrown by `mcpTools` when the server cannot be started or reached, or does not answer initialize and `tools/list`. */
@@ -185,12 +186,13 @@ export class McpConnection implements RemoteCaller {
     this.owned = { client, transport, stderr };
     let timer: NodeJS.Timeout | undefined;
     try {
-      await Promise.race([
+      const connected = Promise.race([
         client.connect(transport, { timeout: this.connectTimeoutMs }),
         new Promise<never>((_, reject) => {
           timer = setTimeout(() => reject(new Error(`no answer to initialize within ${this.connectTimeoutMs} ms`)), this.connectTimeoutMs);
         }),
       ]);
+      await unlessAborted(connected, this.options.signal);
     } catch (error) {
       this.abandonOwned();
       // Let the last lines the server wrote arrive before they are quoted.

@@ -5,7 +5,8 @@ import type { ToolRegistryLike } from '@victor-tools/core/framework';
 import { metadataFromAnnotations } from './annotations';
 import { McpConnection, McpServerStartError, type McpConnectionState } from './connection';
 import { McpRemoteTool } from './remote-tool';
-import { readSource } from './source';
+import { readSource, sourceLabel } from './source';
+import { START_ABORTED, unlessAborted } from './unless-aborted';
 import type { McpCloseOptions, McpServerSource, McpToolDescription, McpToolsOptions } from './types';
 
 /** What a refresh of a tool set changed, by registered name. */
@@ -280,13 +281,17 @@ export async function mcpTools(source: McpServerSource, options: McpToolsOptions
   if (options.prefix !== undefined && (typeof options.prefix !== 'string' || options.prefix === '')) {
     throw new TypeError(`mcpTools: 'prefix' must be a non-empty string, got ${JSON.stringify(options.prefix)}`);
   }
+  const signal: unknown = options.signal;
+  if (signal !== undefined && !(signal instanceof AbortSignal)) throw new TypeError(`mcpTools: 'signal' must be an AbortSignal, got ${describeValue(signal)}`);
+  if (options.signal?.aborted) throw new McpServerStartError(options.prefix ?? sourceLabel(read), START_ABORTED);
   const connection = await McpConnection.open(read, options);
   const set = new McpToolSet(connection, options);
   try {
-    await set.refresh();
+    await unlessAborted(set.refresh(), options.signal);
   } catch (error) {
     connection.abandon();
-    throw new McpServerStartError(connection.name, `its tools could not be listed: ${errorMessage(error)}`);
+    const reason = errorMessage(error);
+    throw new McpServerStartError(connection.name, reason === START_ABORTED ? reason : `its tools could not be listed: ${reason}`);
   }
   return set;
 }

@@ -161,6 +161,13 @@ export interface McpToolsOptions {
   timeoutMs?: number;
   /** How long each step of starting may take: starting (or reaching) the server with `initialize`, then each page of `tools/list` (listing again after `tools/list_changed` too). Default 60,000 ms. */
   connectTimeoutMs?: number;
+  /**
+   * Abandons the start when aborted: `mcpTools` rejects at once with
+   * `McpServerStartError` ('the start was aborted'), and a server it started
+   * is stopped as after a `connectTimeoutMs` (SIGTERM, without waiting for it
+   * to exit). No effect once `mcpTools` resolved: `close()` ends the set.
+   */
+  signal?: AbortSignal;
   /** How a stdio server that exits is started again; `false` never restarts. */
   restart?: McpRestartOptions | false;
   /**

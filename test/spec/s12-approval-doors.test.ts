@@ -16,7 +16,7 @@ import { Command, MemorySaver } from '@langchain/langgraph';
 import { createReactAgent } from '@langchain/langgraph/prebuilt';
 import { generateText, stepCountIs, type ModelMessage } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
-import { AccessMode, ToolRegistry, trustFrameworkApproval, type ApprovalCallback } from '@victor-tools/core';
+import { AccessMode, ToolRegistry, trustFrameworkApproval, type ApprovalCallback, type ToolExecutionContext } from '@victor-tools/core';
 import { toAISDKTools } from '@victor-tools/ai-sdk';
 import { toLangChainTools } from '@victor-tools/langchain';
 import { toOpenAIAgentsTools } from '@victor-tools/openai-agents';
@@ -127,9 +127,9 @@ async function throughAgents(registry: ToolRegistry, save: TestTool): Promise<Ou
   return outcome(personAsked, save.calls.length > 0, save.calls.length > 0 ? undefined : text);
 }
 
-async function throughMcp(registry: ToolRegistry, save: TestTool, elicitation: boolean): Promise<Outcome> {
+async function throughMcp(registry: ToolRegistry, save: TestTool, elicitation: boolean, context?: ToolExecutionContext): Promise<Outcome> {
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-  const handle = await serveMcp(registry, { transport: serverTransport, logger: silentLogger });
+  const handle = await serveMcp(registry, { transport: serverTransport, logger: silentLogger, context });
   const capabilities: ClientCapabilities = elicitation ? { elicitation: {} } : {};
   const client = new Client({ name: 'doors', version: '1.0.0' }, { capabilities });
   let personAsked = false;
@@ -201,6 +201,11 @@ describe('one approval rule through every door (a WRITE tool, first call)', () =
       'MCP (a client with elicitation)': outcome(true, true),
       'MCP (a client without elicitation)': outcome(false, false, NOBODY_TO_ASK),
     });
+  });
+
+  it("should not take an approvedBy in the MCP server's context as an approval: only an adapter's own step sets it", async () => {
+    const { registry, save } = registryWith(trustFrameworkApproval());
+    expect(await throughMcp(registry, save, false, { approvedBy: 'ai-sdk' })).toEqual(outcome(false, false, NOBODY_TO_ASK));
   });
 
   it("should let trustFrameworkApproval's fallback decide where no person can be asked", async () => {

@@ -157,6 +157,8 @@ export async function serveMcp(registry: ServableRegistry, options: ServeMcpOpti
       signal: extra.signal,
       log: clientLogFunction(logLevel, tool?.name ?? call.name, extra.sendNotification),
     };
+    // As at every adapter: only a framework's own approval step may vouch for a call (core's trustFrameworkApproval trusts it).
+    delete ctx.approvedBy;
     const client = toolClientFor(server.getClientCapabilities(), extra);
     if (client) ctx.client = client;
     if (extra.authInfo) ctx.auth = extra.authInfo;

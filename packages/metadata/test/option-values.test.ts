@@ -1,0 +1,107 @@
+// Options of the wrong kind are refused, naming the option and what was
+// wrong, rather than failing deep in the engine ('toLowerCase is not a
+// function') or changing the selection in silence (`tokenBudget: NaN`
+// selected everything, `maxTools: -1` nothing, `toolNames: 'git_commit'`
+// was read a character at a time).
+import { ToolRegistry } from '@victor-tools/core';
+import { selectTools, selectToolsAsync, selectToolsForConversation, ToolMetadataRegistry, type SelectToolsOptions } from '@victor-tools/metadata';
+import { TestTool } from '../../../test/support/tools';
+import { catalogueTools } from './support/catalogue';
+
+afterEach(() => ToolMetadataRegistry.resetInstance());
+
+function registry(): ToolRegistry {
+  const r = new ToolRegistry();
+  r.register(new TestTool({ name: 'read_file', description: 'Read a text file from disk.' }));
+  r.register(new TestTool({ name: 'write_file', description: 'Write a text file to disk.' }));
+  r.register(new TestTool({ name: 'list_files', description: 'List the files of a directory.' }));
+  r.register(new TestTool({ name: 'git_commit', description: 'Commit staged changes to git.' }));
+  r.register(new TestTool({ name: 'get_weather', description: 'Get the weather forecast for a city.' }));
+  return r;
+}
+
+const bad = <T>(value: unknown): T => value as T;
+const names = (selection: { tools: Array<{ name: string }> }): string[] => selection.tools.map((t) => t.name);
+
+describe('selectTools: counts and budgets', () => {
+  it.each([
+    ['maxTools', NaN, RangeError, 'selectTools: maxTools must be a whole number of at least 0 (Infinity for no cap), got NaN.'],
+    ['maxTools', -3, RangeError, 'selectTools: maxTools must be a whole number of at least 0 (Infinity for no cap), got -3.'],
+    ['maxTools', 2.5, RangeError, 'got 2.5'],
+    ['maxTools', -Infinity, RangeError, 'got -Infinity'],
+    ['maxTools', '2', TypeError, 'selectTools: maxTools must be a number, got a string.'],
+    ['maxTools', null, TypeError, 'selectTools: maxTools must be a number, got null.'],
+    ['tokenBudget', NaN, RangeError, 'selectTools: tokenBudget must be a number of at least 0 (Infinity for no budget), got NaN.'],
+    ['tokenBudget', -1, RangeError, 'got -1'],
+    ['tokenBudget', '30', TypeError, 'selectTools: tokenBudget must be a number, got a string.'],
+  ])('should refuse %s: %p', (option, value, type, message) => {
+    const options = bad<SelectToolsOptions>({ [option]: value });
+    expect(() => selectTools(registry(), 'file', options)).toThrow(type);
+    expect(() => selectTools(registry(), 'file', options)).toThrow(message);
+  });
+
+  it('should refuse them in selectToolsAsync and selectToolsForConversation too, naming the function', async () => {
+    await expect(selectToolsAsync(registry(), 'file', { tokenBudget: NaN })).rejects.toThrow('selectToolsAsync: tokenBudget must be');
+    await expect(selectToolsForConversation(registry(), [{ role: 'user', text: 'file' }], { maxTools: -1 })).rejects.toThrow(
+      'selectToolsForConversation: maxTools must be a whole number of at least 0',
+    );
+  });
+
+  it('should still take 0, whole numbers, fractions of a budget and Infinity', () => {
+    const r = registry();
+    expect(names(selectTools(r, 'file', { maxTools: 0 }))).toEqual([]);
+    expect(names(selectTools(r, 'file', { tokenBudget: 0 }))).toEqual([]);
+    expect(selectTools(r, 'file', { maxTools: 2 }).tools).toHaveLength(2);
+    const all = selectTools(r, 'file', { maxTools: 100 });
+    expect(selectTools(r, 'file', { maxTools: Infinity, tokenBudget: Infinity })).toEqual(all);
+    expect(selectTools(r, 'file', { tokenBudget: all.totalTokens + 0.5 })).toEqual(all);
+  });
+});
+
+describe('selectTools: other options', () => {
+  it.each([
+    ['pinned', 'git_commit', 'selectTools: pinned must be an array of tool names, got a string.'],
+    ['pinned', 5, 'selectTools: pinned must be an array of tool names, got a number.'],
+    ['provider', null, "selectTools: provider must be a renderer's name ('openai', 'anthropic', 'gemini', 'mcp') or a SchemaRenderer with a render(tool, level) method, got null."],
+    ['provider', 5, 'or a SchemaRenderer with a render(tool, level) method, got a number.'],
+    ['provider', {}, 'or a SchemaRenderer with a render(tool, level) method, got an object.'],
+    ['stage', 5, 'selectTools: stage must be a string, got a number.'],
+    ['taskType', {}, 'selectTools: taskType must be a string, got an object.'],
+  ])('should refuse %s: %p with a TypeError', (option, value, message) => {
+    const options = bad<SelectToolsOptions>({ [option]: value });
+    expect(() => selectTools(registry(), 'file', options)).toThrow(TypeError);
+    expect(() => selectTools(registry(), 'file', options)).toThrow(message);
+  });
+
+  it('should still take pinned as a Set', () => {
+    expect(names(selectTools(registry(), 'weather', { maxTools: 1, pinned: new Set(['git_commit']) }))).toEqual(['get_weather', 'git_commit']);
+  });
+});
+
+describe('ToolMetadataRegistry.search options', () => {
+  let reg: ToolMetadataRegistry;
+  beforeEach(() => {
+    reg = ToolMetadataRegistry.getInstance();
+    reg.refreshFromTools(catalogueTools());
+  });
+
+  it.each([
+    ['limit', NaN, RangeError, 'search: limit must be a whole number of at least 0 (Infinity for no cap), got NaN.'],
+    ['limit', -1, RangeError, 'got -1'],
+    ['limit', 2.5, RangeError, 'got 2.5'],
+    ['limit', '3', TypeError, 'search: limit must be a number, got a string.'],
+    ['stage', 5, TypeError, 'search: stage must be a string, got a number.'],
+    ['taskType', {}, TypeError, 'search: taskType must be a string, got an object.'],
+    ['filter', 'x', TypeError, 'search: filter must be a function (name) => boolean, got a string.'],
+  ])('should refuse %s: %p', async (option, value, type, message) => {
+    const options = bad<object>({ [option]: value });
+    expect(() => reg.search('file', options)).toThrow(type);
+    expect(() => reg.search('file', options)).toThrow(message);
+    await expect(reg.searchAsync('file', options)).rejects.toThrow(message.replace('search:', 'searchAsync:'));
+  });
+
+  it('should still take limit 0 and Infinity', () => {
+    expect(reg.search('file', { limit: 0 })).toEqual([]);
+    expect(reg.search('file', { limit: Infinity }).length).toBeGreaterThan(0);
+  });
+});

@@ -1,3 +1,4 @@
+import { capText, describeValue } from '@victor-tools/core/internal';
 import { checkSelectOptions } from './select-option-keys';
 import { rankWithoutQuery, selectRanked } from './select-tools';
 import { contentWords } from './text/tokenize';
@@ -26,7 +27,7 @@ export async function selectToolsForConversation(
   options: ConversationSelectOptions = {},
 ): Promise<ToolSelection> {
   checkSelectOptions('selectToolsForConversation', options, true);
-  const turns = [...conversation];
+  const turns = turnsOf(conversation);
   const userTurns = options.userTurns ?? DEFAULT_USER_TURNS;
   if (!(Number.isInteger(userTurns) && userTurns >= 1)) {
     throw new RangeError(`selectToolsForConversation: userTurns must be a whole number of at least 1, got ${String(options.userTurns)}`);
@@ -38,7 +39,7 @@ export async function selectToolsForConversation(
   }
   const called: string[] = [];
   if (options.keepCalled !== false) {
-    for (const turn of turns) if (turn.role === 'assistant') for (const name of turn.toolNames ?? []) if (typeof name === 'string') called.push(name);
+    for (const turn of turns) if (turn.role === 'assistant') for (const name of turn.toolNames ?? []) called.push(name);
   }
   const pinned = [...(options.pinned ?? []), ...called];
   return selectRanked(
@@ -54,4 +55,37 @@ export async function selectToolsForConversation(
     },
     { ...options, pinned },
   );
+}
+
+const ROLES: ReadonlySet<unknown> = new Set(['user', 'assistant', 'tool', 'system']);
+
+/**
+ * The turns of `conversation`, each checked: an object with a role of 'user',
+ * 'assistant', 'tool' or 'system', a `text` that is a string when given and
+ * `toolNames` that are an array of strings when given. A string in place of
+ * the turns, or `toolNames: 'git_commit'`, would otherwise be read a
+ * character at a time; a turn of another shape be skipped in silence.
+ */
+function turnsOf(conversation: unknown): ConversationTurn[] {
+  const owner = 'selectToolsForConversation';
+  if (conversation === null || typeof conversation !== 'object' || typeof (conversation as Iterable<unknown>)[Symbol.iterator] !== 'function') {
+    throw new TypeError(`${owner} expects the conversation as an array of turns ({ role, text?, toolNames? }), got ${describeValue(conversation)}.`);
+  }
+  const turns = [...(conversation as Iterable<unknown>)];
+  turns.forEach((turn, i) => {
+    if (turn === null || typeof turn !== 'object' || Array.isArray(turn)) {
+      throw new TypeError(`${owner}: turn ${i} must be an object { role, text?, toolNames? }, got ${describeValue(turn)}.`);
+    }
+    const { role, text, toolNames } = turn as { role?: unknown; text?: unknown; toolNames?: unknown };
+    if (!ROLES.has(role)) {
+      const shown = typeof role === 'string' ? `'${capText(role)}'` : describeValue(role);
+      throw new TypeError(`${owner}: turn ${i} has role ${shown}; a role is 'user', 'assistant', 'tool' or 'system'.`);
+    }
+    if (text !== undefined && typeof text !== 'string') throw new TypeError(`${owner}: turn ${i}'s text must be a string, got ${describeValue(text)}.`);
+    if (toolNames !== undefined && !(Array.isArray(toolNames) && toolNames.every((name) => typeof name === 'string'))) {
+      const shown = Array.isArray(toolNames) ? `${describeValue(toolNames.find((name) => typeof name !== 'string'))} in it` : describeValue(toolNames);
+      throw new TypeError(`${owner}: turn ${i}'s toolNames must be an array of tool names (strings), got ${shown}.`);
+    }
+  });
+  return turns as ConversationTurn[];
 }

@@ -4,7 +4,14 @@
 // selected everything, `maxTools: -1` nothing, `toolNames: 'git_commit'`
 // was read a character at a time).
 import { ToolRegistry } from '@victor-tools/core';
-import { selectTools, selectToolsAsync, selectToolsForConversation, ToolMetadataRegistry, type SelectToolsOptions } from '@victor-tools/metadata';
+import {
+  selectTools,
+  selectToolsAsync,
+  selectToolsForConversation,
+  ToolMetadataRegistry,
+  type ConversationTurn,
+  type SelectToolsOptions,
+} from '@victor-tools/metadata';
 import { TestTool } from '../../../test/support/tools';
 import { catalogueTools } from './support/catalogue';
 
@@ -75,6 +82,45 @@ describe('selectTools: other options', () => {
 
   it('should still take pinned as a Set', () => {
     expect(names(selectTools(registry(), 'weather', { maxTools: 1, pinned: new Set(['git_commit']) }))).toEqual(['get_weather', 'git_commit']);
+  });
+});
+
+describe('selectToolsForConversation: the turns', () => {
+  const run = (turns: unknown, options = {}) => selectToolsForConversation(registry(), bad<ConversationTurn[]>(turns), options);
+
+  it.each([
+    ['a string in place of the turns', 'read the file', 'selectToolsForConversation expects the conversation as an array of turns ({ role, text?, toolNames? }), got a string.'],
+    ['a number in place of the turns', 5, 'got a number.'],
+    ['a null turn', [null], 'selectToolsForConversation: turn 0 must be an object { role, text?, toolNames? }, got null.'],
+    ['a turn without a role', [{ text: 'hi' }], "selectToolsForConversation: turn 0 has role undefined; a role is 'user', 'assistant', 'tool' or 'system'."],
+    ['a turn of an unknown role', [{ role: 'human', text: 'hi' }], "turn 0 has role 'human'"],
+    ['a text that is not a string', [{ role: 'user', text: 42 }], "selectToolsForConversation: turn 0's text must be a string, got a number."],
+    [
+      'toolNames as a string',
+      [{ role: 'user', text: 'weather' }, { role: 'assistant', toolNames: 'git_commit' }],
+      "selectToolsForConversation: turn 1's toolNames must be an array of tool names (strings), got a string.",
+    ],
+    ['toolNames as a number', [{ role: 'assistant', toolNames: 5 }], "turn 0's toolNames must be an array of tool names (strings), got a number."],
+    ['toolNames holding a number', [{ role: 'assistant', toolNames: ['a', 5] }], "turn 0's toolNames must be an array of tool names (strings), got a number in it."],
+  ])('should refuse %s with a TypeError', async (_label, turns, message) => {
+    await expect(run(turns)).rejects.toThrow(TypeError);
+    await expect(run(turns)).rejects.toThrow(message);
+  });
+
+  it('should refuse keepCalled and pinned of the wrong kind', async () => {
+    const turns = [{ role: 'user', text: 'weather' }];
+    await expect(run(turns, { keepCalled: 'no' })).rejects.toThrow('selectToolsForConversation: keepCalled must be true or false, got a string.');
+    await expect(run(turns, { pinned: 'git_commit' })).rejects.toThrow('selectToolsForConversation: pinned must be an array of tool names, got a string.');
+  });
+
+  it('should still keep the tools called, and take turns from any iterable', async () => {
+    const turns: ConversationTurn[] = [
+      { role: 'user', text: 'weather' },
+      { role: 'assistant', toolNames: ['git_commit'] },
+      { role: 'tool', toolNames: ['git_commit'] },
+    ];
+    expect(names(await run(turns, { maxTools: 1 }))).toEqual(['get_weather', 'git_commit']);
+    expect(names(await run(new Set(turns), { maxTools: 1, keepCalled: false }))).toEqual(['get_weather']);
   });
 });
 

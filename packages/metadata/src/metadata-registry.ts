@@ -1,6 +1,6 @@
 import { AccessMode, CostTier, Priority, type BaseTool, type ToolMetadata } from '@victor-tools/core';
 import type { AccessModeLike } from '@victor-tools/core/framework';
-import { cutText } from '@victor-tools/core/internal';
+import { checkOptionKeys, cutText, describeValue } from '@victor-tools/core/internal';
 import { resolveMetadata } from './auto-metadata';
 import type { MetadataRegistryOptions } from './embedding/embedder';
 import { embeddingText } from './embedding/tool-text';
@@ -38,6 +38,16 @@ interface ToolView {
   readonly parameters: BaseTool['parameters'];
   readonly metadata: BaseTool['metadata'];
   readonly costTier: BaseTool['costTier'];
+}
+
+// Every key of configure's options, once: the compiler refuses a list that misses one.
+const CONFIGURE_KEYS: { readonly [K in keyof Required<MetadataRegistryOptions>]: true } = { embedder: true, embeddingStore: true };
+const CONFIGURE_OPTION_KEYS: readonly string[] = Object.freeze(Object.keys(CONFIGURE_KEYS));
+
+/** `value` as the name a lookup (`getToolsByCategory`) takes, or a TypeError saying what was passed instead. */
+function lookupText(value: unknown, method: string, what: string): string {
+  if (typeof value === 'string') return value;
+  throw new TypeError(`${method} expects the ${what} as a string, got ${describeValue(value)}.`);
 }
 
 const generations = new WeakMap<ToolMetadataRegistry, number>();
@@ -150,10 +160,15 @@ export class ToolMetadataRegistry {
    * their current value. Returns the registry.
    */
   configure(options: MetadataRegistryOptions): this {
+    checkOptionKeys('configure', options, CONFIGURE_OPTION_KEYS);
     const embedder = 'embedder' in options ? options.embedder : this.vectors?.embedder;
     const store = 'embeddingStore' in options ? options.embeddingStore : this.vectors?.store;
     if (embedder !== undefined && embedder !== null && typeof (embedder as { embed?: unknown }).embed !== 'function') {
       throw new TypeError('configure({ embedder }): the embedder must have an embed(texts: string[]) method');
+    }
+    const embedQuery: unknown = embedder?.embedQuery;
+    if (embedQuery !== undefined && typeof embedQuery !== 'function') {
+      throw new TypeError(`configure({ embedder }): the embedder's embedQuery must be a method (texts: string[]) => vectors when it has one, got ${describeValue(embedQuery)}`);
     }
     if (store !== undefined && store !== null && (typeof store.get !== 'function' || typeof store.set !== 'function')) {
       throw new TypeError('configure({ embeddingStore }): the store must have get(keys) and set(keys, vectors) methods');
@@ -199,26 +214,30 @@ export class ToolMetadataRegistry {
 
   /** Names of the tools of a category (case-insensitive), sorted. */
   getToolsByCategory(category: string): string[] {
+    const key = lookupText(category, 'getToolsByCategory', 'category');
     this.settle();
-    return sorted(this.byCategory.get(category.toLowerCase()));
+    return sorted(this.byCategory.get(key.toLowerCase()));
   }
 
   /** Names of the tools with this keyword (case-insensitive), sorted. */
   getByKeyword(keyword: string): string[] {
+    const key = lookupText(keyword, 'getByKeyword', 'keyword');
     this.settle();
-    return sorted(this.byKeyword.get(keyword.toLowerCase()));
+    return sorted(this.byKeyword.get(key.toLowerCase()));
   }
 
   /** Names of the tools declaring this stage, sorted. */
   getToolsByStage(stage: string): string[] {
+    const key = lookupText(stage, 'getToolsByStage', 'stage');
     this.settle();
-    return sorted(this.byStage.get(stage.toLowerCase()));
+    return sorted(this.byStage.get(key.toLowerCase()));
   }
 
   /** Names of the tools declaring this task type, sorted. */
   getToolsByTaskType(taskType: string): string[] {
+    const key = lookupText(taskType, 'getToolsByTaskType', 'task type');
     this.settle();
-    return sorted(this.byTaskType.get(taskType.toLowerCase()));
+    return sorted(this.byTaskType.get(key.toLowerCase()));
   }
 
   /** Names of the tools with this access mode, sorted. */

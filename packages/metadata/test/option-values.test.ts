@@ -150,4 +150,42 @@ describe('ToolMetadataRegistry.search options', () => {
     expect(reg.search('file', { limit: 0 })).toEqual([]);
     expect(reg.search('file', { limit: Infinity }).length).toBeGreaterThan(0);
   });
+
+  it.each([
+    ['getToolsByCategory', 5, 'getToolsByCategory expects the category as a string, got a number.'],
+    ['getByKeyword', null, 'getByKeyword expects the keyword as a string, got null.'],
+    ['getToolsByStage', undefined, 'getToolsByStage expects the stage as a string, got undefined.'],
+    ['getToolsByTaskType', {}, 'getToolsByTaskType expects the task type as a string, got an object.'],
+  ] as const)('%s(%p) should throw a TypeError naming what it takes', (method, value, message) => {
+    const lookup = reg[method].bind(reg) as (value: unknown) => string[];
+    expect(() => lookup(value)).toThrow(TypeError);
+    expect(() => lookup(value)).toThrow(message);
+    expect(reg[method]('FileSystem' as never)).toEqual(method === 'getToolsByCategory' ? ['patch', 'read_file', 'write_file'] : expect.any(Array));
+  });
+});
+
+describe('ToolMetadataRegistry.configure options', () => {
+  const embedder = { embed: (texts: string[]) => texts.map(() => [1, 0]) };
+
+  it('should refuse an unknown option, suggesting the known one', () => {
+    const reg = new ToolMetadataRegistry();
+    expect(() => reg.configure(bad({ embeder: embedder }))).toThrow("configure: unknown option 'embeder' (did you mean 'embedder'?); it takes embedder, embeddingStore.");
+    expect(() => reg.configure(bad({ embedding_store: null }))).toThrow("configure: unknown option 'embedding_store' (did you mean 'embeddingStore'?)");
+  });
+
+  it('should refuse options that are not an object', () => {
+    const reg = new ToolMetadataRegistry();
+    expect(() => reg.configure(bad(null))).toThrow(new TypeError('configure: options must be an object, got null.'));
+    expect(() => reg.configure(bad('embedder'))).toThrow('configure: options must be an object, got a string.');
+  });
+
+  it('should refuse an embedder whose embedQuery is not a method, at configure rather than at the first search', () => {
+    const reg = new ToolMetadataRegistry();
+    reg.refreshFromTools(catalogueTools());
+    expect(() => reg.configure({ embedder: bad({ ...embedder, embedQuery: 'yes' }) })).toThrow(
+      new TypeError("configure({ embedder }): the embedder's embedQuery must be a method (texts: string[]) => vectors when it has one, got a string"),
+    );
+    expect(reg.search('read file').length).toBeGreaterThan(0);
+    expect(reg.configure({ embedder: { ...embedder, embedQuery: embedder.embed } })).toBe(reg);
+  });
 });

@@ -1,3 +1,4 @@
+import { checkOptionKeys, describeValue } from '@victor-tools/core/internal';
 import type { Embedder } from '@victor-tools/metadata';
 import { isStopWord, splitWords, stemWord } from '@victor-tools/metadata/framework';
 import { installedVocabulary, type Vocabulary } from './vocabulary';
@@ -18,6 +19,10 @@ export interface WordVectorEmbedderOptions {
    */
   removeCommonDirections?: boolean;
 }
+
+// Every key of the options type, once: the compiler refuses a list that misses one.
+const OPTION_KEY_SET: { readonly [K in keyof Required<WordVectorEmbedderOptions>]: true } = { smoothing: true, removeCommonDirections: true };
+const OPTION_KEYS: readonly string[] = Object.freeze(Object.keys(OPTION_KEY_SET));
 
 // Processed word vectors kept per embedder: the words of a catalogue and its requests recur.
 const ROW_CACHE_WORDS = 16384;
@@ -48,10 +53,16 @@ export class WordVectorEmbedder implements Embedder {
     private readonly vocabulary: Vocabulary,
     options: WordVectorEmbedderOptions = {},
   ) {
-    this.smoothing = options.smoothing ?? 1e-3;
-    if (!(this.smoothing > 0)) throw new RangeError(`wordVectorEmbedder: smoothing must be a positive number, got ${String(options.smoothing)}`);
+    checkOptionKeys('wordVectorEmbedder', options, OPTION_KEYS);
+    const smoothing: unknown = options.smoothing === undefined ? 1e-3 : options.smoothing;
+    if (typeof smoothing !== 'number') throw new TypeError(`wordVectorEmbedder: smoothing must be a number, got ${describeValue(smoothing)}.`);
+    // Infinity passed `> 0` and made every vector NaN (Infinity / Infinity).
+    if (!(smoothing > 0 && Number.isFinite(smoothing))) throw new RangeError(`wordVectorEmbedder: smoothing must be a positive, finite number, got ${smoothing}.`);
+    const removeCommon: unknown = options.removeCommonDirections === undefined ? true : options.removeCommonDirections;
+    if (typeof removeCommon !== 'boolean') throw new TypeError(`wordVectorEmbedder: removeCommonDirections must be true or false, got ${describeValue(removeCommon)}.`);
+    this.smoothing = smoothing;
     // The directions are computed on the first word embedded, not here: loading stays quick.
-    this.removeCommon = options.removeCommonDirections !== false;
+    this.removeCommon = removeCommon;
   }
 
   /** How many numbers each vector has. */

@@ -62,8 +62,30 @@ describe('wordVectorEmbedder', () => {
   });
 
   it('should refuse a smoothing that is not a positive number', () => {
-    expect(() => wordVectorEmbedder({ smoothing: 0 })).toThrow(/smoothing must be a positive number, got 0/);
+    expect(() => wordVectorEmbedder({ smoothing: 0 })).toThrow(/smoothing must be a positive, finite number, got 0/);
     expect(() => wordVectorEmbedder({ smoothing: Number.NaN })).toThrow(RangeError);
+  });
+
+  // Each of these was taken: Infinity and '0.001' made every vector NaN (search then found nothing),
+  // a misspelt or snake_case key was ignored and removeCommonDirections: 'false' counted as true.
+  it.each([
+    [{ smoothing: Infinity }, RangeError, 'wordVectorEmbedder: smoothing must be a positive, finite number, got Infinity.'],
+    [{ smoothing: '0.001' }, TypeError, 'wordVectorEmbedder: smoothing must be a number, got a string.'],
+    [{ smoothing: null }, TypeError, 'wordVectorEmbedder: smoothing must be a number, got null.'],
+    [{ removeCommonDirections: 'false' }, TypeError, 'wordVectorEmbedder: removeCommonDirections must be true or false, got a string.'],
+    [{ smoothin: 1 }, TypeError, "wordVectorEmbedder: unknown option 'smoothin' (did you mean 'smoothing'?); it takes smoothing, removeCommonDirections."],
+    [{ remove_common_directions: false }, TypeError, "wordVectorEmbedder: unknown option 'remove_common_directions' (did you mean 'removeCommonDirections'?)"],
+    [null, TypeError, 'wordVectorEmbedder: options must be an object, got null.'],
+    ['fast', TypeError, 'wordVectorEmbedder: options must be an object, got a string.'],
+  ])('should refuse the options %p, naming what is wrong', (options, type, message) => {
+    expect(() => wordVectorEmbedder(options as never)).toThrow(type);
+    expect(() => wordVectorEmbedder(options as never)).toThrow(message);
+  });
+
+  it('should still take the documented options, and options given as undefined', () => {
+    const plain = wordVectorEmbedder({ smoothing: 0.01, removeCommonDirections: false });
+    expect(plain.embed(['weather'])[0].some((x) => x !== 0)).toBe(true);
+    expect(wordVectorEmbedder({ smoothing: undefined, removeCommonDirections: undefined }).embed(['weather'])[0]).toEqual(embedder.embed(['weather'])[0]);
   });
 
   it('should leave generic words out of a request vector (embedQuery), not out of a tool vector (embed)', () => {

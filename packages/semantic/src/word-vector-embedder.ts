@@ -1,6 +1,5 @@
-import { checkOptionKeys, describeValue } from '@victor-tools/core/internal';
 import type { Embedder } from '@victor-tools/metadata';
-import { isStopWord, splitWords, stemWord } from '@victor-tools/metadata/framework';
+import { checkOptionKeys, describeValue, isStopWord, splitWords, stemWord } from '@victor-tools/metadata/framework';
 import { installedVocabulary, type Vocabulary } from './vocabulary';
 
 /** Options of `wordVectorEmbedder`. */

@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -266,6 +266,27 @@ describe('victor-tools gateway', () => {
     const both = await runBin(['gateway', '--config', config, '--check']);
     expect(both.code).toBe(2);
     expect(both.stderr).toContain(`the servers configuration '${config}', server 'both': give "command" (a server to start) or "url" (one to reach), not both`);
+  });
+
+  it('should read a configuration of at most 1 MiB without reading more, skip a byte order mark, and say in one line why it is not JSON', async () => {
+    const huge = join(dir, 'huge.json');
+    writeFileSync(huge, '');
+    truncateSync(huge, 1024 ** 3); // sparse: 1 GB that a whole read would hold in memory
+    const big = await runBin(['gateway', '--config', huge, '--check']);
+    expect(big.code).toBe(2);
+    expect(big.stderr).toContain(`cannot read the servers configuration '${huge}': 1073741824 bytes, over the limit of 1048576`);
+    const device = await runBin(['gateway', '--config', '/dev/zero', '--check']);
+    expect(device.code).toBe(2);
+    expect(device.stderr).toContain("cannot read the servers configuration '/dev/zero': not a regular file");
+    writeFileSync(config, `\uFEFF${JSON.stringify({ mcpServers: { memory: { command: process.execPath, args: [entry('server-memory')], env: { MEMORY_FILE_PATH: join(dir, 'm.jsonl') } } } })}`);
+    const bom = await runBin(['gateway', '--config', config, '--check']);
+    expect(bom.stderr).toBe('');
+    expect(bom.code).toBe(0);
+    writeFileSync(config, 'not json\n{}\n');
+    const broken = await runBin(['gateway', '--config', config, '--check']);
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toContain(`the servers configuration '${config}' is not JSON: `);
+    expect(broken.stderr.trimEnd().split('\n')).toHaveLength(1);
   });
 
   describe('when it stops', () => {

@@ -73,7 +73,7 @@ export function readServersConfig(file: string, env: Readonly<Record<string, str
       if (entry.cwd !== undefined) server.cwd = resolve(dirname(path), expand(entry.cwd, 'cwd'));
       config.servers.push({ name, kind: 'stdio', server });
     } else if (typeof entry.url === 'string') {
-      const server: McpHttpServer = { url: expand(entry.url, 'url') };
+      const server: McpHttpServer = { url: checkUrl(expand(entry.url, 'url'), where) };
       if (entry.headers !== undefined) server.headers = stringRecord(entry.headers, `${where}: "headers"`, expand);
       config.servers.push({ name, kind: 'http', server });
     } else {
@@ -105,6 +105,25 @@ function readCapped(path: string, limit: number): string {
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * An entry's `url`, checked here so that a mistake is a usage error naming the
+ * file and the server like any other of the entry (`mcpTools` would refuse it
+ * later, as a start failure of no named server). The value is not quoted: it
+ * may hold a token from `${VAR}`.
+ */
+function checkUrl(url: string, where: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new CliError(`${where}: "url" is not a URL; give the server's Streamable HTTP endpoint, e.g. http://127.0.0.1:3001/mcp`, 2);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new CliError(`${where}: "url" must be http: or https:, got '${parsed.protocol}'`, 2);
+  }
+  return url;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

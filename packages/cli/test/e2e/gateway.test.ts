@@ -289,6 +289,18 @@ describe('victor-tools gateway', () => {
     expect(broken.stderr.trimEnd().split('\n')).toHaveLength(1);
   });
 
+  it('should refuse an entry whose url is not an http: or https: URL (usage error naming the file and the server)', async () => {
+    writeFileSync(config, JSON.stringify({ mcpServers: { remote: { url: 'not a url' } } }));
+    const bad = await runBin(['gateway', '--config', config, '--check']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain(`the servers configuration '${config}', server 'remote': "url" is not a URL`);
+    writeFileSync(config, JSON.stringify({ mcpServers: { remote: { url: 'ftp://127.0.0.1/mcp' } } }));
+    const scheme = await runBin(['gateway', '--config', config]);
+    expect(scheme.code).toBe(2);
+    expect(scheme.stderr).toContain(`the servers configuration '${config}', server 'remote': "url" must be http: or https:, got 'ftp:'`);
+    expect(scheme.stderr).not.toContain('mcpTools:');
+  });
+
   describe('when it stops', () => {
     const alive = (pid: number) => {
       try {

@@ -92,7 +92,10 @@ export function addHttpOptions(command: Command): Command {
     )
     .addOption(new Option('--max-sessions <n>', 'with --stateful: the most sessions at once (default: 1000)').argParser(parsePositiveInteger))
     .addOption(
-      new Option('--max-sessions-per-caller <n>', 'with --stateful and a token: the most sessions one caller holds (default: a tenth of --max-sessions)').argParser(
+      new Option(
+        '--max-sessions-per-caller <n>',
+        'with --stateful and a --token or --verify-token: the most sessions one caller (a user, or a token) holds (default: a tenth of --max-sessions with a --verify-token or several --tokens; else none)',
+      ).argParser(
         parsePositiveInteger,
       ),
     );
@@ -110,6 +113,10 @@ export function checkHttpFlags(options: HttpFlags, command: Command): void {
   const stateless = options.stateful ? undefined : (Object.keys(STATEFUL_ONLY) as Array<keyof typeof STATEFUL_ONLY>).find(given);
   if (stateless) throw new CliError(`${STATEFUL_ONLY[stateless]} needs --stateful: a stateless server keeps no sessions`, 2);
   if (options.verifyToken !== undefined && given('token')) throw new CliError('--token and --verify-token exclude each other: the verifier decides which tokens are good', 2);
+  // Without a token a request names no caller, and the limit would silently limit no one.
+  if (options.maxSessionsPerCaller !== undefined && options.verifyToken === undefined && options.token === undefined) {
+    throw new CliError('--max-sessions-per-caller needs --token or --verify-token: without one a request names no caller to count sessions for', 2);
+  }
   if (options.authorizationServer !== undefined && options.verifyToken === undefined) {
     throw new CliError('--authorization-server needs --verify-token: it names who issues the tokens the verifier checks', 2);
   }

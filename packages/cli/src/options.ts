@@ -32,8 +32,8 @@ export function sandboxOption(): Option {
 }
 
 /** `--json`: machine-readable output instead of a table. */
-export function jsonOption(): Option {
-  return new Option('--json', 'print JSON instead of a table');
+export function jsonOption(description = 'print JSON instead of a table'): Option {
+  return new Option('--json', description);
 }
 
 /** Parses a positive integer option value (`--limit`). */

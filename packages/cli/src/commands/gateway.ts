@@ -22,6 +22,14 @@ import { executionContext } from './call';
  */
 const SERVER_GRACE_MS = 500;
 
+/**
+ * The flags that say how to serve, by their option key: `--check` serves
+ * nothing, and taking them silently would let a user believe they were
+ * checked. (`--tools` is loaded by `--check`, so a missing directory is
+ * still reported.)
+ */
+const SERVING_ONLY = { http: '--http', progressive: '--progressive', mode: '--mode', sandbox: '--sandbox', level: '--level' } as const;
+
 interface GatewayOptions extends HttpFlags {
   config: string;
   level: string;
@@ -55,7 +63,7 @@ export function registerGatewayCommand(program: Command, ctx: CommandContext): v
     .addOption(new Option('--semantic', "with --progressive: rank with @victor-tools/semantic's offline word vectors as well as words (hybrid search)"))
     .addOption(new Option('--check', 'start every server, print what each offers and what failed, and exit (1 if any failed)'))
     .addOption(new Option('--connect-timeout <duration>', 'how long each step of starting a server may take (initialize, each page of tools/list) before it is left out; default 60s').argParser(parseDuration))
-    .addOption(jsonOption());
+    .addOption(jsonOption('with --check: print its report as JSON instead of a table'));
   addHttpOptions(command).addHelpText(
     'after',
     '\nThe configuration is the one MCP clients use; each server\'s tools are named <server>_<tool>:\n' +
@@ -71,6 +79,11 @@ export function registerGatewayCommand(program: Command, ctx: CommandContext): v
     checkHttpFlags(options, cmd);
     if ((options.pin !== undefined || options.semantic) && !options.progressive) throw new CliError(`--${options.pin !== undefined ? 'pin' : 'semantic'} needs --progressive`, 2);
     if (options.json && !options.check) throw new CliError('--json needs --check: it is the format of the report --check prints', 2);
+    if (options.check) {
+      // --level has a default: only one given on the command line is a mistake.
+      const serving = (Object.keys(SERVING_ONLY) as Array<keyof typeof SERVING_ONLY>).find((key) => options[key] !== undefined && cmd.getOptionValueSource(key) === 'cli');
+      if (serving) throw new CliError(`${SERVING_ONLY[serving]} means nothing with --check: it starts the servers, reports and exits, serving nothing`, 2);
+    }
     if (options.progressive && options.http && !options.stateful) {
       throw new CliError('--progressive over HTTP needs --stateful: a stateless server forgets what search_tools enabled after each request', 2);
     }
@@ -85,6 +98,8 @@ export function registerGatewayCommand(program: Command, ctx: CommandContext): v
     if (options.check) {
       // Exit 0 says every server started: with none to start it would say nothing.
       if (config.servers.length === 0) throw new CliError(`the servers configuration '${options.config}' names no server to check`, 1);
+      // The --tools the gateway would mount must load: a missing directory is a usage error here too.
+      if (tools !== undefined) await ctx.load(cmd);
       const outcome = await mountServersUntilStopped(config.servers, { logger, stderr, connectTimeoutMs: options.connectTimeout }, SERVER_GRACE_MS);
       if (outcome.stopped) {
         ctx.err('victor-tools: stopped');

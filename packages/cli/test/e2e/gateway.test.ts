@@ -301,6 +301,28 @@ describe('victor-tools gateway', () => {
     expect(scheme.stderr).not.toContain('mcpTools:');
   });
 
+  it.each([['--http'], ['--progressive'], ['--mode', 'plan'], ['--sandbox', '/tmp'], ['--level', 'stub']])(
+    '--check should refuse %s, which means nothing without serving (usage error)',
+    async (...flag) => {
+      const { code, stdout, stderr } = await runBin(['gateway', '--config', config, '--check', ...flag]);
+      expect(code).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr).toBe(`error: ${flag[0]} means nothing with --check: it starts the servers, reports and exits, serving nothing\n`);
+    },
+  );
+
+  it('--check should refuse a --tools directory that does not exist, as serving does', async () => {
+    const missing = join(dir, 'no-such-tools');
+    const { code, stderr } = await runBin(['--tools', missing, 'gateway', '--config', config, '--check'], { NOTES_DIR: dir });
+    expect(code).toBe(2);
+    expect(stderr).toContain(`Tools directory '${missing}' does not exist`);
+  });
+
+  it('--help should say that --json needs --check', async () => {
+    const { stdout } = await runBin(['gateway', '--help']);
+    expect(stdout).toMatch(/--json\s+with --check: print its report as JSON/);
+  });
+
   describe('when it stops', () => {
     const alive = (pid: number) => {
       try {

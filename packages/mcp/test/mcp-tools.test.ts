@@ -456,6 +456,38 @@ describe('mcpTools over the reference servers', () => {
       }
     });
 
+    it('should say, in one line, what an HTTP error page says, cut', async () => {
+      const page = `<html>\n<head><title>502 Bad Gateway</title></head>\n<body>\n${'x'.repeat(5000)}\n</body>\n</html>\n`;
+      const server = createServer((_request, response) => response.writeHead(502, { 'content-type': 'text/html' }).end(page));
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const { port } = server.address() as AddressInfo;
+        const error = await mcpTools(`http://127.0.0.1:${port}/mcp`, { prefix: 'remote', logger: quietLogger }).catch((e: unknown) => e);
+        const message = (error as Error).message;
+        expect(message).toMatch(/^MCP server 'remote' could not be started: the server answered HTTP 502 \(.*<title>502 Bad Gateway<\/title>.*\.\.\.\)$/);
+        expect(message).not.toContain('\n');
+        expect(message.length).toBeLessThan(300);
+      } finally {
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+      }
+    });
+
+    it('should say why a URL cannot be reached: the connection refused at which address, the host not found', async () => {
+      const server = createServer();
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const { port } = server.address() as AddressInfo;
+      await new Promise((resolve) => server.close(resolve)); // nothing listens there now
+      const refused = await mcpTools(`http://127.0.0.1:${port}/mcp`, { prefix: 'remote', logger: quietLogger }).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(McpServerStartError);
+      expect((refused as Error).message).toBe(
+        `MCP server 'remote' could not be started: cannot connect: the connection was refused at 127.0.0.1:${port} (ECONNREFUSED); is the server running at that URL?`,
+      );
+      // .invalid never resolves (RFC 6761).
+      const unknown = await mcpTools('http://victor-tools-no-such-host.invalid/mcp', { prefix: 'remote', logger: quietLogger }).catch((e: unknown) => e);
+      expect((unknown as Error).message).toMatch(/^MCP server 'remote' could not be started: cannot connect: the host 'victor-tools-no-such-host\.invalid' was not found \((ENOTFOUND|EAI_AGAIN)\); check the URL$/);
+    });
+
     it("should quote the stderr of a server that exits before it answers", async () => {
       const script = path.join(dir, 'broken.cjs');
       writeFileSync(script, "console.error('missing API key: set BROKEN_KEY'); process.exit(1);");

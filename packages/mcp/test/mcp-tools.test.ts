@@ -572,6 +572,24 @@ describe('mcpTools over the reference servers', () => {
       rmSync(pidFile);
     });
 
+    it.each(['connectTimeoutMs', 'signal'] as const)('should SIGKILL a server abandoned by %s that ignores SIGTERM, 0.5 s after SIGTERM, not after the SDK\'s 4 s', async (how) => {
+      const script = path.join(dir, 'deaf.cjs');
+      const pidFile = path.join(dir, 'deaf.pid');
+      writeFileSync(script, `process.on('SIGTERM', () => {}); require('node:fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); process.stdin.resume(); setInterval(() => {}, 1000);`);
+      const controller = new AbortController();
+      const options = how === 'signal' ? { signal: controller.signal } : { connectTimeoutMs: 1000 };
+      const starting = mcpTools({ command: process.execPath, args: [script], stderr: 'ignore' }, { prefix: 'deaf', logger: quietLogger, ...options });
+      await until(() => existsSync(pidFile), 5000);
+      const pid = Number(readFileSync(pidFile, 'utf8'));
+      await new Promise((resolve) => setTimeout(resolve, 200)); // its SIGTERM handler is set
+      controller.abort();
+      await expect(starting).rejects.toBeInstanceOf(McpServerStartError);
+      const rejectedAt = Date.now();
+      await until(() => !isRunning(pid), 3000);
+      expect(Date.now() - rejectedAt).toBeLessThan(1500);
+      rmSync(pidFile);
+    });
+
     it('should start nothing when its signal has already aborted, and refuse a signal that is not an AbortSignal', async () => {
       const pidFile = path.join(dir, 'never.pid');
       const script = path.join(dir, 'never.cjs');

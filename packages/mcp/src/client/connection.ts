@@ -51,6 +51,8 @@ const CALL_TIMEOUT_WITHOUT_REGISTRY_MS = 60 * 60_000;
 /** A server that ran this long before exiting restarts without the backoff of earlier exits. */
 const STABLE_AFTER_MS = 30_000;
 const MAX_PAGES = 100;
+/** How long a server abandoned at its start (a timeout, an abort) has between SIGTERM and SIGKILL. */
+const ABANDON_KILL_MS = 500;
 const MAX_TOOLS = 10_000;
 
 /**
@@ -245,19 +247,25 @@ export class McpConnection implements RemoteCaller {
    * caller is answered at its timeout, not after the SDK's close, which
    * closes stdin and waits 2 s before SIGTERM (then 2 s more before
    * SIGKILL). The child gets SIGTERM now, so it is stopped even when the
-   * caller exits right after; the SDK's close finishes in the background,
-   * killing a child that ignores SIGTERM.
+   * caller exits right after, and SIGKILL `ABANDON_KILL_MS` later if it is
+   * still running: a server that hangs and ignores SIGTERM would otherwise
+   * keep the caller's process alive for the SDK's 4 s (`gateway --check`
+   * took 6 s with a 2 s timeout). The SDK's close finishes in the background.
    */
   private abandonOwned(): void {
     const owned = this.owned;
     this.owned = undefined;
     if (owned === undefined) return;
     owned.client.onclose = undefined;
-    if (owned.transport instanceof StdioClientTransport) {
-      const pid = owned.transport.pid; // null once the child exited and its pipes closed
-      if (pid !== null) signal(pid, 'SIGTERM');
+    const pid = owned.transport instanceof StdioClientTransport ? owned.transport.pid : null; // null once the child exited and its pipes closed
+    if (pid === null) {
+      void closeQuietly(owned);
+      return;
     }
-    void closeQuietly(owned);
+    signal(pid, 'SIGTERM');
+    const kill = setTimeout(() => signal(pid, 'SIGKILL'), ABANDON_KILL_MS);
+    // The SDK's close resolves once the child exited: the pid is not signalled after it may have been reused.
+    void closeQuietly(owned).finally(() => clearTimeout(kill));
   }
 
   /**

@@ -382,6 +382,40 @@ describe('victor-tools gateway', () => {
       expect(alive(stubborn[0])).toBe(false);
       child.stdin.end();
     });
+
+    it.each([
+      ['serving: a second signal while it closes its servers', [] as string[]],
+      ['--check: a signal once the report is out, while it closes its servers', ['--check']],
+    ])('should SIGKILL its servers at once and exit 0 on %s', async (_when, flags) => {
+      stubbornConfig('term');
+      const child = spawn(process.execPath, [BIN, 'gateway', '--config', config, ...flags], { stdio: ['pipe', 'pipe', 'pipe'] });
+      let output = '';
+      await new Promise<void>((resolve, reject) => {
+        const seen = (chunk: Buffer) => {
+          output += chunk.toString();
+          if (output.includes(flags.length > 0 ? 'stubborn_' : ' over MCP')) resolve();
+        };
+        child.stdout.on('data', seen);
+        child.stderr.on('data', seen);
+        child.on('exit', () => reject(new Error(`the gateway exited: ${output}`)));
+      });
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      if (flags.length === 0) {
+        stubborn = childrenOf(child.pid!);
+        expect(stubborn).toHaveLength(1);
+        child.kill('SIGTERM'); // closes it: stdin, SIGTERM (ignored) 0.5 s later, SIGKILL 0.5 s after that
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      } else {
+        // The report is printed before the servers are closed: they are still there.
+        stubborn = childrenOf(child.pid!);
+      }
+      const started = Date.now();
+      child.kill('SIGINT');
+      expect(await exited).toBe(0);
+      expect(Date.now() - started).toBeLessThan(500);
+      for (const pid of stubborn) expect(await gone(pid, 200)).toBe(true);
+      child.stdin.end();
+    });
   });
 
   it.each([[[] as string[]], [['--check']]])('should stop a server still starting and exit 0 on SIGTERM while it mounts (flags %j)', async (flags) => {
@@ -411,6 +445,44 @@ describe('victor-tools gateway', () => {
     if (running) process.kill(pid, 'SIGKILL');
     expect(running).toBe(false);
     child.stdin.end();
+  });
+
+  it('should stop a server still starting and exit 0 when its client closes its stdin while it mounts', async () => {
+    const pidFile = join(dir, 'slow.pid');
+    const script = join(dir, 'slow.cjs');
+    writeFileSync(script, `process.on('SIGTERM', () => {}); require('node:fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); process.stdin.resume(); setInterval(() => {}, 1000);`);
+    const slowConfig = join(dir, 'slow.json');
+    writeFileSync(slowConfig, JSON.stringify({ mcpServers: { slow: { command: process.execPath, args: [script] } } }));
+    const child = spawn(process.execPath, [BIN, 'gateway', '--config', slowConfig], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    for (const until = Date.now() + 10_000; Date.now() < until && !existsSync(pidFile); ) await new Promise((resolve) => setTimeout(resolve, 50));
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    const started = Date.now();
+    child.stdin.end(); // an MCP client that gave up on initialize
+    expect(await exited).toBe(0);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(stderr).toContain('victor-tools: stopped');
+    let running = true;
+    for (const until = Date.now() + 1000; Date.now() < until && running; await new Promise((resolve) => setTimeout(resolve, 50))) {
+      try {
+        process.kill(pid, 0);
+      } catch {
+        running = false;
+      }
+    }
+    if (running) process.kill(pid, 'SIGKILL');
+    expect(running).toBe(false);
+  });
+
+  it('should start 11 servers without a MaxListenersExceededWarning', async () => {
+    const hanging = { command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'] };
+    const many = join(dir, 'many.json');
+    writeFileSync(many, JSON.stringify({ mcpServers: Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`s${i}`, hanging])) }));
+    const { code, stderr } = await runBin(['gateway', '--config', many, '--check', '--connect-timeout', '500ms']);
+    expect(code).toBe(1);
+    expect(stderr).not.toContain('MaxListenersExceededWarning');
   });
 
   it('should leave out a server that never answers initialize after --connect-timeout, not the default minute', async () => {

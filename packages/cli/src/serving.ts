@@ -2,7 +2,8 @@ import type { Readable } from 'node:stream';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Option, type Command } from 'commander';
-import type { ToolRegistry } from '@victor-tools/core';
+import type { ToolExecutionContext, ToolRegistry } from '@victor-tools/core';
+import { checkModePolicy } from '@victor-tools/core/framework';
 import {
   DEFAULT_MAX_REQUEST_BYTES,
   MissingTokenError,
@@ -168,6 +169,15 @@ export async function serveRegistry(
     restoreConsole();
     if (options.guard === undefined) guard.release();
   }
+}
+
+/**
+ * How many tools `tools/list` offers at first: the enabled ones the mode of
+ * `context` allows (`--mode plan` leaves out the writing tools), for the
+ * line announcing what is served.
+ */
+export function listedToolCount(registry: ToolRegistry, context: ToolExecutionContext | undefined): number {
+  return registry.listTools().filter((tool) => checkModePolicy(tool, context).allowed).length;
 }
 
 /** Resolves when `signal` aborts (at once when it has). */

@@ -12,7 +12,7 @@ import { readServersConfig } from '../gateway/servers-config';
 import { stderrLogger } from '../io';
 import { loadSemantic } from '../optional-packages';
 import { jsonOption, levelOption, modeOption, parseDuration, sandboxOption } from '../options';
-import { addHttpOptions, checkHttpFlags, serveRegistry, type HttpFlags } from '../serving';
+import { addHttpOptions, checkHttpFlags, listedToolCount, serveRegistry, type HttpFlags } from '../serving';
 import { ShutdownGuard } from '../shutdown-guard';
 import { executionContext } from './call';
 
@@ -148,7 +148,7 @@ export function registerGatewayCommand(program: Command, ctx: CommandContext): v
         settings.progressive = { searcher, pinned: options.pin };
       }
       const what = () =>
-        `${registry.listTools().length} tools of ${serving.length} MCP server${serving.length === 1 ? '' : 's'}${local ? ` and ${local.directory}` : ''}` +
+        `${listedToolCount(registry, context)} tools of ${serving.length} MCP server${serving.length === 1 ? '' : 's'}${local ? ` and ${local.directory}` : ''}` +
         (options.progressive ? ' (progressive: search_tools and the pinned tools listed)' : '');
       await serveRegistry(ctx, registry, settings, options, what, { guard, stdin: input?.stream });
     } finally {

@@ -105,8 +105,11 @@ describe('victor-tools gateway', () => {
 
   it('should refuse the filesystem server\'s writing tools in plan mode (from their annotations)', async () => {
     writeFileSync(join(dir, 'todo.txt'), 'buy milk');
-    const { client } = await connect('--mode', 'plan');
+    const { client, stderr } = await connect('--mode', 'plan');
     const names = (await client.listTools()).tools.map((t) => t.name);
+    // The line announcing what is served counts what tools/list offers.
+    for (const until = Date.now() + 5000; Date.now() < until && !stderr().includes(' over MCP'); ) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(stderr()).toContain(`victor-tools: serving ${names.length} tools of 4 MCP servers over MCP`);
     expect(names).toContain('fs_read_text_file');
     expect(names).not.toContain('fs_write_file');
     expect(names).not.toContain('memory_create_entities');

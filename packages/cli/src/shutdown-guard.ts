@@ -1,7 +1,11 @@
 import { setMaxListeners } from 'node:events';
 
-/** How long a forced stop waits for the command to finish on its own before it exits the process. */
-const FORCED_EXIT_MS = 1000;
+/**
+ * How long a forced stop waits for the command to finish on its own before
+ * it exits the process: just over the 0.5 s after which `mcpTools` SIGKILLs
+ * a server abandoned at its start, which the gateway cannot reach itself.
+ */
+const FORCED_EXIT_MS = 600;
 
 /**
  * Holds SIGINT and SIGTERM for the whole of a command that starts child
@@ -14,7 +18,8 @@ const FORCED_EXIT_MS = 1000;
  * (starting servers, serving) and closes its children. A signal once the
  * command is stopping (a second one, or one after `stop()`) runs the
  * `onForce` callbacks at once (they SIGKILL the children) and exits the
- * process if the command has not ended within `FORCED_EXIT_MS`.
+ * process if the command has not ended within `FORCED_EXIT_MS` (the
+ * timer does not hold the process: it exits as soon as nothing else runs).
  */
 export class ShutdownGuard {
   readonly #stopping = new AbortController();

@@ -32,8 +32,8 @@ export function sandboxOption(): Option {
 }
 
 /** `--json`: machine-readable output instead of a table. */
-export function jsonOption(): Option {
-  return new Option('--json', 'print JSON instead of a table');
+export function jsonOption(description = 'print JSON instead of a table'): Option {
+  return new Option('--json', description);
 }
 
 /** Parses a positive integer option value (`--limit`). */
@@ -63,9 +63,23 @@ export function parseQueueName(text: string): string {
   return text;
 }
 
+/**
+ * Parses `--redis`: a `redis://` or `rediss://` URL, or a unix socket path.
+ * Anything else would be taken as a socket path (`http://...`, `host:6379`)
+ * or, empty, as the default 127.0.0.1:6379: a worker waiting on the wrong
+ * server without a word.
+ */
+export function parseRedis(text: string): string {
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(text)?.[1]?.toLowerCase();
+  const url = scheme === 'redis' || scheme === 'rediss';
+  const socket = scheme === undefined && text.trim() !== '' && !/^[^/]*:\d+$/.test(text);
+  if (!url && !socket) throw new InvalidArgumentError(`Expected a redis:// or rediss:// URL or a unix socket path, got '${text}'.`);
+  return text;
+}
+
 /** `--redis`: the Redis server of the queue (`victor-tools worker`, `serve --redis`). */
 export function redisOption(description: string): Option {
-  return new Option('-r, --redis <url>', description);
+  return new Option('-r, --redis <url>', description).argParser(parseRedis);
 }
 
 /** `--queue`: the queue's name, shared by the callers and the workers of one deployment. */

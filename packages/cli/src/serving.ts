@@ -1,7 +1,9 @@
+import type { Readable } from 'node:stream';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Option, type Command } from 'commander';
-import type { ToolRegistry } from '@victor-tools/core';
+import type { ToolExecutionContext, ToolRegistry } from '@victor-tools/core';
+import { checkModePolicy } from '@victor-tools/core/framework';
 import {
   DEFAULT_MAX_REQUEST_BYTES,
   MissingTokenError,
@@ -14,6 +16,7 @@ import {
   type VerifyToken,
 } from '@victor-tools/mcp';
 import type { CommandContext } from './command-context';
+import { ShutdownGuard } from './shutdown-guard';
 import { CliError } from './errors/cli-error';
 import { parseDuration, parsePort, parsePositiveInteger, parseSize } from './options';
 
@@ -92,7 +95,10 @@ export function addHttpOptions(command: Command): Command {
     )
     .addOption(new Option('--max-sessions <n>', 'with --stateful: the most sessions at once (default: 1000)').argParser(parsePositiveInteger))
     .addOption(
-      new Option('--max-sessions-per-caller <n>', 'with --stateful and a token: the most sessions one caller holds (default: a tenth of --max-sessions)').argParser(
+      new Option(
+        '--max-sessions-per-caller <n>',
+        'with --stateful and a --token or --verify-token: the most sessions one caller (a user, or a token) holds (default: a tenth of --max-sessions with a --verify-token or several --tokens; else none)',
+      ).argParser(
         parsePositiveInteger,
       ),
     );
@@ -110,6 +116,10 @@ export function checkHttpFlags(options: HttpFlags, command: Command): void {
   const stateless = options.stateful ? undefined : (Object.keys(STATEFUL_ONLY) as Array<keyof typeof STATEFUL_ONLY>).find(given);
   if (stateless) throw new CliError(`${STATEFUL_ONLY[stateless]} needs --stateful: a stateless server keeps no sessions`, 2);
   if (options.verifyToken !== undefined && given('token')) throw new CliError('--token and --verify-token exclude each other: the verifier decides which tokens are good', 2);
+  // Without a token a request names no caller, and the limit would silently limit no one.
+  if (options.maxSessionsPerCaller !== undefined && options.verifyToken === undefined && options.token === undefined) {
+    throw new CliError('--max-sessions-per-caller needs --token or --verify-token: without one a request names no caller to count sessions for', 2);
+  }
   if (options.authorizationServer !== undefined && options.verifyToken === undefined) {
     throw new CliError('--authorization-server needs --verify-token: it names who issues the tokens the verifier checks', 2);
   }
@@ -130,6 +140,14 @@ function routeConsoleToStderr(): () => void {
   return () => Object.assign(console, saved);
 }
 
+/** What `serveRegistry` serves with, besides the registry: the gateway's. */
+export interface ServeRegistryOptions {
+  /** Holds SIGINT and SIGTERM; the command's own (the gateway's, which has servers to close after) rather than one of the serving alone. */
+  guard?: ShutdownGuard;
+  /** Where the stdio server reads its messages; the process's stdin by default. */
+  stdin?: Readable;
+}
+
 /**
  * Serves `registry` over MCP until the client leaves (stdio) or SIGINT/SIGTERM
  * (both). `what` completes the line announcing it ('5 tools from DIR').
@@ -140,47 +158,77 @@ export async function serveRegistry(
   settings: Omit<ServeMcpOptions, 'transport'>,
   flags: HttpFlags,
   what: () => string,
+  options: ServeRegistryOptions = {},
 ): Promise<void> {
+  const guard = options.guard ?? new ShutdownGuard();
   const restoreConsole = ctx.io.mcpTransport === undefined ? routeConsoleToStderr() : () => undefined;
   try {
-    if (flags.http) await serveHttp(ctx, registry, settings, flags, what);
-    else await serveStdio(ctx, registry, settings, what);
+    if (flags.http) await serveHttp(ctx, registry, settings, flags, what, guard);
+    else await serveStdio(ctx, registry, settings, what, guard, options.stdin);
   } finally {
     restoreConsole();
+    if (options.guard === undefined) guard.release();
   }
 }
 
 /**
- * Serves over stdio (or the transport `run` was given) until the client
- * leaves or SIGINT/SIGTERM. Either ends the session and returns, so that the
- * command ends what it started (the gateway, its servers) before the process
- * exits: killed by the default action of SIGTERM, the gateway would leave
- * behind every mounted server that does not stop when its stdin closes.
+ * How many tools `tools/list` offers at first: the enabled ones the mode of
+ * `context` allows (`--mode plan` leaves out the writing tools), for the
+ * line announcing what is served.
  */
-async function serveStdio(ctx: CommandContext, registry: ToolRegistry, settings: Omit<ServeMcpOptions, 'transport'>, what: () => string): Promise<void> {
-  const stdio = ctx.io.mcpTransport === undefined;
-  const handle: McpServerHandle = ctx.io.mcpTransport ? await serveMcp(registry, { ...settings, transport: ctx.io.mcpTransport() }) : await serveMcpStdio(registry, settings);
+export function listedToolCount(registry: ToolRegistry, context: ToolExecutionContext | undefined): number {
+  return registry.listTools().filter((tool) => checkModePolicy(tool, context).allowed).length;
+}
+
+/** Resolves when `signal` aborts (at once when it has). */
+function aborted(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
+}
+
+/**
+ * Serves over stdio (or the transport `run` was given) until the client
+ * leaves or `guard` stops (SIGINT/SIGTERM). Either ends the session and
+ * returns, so that the command ends what it started (the gateway, its
+ * servers) before the process exits: killed by the default action of
+ * SIGTERM, the gateway would leave behind every mounted server that does
+ * not stop when its stdin closes.
+ */
+async function serveStdio(
+  ctx: CommandContext,
+  registry: ToolRegistry,
+  settings: Omit<ServeMcpOptions, 'transport'>,
+  what: () => string,
+  guard: ShutdownGuard,
+  stdin: Readable | undefined,
+): Promise<void> {
+  const transport = ctx.io.mcpTransport;
+  const input = stdin ?? process.stdin;
+  const handle: McpServerHandle = transport ? await serveMcp(registry, { ...settings, transport: transport() }) : await serveMcpStdio(registry, { ...settings, stdin });
   const closed = new Promise<void>((resolve) => {
     handle.server.onclose = resolve;
   });
   const stop = () => void handle.close();
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
   // The client closing our stdin ends the session (the SDK's client does
   // that first, and only kills the process 2 s later).
-  if (stdio) process.stdin.once('end', stop);
+  if (transport === undefined) input.once('end', stop);
   ctx.err(`victor-tools: serving ${what()} over MCP`);
   try {
+    await Promise.race([closed, aborted(guard.signal).then(stop)]);
     await closed;
   } finally {
-    process.off('SIGINT', stop);
-    process.off('SIGTERM', stop);
-    if (stdio) process.stdin.off('end', stop);
+    if (transport === undefined) input.off('end', stop);
   }
 }
 
-/** Serves over Streamable HTTP until SIGINT or SIGTERM, then closes every session and connection. */
-async function serveHttp(ctx: CommandContext, registry: ToolRegistry, settings: Omit<ServeMcpOptions, 'transport'>, flags: HttpFlags, what: () => string): Promise<void> {
+/** Serves over Streamable HTTP until `guard` stops (SIGINT or SIGTERM), then closes every session and connection. */
+async function serveHttp(
+  ctx: CommandContext,
+  registry: ToolRegistry,
+  settings: Omit<ServeMcpOptions, 'transport'>,
+  flags: HttpFlags,
+  what: () => string,
+  guard: ShutdownGuard,
+): Promise<void> {
   const verifyToken = flags.verifyToken === undefined ? undefined : await loadVerifier(flags.verifyToken);
   let handle;
   try {
@@ -211,15 +259,7 @@ async function serveHttp(ctx: CommandContext, registry: ToolRegistry, settings: 
   }
   const mode = flags.stateful ? 'stateful' : 'stateless';
   ctx.err(`victor-tools: serving ${what()} over MCP (Streamable HTTP, ${mode}) at ${handle.url}`);
-  await new Promise<void>((resolve) => {
-    const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
+  await aborted(guard.signal);
   await handle.close();
   ctx.err('victor-tools: stopped');
 }

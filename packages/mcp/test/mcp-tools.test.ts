@@ -456,6 +456,38 @@ describe('mcpTools over the reference servers', () => {
       }
     });
 
+    it('should say, in one line, what an HTTP error page says, cut', async () => {
+      const page = `<html>\n<head><title>502 Bad Gateway</title></head>\n<body>\n${'x'.repeat(5000)}\n</body>\n</html>\n`;
+      const server = createServer((_request, response) => response.writeHead(502, { 'content-type': 'text/html' }).end(page));
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const { port } = server.address() as AddressInfo;
+        const error = await mcpTools(`http://127.0.0.1:${port}/mcp`, { prefix: 'remote', logger: quietLogger }).catch((e: unknown) => e);
+        const message = (error as Error).message;
+        expect(message).toMatch(/^MCP server 'remote' could not be started: the server answered HTTP 502 \(.*<title>502 Bad Gateway<\/title>.*\.\.\.\)$/);
+        expect(message).not.toContain('\n');
+        expect(message.length).toBeLessThan(300);
+      } finally {
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+      }
+    });
+
+    it('should say why a URL cannot be reached: the connection refused at which address, the host not found', async () => {
+      const server = createServer();
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const { port } = server.address() as AddressInfo;
+      await new Promise((resolve) => server.close(resolve)); // nothing listens there now
+      const refused = await mcpTools(`http://127.0.0.1:${port}/mcp`, { prefix: 'remote', logger: quietLogger }).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(McpServerStartError);
+      expect((refused as Error).message).toBe(
+        `MCP server 'remote' could not be started: cannot connect: the connection was refused at 127.0.0.1:${port} (ECONNREFUSED); is the server running at that URL?`,
+      );
+      // .invalid never resolves (RFC 6761).
+      const unknown = await mcpTools('http://victor-tools-no-such-host.invalid/mcp', { prefix: 'remote', logger: quietLogger }).catch((e: unknown) => e);
+      expect((unknown as Error).message).toMatch(/^MCP server 'remote' could not be started: cannot connect: the host 'victor-tools-no-such-host\.invalid' was not found \((ENOTFOUND|EAI_AGAIN)\); check the URL$/);
+    });
+
     it("should quote the stderr of a server that exits before it answers", async () => {
       const script = path.join(dir, 'broken.cjs');
       writeFileSync(script, "console.error('missing API key: set BROKEN_KEY'); process.exit(1);");
@@ -537,6 +569,24 @@ describe('mcpTools over the reference servers', () => {
       expect(Date.now() - abortedAt).toBeLessThan(2000);
       const pid = Number(readFileSync(pidFile, 'utf8'));
       await until(() => !isRunning(pid), 5000);
+      rmSync(pidFile);
+    });
+
+    it.each(['connectTimeoutMs', 'signal'] as const)('should SIGKILL a server abandoned by %s that ignores SIGTERM, 0.5 s after SIGTERM, not after the SDK\'s 4 s', async (how) => {
+      const script = path.join(dir, 'deaf.cjs');
+      const pidFile = path.join(dir, 'deaf.pid');
+      writeFileSync(script, `process.on('SIGTERM', () => {}); require('node:fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); process.stdin.resume(); setInterval(() => {}, 1000);`);
+      const controller = new AbortController();
+      const options = how === 'signal' ? { signal: controller.signal } : { connectTimeoutMs: 1000 };
+      const starting = mcpTools({ command: process.execPath, args: [script], stderr: 'ignore' }, { prefix: 'deaf', logger: quietLogger, ...options });
+      await until(() => existsSync(pidFile), 5000);
+      const pid = Number(readFileSync(pidFile, 'utf8'));
+      await new Promise((resolve) => setTimeout(resolve, 200)); // its SIGTERM handler is set
+      controller.abort();
+      await expect(starting).rejects.toBeInstanceOf(McpServerStartError);
+      const rejectedAt = Date.now();
+      await until(() => !isRunning(pid), 3000);
+      expect(Date.now() - rejectedAt).toBeLessThan(1500);
       rmSync(pidFile);
     });
 

@@ -8,7 +8,7 @@ import { stderrLogger } from '../io';
 import type { LoadedTools } from '../load-tools';
 import { loadQueue } from '../optional-packages';
 import { levelOption, modeOption, queueOption, queueSecretOption, redisOption, sandboxOption } from '../options';
-import { addHttpOptions, checkHttpFlags, serveRegistry, type HttpFlags } from '../serving';
+import { addHttpOptions, checkHttpFlags, listedToolCount, serveRegistry, type HttpFlags } from '../serving';
 import { executionContext } from './call';
 
 interface ServeOptions extends HttpFlags {
@@ -56,7 +56,7 @@ export function registerServeCommand(program: Command, ctx: CommandContext): voi
           ctx.err(`victor-tools: calls run on the workers of queue '${remote.invoker.queueName}' (Redis); tool states are shared through it`);
         }
         const settings: Omit<ServeMcpOptions, 'transport'> = { context, level: SchemaLevel.from(options.level as SchemaLevelValue), logger };
-        await serveRegistry(ctx, loaded.registry, settings, options, () => `${loaded.registry.listTools().length} tools from ${loaded.directory}`);
+        await serveRegistry(ctx, loaded.registry, settings, options, () => `${listedToolCount(loaded.registry, context)} tools from ${loaded.directory}`);
       } finally {
         // After the MCP server: calls still waiting are answered, then the connections close.
         await remote?.close();

@@ -1,6 +1,7 @@
 import { estimateTokens, type Logger } from '@victor-tools/core';
 import { mcpTools, type McpToolSet, type McpToolsOptions } from '@victor-tools/mcp';
 import { toMcpTool } from '@victor-tools/providers';
+import { killQuietly, type ShutdownGuard } from '../shutdown-guard';
 import type { GatewayServer } from './servers-config';
 
 /** A server of the configuration that started, with its tools. */
@@ -48,27 +49,36 @@ export function toolListTokens(set: McpToolSet): number {
 }
 
 /**
- * Mounts the servers, abandoning those still starting on SIGINT or SIGTERM:
- * killed by the default action of either, the gateway would leave behind
- * every server that does not stop when its stdin closes. Answers
- * `stopped: true` then, having closed the servers already mounted.
+ * Mounts the servers, abandoning those still starting when `guard` stops
+ * (SIGINT, SIGTERM, or the stdio client leaving): killed by the default
+ * action of either signal, the gateway would leave behind every server that
+ * does not stop when its stdin closes. Answers `stopped: true` then, having
+ * closed the servers already mounted.
  */
 export async function mountServersUntilStopped(
   servers: readonly GatewayServer[],
   options: Omit<Parameters<typeof mountServers>[1], 'signal'>,
   closeGraceMs: number,
+  guard: ShutdownGuard,
 ): Promise<{ mounted: MountedServer[]; failed: FailedServer[]; stopped: boolean }> {
-  const stopping = new AbortController();
-  const stop = () => stopping.abort();
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  const outcome = await mountServers(servers, { ...options, signal: guard.signal });
+  if (!guard.signal.aborted) return { ...outcome, stopped: false };
+  await closeServers(outcome.mounted, closeGraceMs, guard);
+  return { mounted: [], failed: outcome.failed, stopped: true };
+}
+
+/**
+ * Closes mounted servers (stdin closed, SIGTERM after `graceMs`, SIGKILL
+ * `graceMs` later); a forced stop of `guard` (a signal while they close)
+ * SIGKILLs them at once.
+ */
+export async function closeServers(servers: readonly MountedServer[], graceMs: number, guard: ShutdownGuard): Promise<void> {
+  // Taken before close(), which lets go of them.
+  const pids = servers.map((server) => server.set.status().pid);
+  const forget = guard.onForce(() => pids.forEach((pid) => killQuietly(pid)));
   try {
-    const outcome = await mountServers(servers, { ...options, signal: stopping.signal });
-    if (!stopping.signal.aborted) return { ...outcome, stopped: false };
-    await Promise.all(outcome.mounted.map((server) => server.set.close({ graceMs: closeGraceMs })));
-    return { mounted: [], failed: outcome.failed, stopped: true };
+    await Promise.all(servers.map((server) => server.set.close({ graceMs })));
   } finally {
-    process.off('SIGINT', stop);
-    process.off('SIGTERM', stop);
+    forget();
   }
 }

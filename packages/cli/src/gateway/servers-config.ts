@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { McpHttpServer, McpStdioServer } from '@victor-tools/mcp';
 import { CliError } from '../errors/cli-error';
@@ -30,17 +30,17 @@ export function readServersConfig(file: string, env: Readonly<Record<string, str
   const path = resolve(file);
   let text: string;
   try {
-    const bytes = readFileSync(path);
-    if (bytes.length > MAX_CONFIG_BYTES) throw new Error(`${bytes.length} bytes, over the limit of ${MAX_CONFIG_BYTES}`);
-    text = bytes.toString('utf8');
+    text = readCapped(path, MAX_CONFIG_BYTES);
   } catch (error) {
     throw new CliError(`cannot read the servers configuration '${path}': ${(error as Error).message}`, 2);
   }
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    // Editors on Windows save UTF-8 with a byte order mark, which JSON.parse refuses (`call @FILE` strips it too).
+    json = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
-    throw new CliError(`the servers configuration '${path}' is not JSON: ${(error as Error).message}`, 2);
+    // A message that quotes the text may span lines: the usage error stays one line.
+    throw new CliError(`the servers configuration '${path}' is not JSON: ${(error as Error).message.replace(/\s+/g, ' ')}`, 2);
   }
   const entries = isObject(json) ? json.mcpServers : undefined;
   if (!isObject(entries)) {
@@ -73,7 +73,7 @@ export function readServersConfig(file: string, env: Readonly<Record<string, str
       if (entry.cwd !== undefined) server.cwd = resolve(dirname(path), expand(entry.cwd, 'cwd'));
       config.servers.push({ name, kind: 'stdio', server });
     } else if (typeof entry.url === 'string') {
-      const server: McpHttpServer = { url: expand(entry.url, 'url') };
+      const server: McpHttpServer = { url: checkUrl(expand(entry.url, 'url'), where) };
       if (entry.headers !== undefined) server.headers = stringRecord(entry.headers, `${where}: "headers"`, expand);
       config.servers.push({ name, kind: 'http', server });
     } else {
@@ -81,6 +81,49 @@ export function readServersConfig(file: string, env: Readonly<Record<string, str
     }
   }
   return config;
+}
+
+/**
+ * The text of a file of at most `limit` bytes. The size is checked before
+ * reading and at most `limit + 1` bytes are read: a 1 GB file would otherwise
+ * be held in memory whole, and a device such as /dev/zero (which reports no
+ * size) read forever. A pipe is taken too (`--config <(...)`), bounded by
+ * the same read; a device, a directory or a socket is refused.
+ */
+function readCapped(path: string, limit: number): string {
+  const fd = openSync(path, 'r');
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile() && !stat.isFIFO()) throw new Error('not a regular file (nor a pipe)');
+    if (stat.size > limit) throw new Error(`${stat.size} bytes, over the limit of ${limit}`);
+    // The file may grow between fstat and read: read one byte more than the limit to notice.
+    const buffer = Buffer.alloc(limit + 1);
+    let length = 0;
+    for (let n; length < buffer.length && (n = readSync(fd, buffer, length, buffer.length - length, null)) > 0; ) length += n;
+    if (length > limit) throw new Error(`over the limit of ${limit} bytes`);
+    return buffer.toString('utf8', 0, length);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * An entry's `url`, checked here so that a mistake is a usage error naming the
+ * file and the server like any other of the entry (`mcpTools` would refuse it
+ * later, as a start failure of no named server). The value is not quoted: it
+ * may hold a token from `${VAR}`.
+ */
+function checkUrl(url: string, where: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new CliError(`${where}: "url" is not a URL; give the server's Streamable HTTP endpoint, e.g. http://127.0.0.1:3001/mcp`, 2);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new CliError(`${where}: "url" must be http: or https:, got '${parsed.protocol}'`, 2);
+  }
+  return url;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

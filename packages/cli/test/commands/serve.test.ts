@@ -76,6 +76,17 @@ describe('victor-tools serve', () => {
     expect(stderr).toBe(`error: ${flag[0]} needs --stateful: a stateless server keeps no sessions\n`);
   });
 
+  it('should refuse --max-sessions-per-caller without --token or --verify-token (no caller to count for), with exit 2', async () => {
+    const { code, stderr } = await runCli(['serve', '--http', '--stateful', '--max-sessions-per-caller', '2']);
+    expect(code).toBe(2);
+    expect(stderr).toBe('error: --max-sessions-per-caller needs --token or --verify-token: without one a request names no caller to count sessions for\n');
+  });
+
+  it('should say in --help when --max-sessions-per-caller has a default, as the README does', async () => {
+    const { stdout } = await runCli(['serve', '--help']);
+    expect(stdout.replace(/\s+/g, ' ')).toContain('(default: a tenth of --max-sessions with a --verify-token or several --tokens; else none)');
+  });
+
   it.each([
     ['--request-timeout', 'soon', "Expected a duration such as 500ms, 10s, 30m or 1h, got 'soon'."],
     ['--session-idle', '0s', "Expected a duration such as 500ms, 10s, 30m or 1h, got '0s'."],

@@ -10,6 +10,14 @@ describe('victor-tools worker', () => {
     expect(stderr).toContain("error: required option '-r, --redis <url>' not specified");
   });
 
+  it.each(['http://127.0.0.1:16491', '', 'localhost:6379', '127.0.0.1:6379'])("should refuse --redis '%s', neither a redis:// URL nor a socket path, with exit 2", async (value) => {
+    for (const command of [['worker'], ['serve']]) {
+      const { code, stderr } = await runCli([...command, '--redis', value]);
+      expect(code).toBe(2);
+      expect(stderr).toContain(`Expected a redis:// or rediss:// URL or a unix socket path, got '${value}'.`);
+    }
+  });
+
   it('should refuse a concurrency that is not a positive integer', async () => {
     const { code, stderr } = await runCli(['worker', '--redis', 'redis://127.0.0.1:1', '--concurrency', '0']);
     expect(code).toBe(2);

@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -105,8 +105,11 @@ describe('victor-tools gateway', () => {
 
   it('should refuse the filesystem server\'s writing tools in plan mode (from their annotations)', async () => {
     writeFileSync(join(dir, 'todo.txt'), 'buy milk');
-    const { client } = await connect('--mode', 'plan');
+    const { client, stderr } = await connect('--mode', 'plan');
     const names = (await client.listTools()).tools.map((t) => t.name);
+    // The line announcing what is served counts what tools/list offers.
+    for (const until = Date.now() + 5000; Date.now() < until && !stderr().includes(' over MCP'); ) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(stderr()).toContain(`victor-tools: serving ${names.length} tools of 4 MCP servers over MCP`);
     expect(names).toContain('fs_read_text_file');
     expect(names).not.toContain('fs_write_file');
     expect(names).not.toContain('memory_create_entities');
@@ -268,6 +271,61 @@ describe('victor-tools gateway', () => {
     expect(both.stderr).toContain(`the servers configuration '${config}', server 'both': give "command" (a server to start) or "url" (one to reach), not both`);
   });
 
+  it('should read a configuration of at most 1 MiB without reading more, skip a byte order mark, and say in one line why it is not JSON', async () => {
+    const huge = join(dir, 'huge.json');
+    writeFileSync(huge, '');
+    truncateSync(huge, 1024 ** 3); // sparse: 1 GB that a whole read would hold in memory
+    const big = await runBin(['gateway', '--config', huge, '--check']);
+    expect(big.code).toBe(2);
+    expect(big.stderr).toContain(`cannot read the servers configuration '${huge}': 1073741824 bytes, over the limit of 1048576`);
+    const device = await runBin(['gateway', '--config', '/dev/zero', '--check']);
+    expect(device.code).toBe(2);
+    expect(device.stderr).toContain("cannot read the servers configuration '/dev/zero': not a regular file");
+    writeFileSync(config, `\uFEFF${JSON.stringify({ mcpServers: { memory: { command: process.execPath, args: [entry('server-memory')], env: { MEMORY_FILE_PATH: join(dir, 'm.jsonl') } } } })}`);
+    const bom = await runBin(['gateway', '--config', config, '--check']);
+    expect(bom.stderr).toBe('');
+    expect(bom.code).toBe(0);
+    writeFileSync(config, 'not json\n{}\n');
+    const broken = await runBin(['gateway', '--config', config, '--check']);
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toContain(`the servers configuration '${config}' is not JSON: `);
+    expect(broken.stderr.trimEnd().split('\n')).toHaveLength(1);
+  });
+
+  it('should refuse an entry whose url is not an http: or https: URL (usage error naming the file and the server)', async () => {
+    writeFileSync(config, JSON.stringify({ mcpServers: { remote: { url: 'not a url' } } }));
+    const bad = await runBin(['gateway', '--config', config, '--check']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain(`the servers configuration '${config}', server 'remote': "url" is not a URL`);
+    writeFileSync(config, JSON.stringify({ mcpServers: { remote: { url: 'ftp://127.0.0.1/mcp' } } }));
+    const scheme = await runBin(['gateway', '--config', config]);
+    expect(scheme.code).toBe(2);
+    expect(scheme.stderr).toContain(`the servers configuration '${config}', server 'remote': "url" must be http: or https:, got 'ftp:'`);
+    expect(scheme.stderr).not.toContain('mcpTools:');
+  });
+
+  it.each([['--http'], ['--progressive'], ['--mode', 'plan'], ['--sandbox', '/tmp'], ['--level', 'stub']])(
+    '--check should refuse %s, which means nothing without serving (usage error)',
+    async (...flag) => {
+      const { code, stdout, stderr } = await runBin(['gateway', '--config', config, '--check', ...flag]);
+      expect(code).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr).toBe(`error: ${flag[0]} means nothing with --check: it starts the servers, reports and exits, serving nothing\n`);
+    },
+  );
+
+  it('--check should refuse a --tools directory that does not exist, as serving does', async () => {
+    const missing = join(dir, 'no-such-tools');
+    const { code, stderr } = await runBin(['--tools', missing, 'gateway', '--config', config, '--check'], { NOTES_DIR: dir });
+    expect(code).toBe(2);
+    expect(stderr).toContain(`Tools directory '${missing}' does not exist`);
+  });
+
+  it('--help should say that --json needs --check', async () => {
+    const { stdout } = await runBin(['gateway', '--help']);
+    expect(stdout).toMatch(/--json\s+with --check: print its report as JSON/);
+  });
+
   describe('when it stops', () => {
     const alive = (pid: number) => {
       try {
@@ -327,6 +385,40 @@ describe('victor-tools gateway', () => {
       expect(alive(stubborn[0])).toBe(false);
       child.stdin.end();
     });
+
+    it.each([
+      ['serving: a second signal while it closes its servers', [] as string[]],
+      ['--check: a signal once the report is out, while it closes its servers', ['--check']],
+    ])('should SIGKILL its servers at once and exit 0 on %s', async (_when, flags) => {
+      stubbornConfig('term');
+      const child = spawn(process.execPath, [BIN, 'gateway', '--config', config, ...flags], { stdio: ['pipe', 'pipe', 'pipe'] });
+      let output = '';
+      await new Promise<void>((resolve, reject) => {
+        const seen = (chunk: Buffer) => {
+          output += chunk.toString();
+          if (output.includes(flags.length > 0 ? 'stubborn_' : ' over MCP')) resolve();
+        };
+        child.stdout.on('data', seen);
+        child.stderr.on('data', seen);
+        child.on('exit', () => reject(new Error(`the gateway exited: ${output}`)));
+      });
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      if (flags.length === 0) {
+        stubborn = childrenOf(child.pid!);
+        expect(stubborn).toHaveLength(1);
+        child.kill('SIGTERM'); // closes it: stdin, SIGTERM (ignored) 0.5 s later, SIGKILL 0.5 s after that
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      } else {
+        // The report is printed before the servers are closed: they are still there.
+        stubborn = childrenOf(child.pid!);
+      }
+      const started = Date.now();
+      child.kill('SIGINT');
+      expect(await exited).toBe(0);
+      expect(Date.now() - started).toBeLessThan(500);
+      for (const pid of stubborn) expect(await gone(pid, 200)).toBe(true);
+      child.stdin.end();
+    });
   });
 
   it.each([[[] as string[]], [['--check']]])('should stop a server still starting and exit 0 on SIGTERM while it mounts (flags %j)', async (flags) => {
@@ -356,6 +448,44 @@ describe('victor-tools gateway', () => {
     if (running) process.kill(pid, 'SIGKILL');
     expect(running).toBe(false);
     child.stdin.end();
+  });
+
+  it('should stop a server still starting and exit 0 when its client closes its stdin while it mounts', async () => {
+    const pidFile = join(dir, 'slow.pid');
+    const script = join(dir, 'slow.cjs');
+    writeFileSync(script, `process.on('SIGTERM', () => {}); require('node:fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); process.stdin.resume(); setInterval(() => {}, 1000);`);
+    const slowConfig = join(dir, 'slow.json');
+    writeFileSync(slowConfig, JSON.stringify({ mcpServers: { slow: { command: process.execPath, args: [script] } } }));
+    const child = spawn(process.execPath, [BIN, 'gateway', '--config', slowConfig], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    for (const until = Date.now() + 10_000; Date.now() < until && !existsSync(pidFile); ) await new Promise((resolve) => setTimeout(resolve, 50));
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    const started = Date.now();
+    child.stdin.end(); // an MCP client that gave up on initialize
+    expect(await exited).toBe(0);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(stderr).toContain('victor-tools: stopped');
+    let running = true;
+    for (const until = Date.now() + 1000; Date.now() < until && running; await new Promise((resolve) => setTimeout(resolve, 50))) {
+      try {
+        process.kill(pid, 0);
+      } catch {
+        running = false;
+      }
+    }
+    if (running) process.kill(pid, 'SIGKILL');
+    expect(running).toBe(false);
+  });
+
+  it('should start 11 servers without a MaxListenersExceededWarning', async () => {
+    const hanging = { command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'] };
+    const many = join(dir, 'many.json');
+    writeFileSync(many, JSON.stringify({ mcpServers: Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`s${i}`, hanging])) }));
+    const { code, stderr } = await runBin(['gateway', '--config', many, '--check', '--connect-timeout', '500ms']);
+    expect(code).toBe(1);
+    expect(stderr).not.toContain('MaxListenersExceededWarning');
   });
 
   it('should leave out a server that never answers initialize after --connect-timeout, not the default minute', async () => {

@@ -14,7 +14,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { ToolResult, type Logger, type ToolCallContext } from '@victor-tools/core';
 import type { ElicitRequest, SampleRequest, ToolLogLevel } from '@victor-tools/core/framework';
-import { errorMessage } from '@victor-tools/core/internal';
+import { cutText, errorMessage } from '@victor-tools/core/internal';
 import { MAX_LOGGER_NAME_LENGTH, MAX_LOG_DATA_LENGTH, MAX_LOG_MESSAGE_LENGTH, limitText } from '../limits';
 import { JsonRpcError } from '../protocol-error';
 import { packageVersion } from '../package-version';
@@ -51,6 +51,8 @@ const CALL_TIMEOUT_WITHOUT_REGISTRY_MS = 60 * 60_000;
 /** A server that ran this long before exiting restarts without the backoff of earlier exits. */
 const STABLE_AFTER_MS = 30_000;
 const MAX_PAGES = 100;
+/** How long a server abandoned at its start (a timeout, an abort) has between SIGTERM and SIGKILL. */
+const ABANDON_KILL_MS = 500;
 const MAX_TOOLS = 10_000;
 
 /**
@@ -245,19 +247,25 @@ export class McpConnection implements RemoteCaller {
    * caller is answered at its timeout, not after the SDK's close, which
    * closes stdin and waits 2 s before SIGTERM (then 2 s more before
    * SIGKILL). The child gets SIGTERM now, so it is stopped even when the
-   * caller exits right after; the SDK's close finishes in the background,
-   * killing a child that ignores SIGTERM.
+   * caller exits right after, and SIGKILL `ABANDON_KILL_MS` later if it is
+   * still running: a server that hangs and ignores SIGTERM would otherwise
+   * keep the caller's process alive for the SDK's 4 s (`gateway --check`
+   * took 6 s with a 2 s timeout). The SDK's close finishes in the background.
    */
   private abandonOwned(): void {
     const owned = this.owned;
     this.owned = undefined;
     if (owned === undefined) return;
     owned.client.onclose = undefined;
-    if (owned.transport instanceof StdioClientTransport) {
-      const pid = owned.transport.pid; // null once the child exited and its pipes closed
-      if (pid !== null) signal(pid, 'SIGTERM');
+    const pid = owned.transport instanceof StdioClientTransport ? owned.transport.pid : null; // null once the child exited and its pipes closed
+    if (pid === null) {
+      void closeQuietly(owned);
+      return;
     }
-    void closeQuietly(owned);
+    signal(pid, 'SIGTERM');
+    const kill = setTimeout(() => signal(pid, 'SIGKILL'), ABANDON_KILL_MS);
+    // The SDK's close resolves once the child exited: the pid is not signalled after it may have been reused.
+    void closeQuietly(owned).finally(() => clearTimeout(kill));
   }
 
   /**
@@ -426,15 +434,49 @@ async function closeQuietly(owned: { client: Client; transport: Transport }): Pr
   await owned.client.close().catch(() => undefined);
 }
 
+/** Why a server could not be started or reached, in one line (the stderr tail, appended after it, keeps its lines). */
 function startFailure(error: unknown): string {
   const code: unknown = (error as { code?: unknown } | undefined)?.code;
-  if (code === 'ENOENT') return `the command was not found (${errorMessage(error)}); check 'command' and PATH`;
-  // The SDK's StreamableHTTPError carries the HTTP status as its code, and often an empty body as its message.
+  if (code === 'ENOENT') return `the command was not found (${oneLine(errorMessage(error))}); check 'command' and PATH`;
+  // The SDK's StreamableHTTPError carries the HTTP status as its code, and as its message the body: often empty, or a proxy's HTML page.
   if (typeof code === 'number' && code >= 400 && code < 600) {
     const hint = code === 401 || code === 403 ? "; check the server's 'headers' (its token)" : '';
-    return `the server answered HTTP ${code} (${errorMessage(error)})${hint}`;
+    return `the server answered HTTP ${code} (${cutText(oneLine(errorMessage(error)), MAX_HTTP_BODY_IN_REASON)})${hint}`;
   }
-  return errorMessage(error);
+  return unreachable(error) ?? oneLine(errorMessage(error));
+}
+
+/** The most characters of an HTTP error's body quoted in a start failure. */
+const MAX_HTTP_BODY_IN_REASON = 200;
+
+/**
+ * What fetch's "fetch failed" hides in its `cause`: the connection refused at
+ * which address, the host not found. The cause of a name with several
+ * addresses (localhost: ::1 and 127.0.0.1) is an AggregateError of one per address.
+ */
+function unreachable(error: unknown): string | undefined {
+  const cause = (error as { cause?: unknown } | undefined)?.cause as
+    | { code?: unknown; address?: unknown; port?: unknown; hostname?: unknown; errors?: unknown; message?: unknown }
+    | undefined;
+  if (cause === null || typeof cause !== 'object') return undefined;
+  // fetch refuses some URLs itself, with a cause of no code ('bad port' for a port browsers block, such as 1 or 6000).
+  if (typeof cause.code !== 'string') return typeof cause.message === 'string' && cause.message !== '' ? `cannot connect: ${oneLine(cutText(cause.message, 500))}` : undefined;
+  const attempts = Array.isArray(cause.errors) ? (cause.errors as Array<{ address?: unknown; port?: unknown }>) : [cause];
+  const where = attempts
+    .filter((a) => a !== null && typeof a === 'object' && typeof a.address === 'string')
+    .map((a) => (typeof a.port === 'number' ? `${String(a.address).includes(':') ? `[${String(a.address)}]` : String(a.address)}:${a.port}` : String(a.address)))
+    .join(', ');
+  if (cause.code === 'ECONNREFUSED') return `cannot connect: the connection was refused${where ? ` at ${where}` : ''} (ECONNREFUSED); is the server running at that URL?`;
+  if (cause.code === 'ENOTFOUND' || cause.code === 'EAI_AGAIN') {
+    return `cannot connect: the host${typeof cause.hostname === 'string' ? ` '${cause.hostname}'` : ''} was not found (${cause.code}); check the URL`;
+  }
+  const message = typeof cause.message === 'string' && cause.message !== '' ? `${oneLine(cutText(cause.message, 500))} ` : '';
+  return `cannot connect: ${message}(${cause.code}${where ? ` at ${where}` : ''})`;
+}
+
+/** `text` on one line: a reason is read in a table row or a one-line warning. */
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
 }
 
 function safeJson(value: unknown): string {

@@ -16,6 +16,13 @@ const COARSE_FROM = 4096;
 const SCANNED_SHARE = 1 / 8;
 // Rows sampled for the spread of the similarities past COARSE_FROM tools.
 const DEVIATION_SAMPLE = 512;
+// Request embeddings a synchronous search() starts and no search waits for: at most
+// this many under way at once; past them search() ranks lexically without asking.
+const BACKGROUND_REQUESTS = 2;
+// Request embeddings under way shared with later searches: at most this many, of this
+// many bytes of request text. Past them a waiting search's call is its own, not shared.
+const SHARED_REQUESTS = 64;
+const SHARED_REQUEST_BYTES = 1024 * 1024;
 
 interface Matrix {
   readonly texts: readonly string[];
@@ -35,6 +42,14 @@ interface Pending {
   /** Aborts the call once every search waiting for it has given up. */
   readonly controller: AbortController;
   waiters: number;
+  /** The tool texts and the request it is entered under in the pending maps. */
+  readonly toolTexts: readonly string[];
+  readonly query: string | undefined;
+  /** Bytes of `query` counted against SHARED_REQUEST_BYTES; 0 when not shared. */
+  sharedBytes: number;
+  /** Started by a synchronous search for its request, counted against BACKGROUND_REQUESTS. */
+  background: boolean;
+  released: boolean;
 }
 
 function isPending(value: unknown): value is Pending {
@@ -54,6 +69,9 @@ export class VectorStore {
   // Asynchronous answers not arrived yet, shared by every search waiting for them.
   private readonly pendingTools = new Map<string, Pending>();
   private readonly pendingQueries = new Map<string, Pending>();
+  private pendingQueryBytes = 0;
+  /** Request embeddings under way that a synchronous search started (BACKGROUND_REQUESTS). */
+  private backgroundRequests = 0;
   /** Store keys by tool text, computed once. */
   private readonly keys = new Map<string, string>();
   private matrix: Matrix | undefined;
@@ -83,14 +101,22 @@ export class VectorStore {
    * when every vector is known or the embedder (and the store) answer
    * synchronously, else a promise. Undefined when the request has no vector
    * to compare (no word the embedder knows). `signal` stops the wait (the
-   * promise rejects with its reason); an embedder call is aborted once every
-   * search waiting for it has given up.
+   * promise rejects with its reason); an embedder call is aborted, and
+   * forgotten, once every search waiting for it has given up. `background`:
+   * nobody waits for the answer (a synchronous search); past
+   * BACKGROUND_REQUESTS such request embeddings under way, the request is not
+   * asked for (the tools' vectors still are) and there are no scores.
    */
-  scores(query: string, texts: readonly string[], signal?: AbortSignal): SemanticScores | undefined | Promise<SemanticScores | undefined> {
+  scores(
+    query: string,
+    texts: readonly string[],
+    signal?: AbortSignal,
+    background = false,
+  ): SemanticScores | undefined | Promise<SemanticScores | undefined> {
     const forgotten = this.forgotten;
     // The store's vectors of another length were dropped meanwhile: once more, to embed them.
     const compare = (vector: Float32Array | undefined) =>
-      this.forgotten === forgotten ? this.similarities(vector, texts) : this.scores(query, texts, signal);
+      this.forgotten === forgotten ? this.similarities(vector, texts) : this.scores(query, texts, signal, background);
     const waiting = new Set<Pending>();
     const request: string[] = [];
     // A matrix built for these texts means every tool's vector is known.
@@ -107,15 +133,20 @@ export class VectorStore {
     // too large to be kept is still compared.
     let vector: Float32Array | undefined | Pending = this.queries.get(query) ?? this.pendingQueries.get(query);
     const { embedder } = this;
+    if (vector === undefined && background && this.backgroundRequests >= BACKGROUND_REQUESTS) {
+      // Enough request embeddings nobody waits for are under way: rank lexically, bring the tools in.
+      if (request.length > 0) this.ask(request, undefined, (batch, options) => embedder.embed(batch, options));
+      return undefined;
+    }
     if (vector === undefined && embedder.embedQuery === undefined) {
       // One batch for the request and the tools: the embedder makes no difference between them.
-      vector = this.ask(request, query, (batch, options) => embedder.embed(batch, options));
+      vector = this.ask(request, query, (batch, options) => embedder.embed(batch, options), background);
     } else {
       if (request.length > 0) {
         const asked = this.ask(request, undefined, (batch, options) => embedder.embed(batch, options));
         if (isPending(asked)) waiting.add(asked);
       }
-      if (vector === undefined) vector = this.ask([], query, (batch, options) => embedder.embedQuery!(batch, options));
+      if (vector === undefined) vector = this.ask([], query, (batch, options) => embedder.embedQuery!(batch, options), background);
     }
     if (!isPending(vector) && waiting.size === 0) return compare(vector);
     if (isPending(vector)) waiting.add(vector);
@@ -125,7 +156,12 @@ export class VectorStore {
     const all = Promise.all(pendings.map((pending) => pending.done)).then(async () => compare(isPending(known) ? await known.done : known));
     if (signal === undefined) return all;
     return untilAborted(all, signal, () => {
-      for (const pending of pendings) if (--pending.waiters === 0) pending.controller.abort(signal.reason);
+      for (const pending of pendings) {
+        if (--pending.waiters > 0) continue;
+        pending.controller.abort(signal.reason);
+        // Forgotten now, not when the embedder settles: one that ignores the abort may never.
+        this.release(pending);
+      }
     });
   }
 
@@ -133,12 +169,14 @@ export class VectorStore {
    * Brings in the vectors of `toolTexts` (from the store when it has them,
    * else from `embed`) and, when `query` is given, the request's (always from
    * `embed`, in the same batch as the tools'; returned). New tool vectors go
-   * to the store. An asynchronous answer is shared through the pending maps.
+   * to the store. An asynchronous answer is shared through the pending maps
+   * (a request's while SHARED_REQUESTS and SHARED_REQUEST_BYTES allow).
    */
   private ask(
     toolTexts: readonly string[],
     query: string | undefined,
     embed: (batch: string[], options: EmbedOptions) => EmbeddingVector[] | Promise<EmbeddingVector[]>,
+    background = false,
   ): Float32Array | undefined | Pending {
     const controller = new AbortController();
     // Promises inside promises flatten when they settle: the answer is a vector, undefined, or a promise of one.
@@ -161,16 +199,35 @@ export class VectorStore {
     }) as Float32Array | undefined | Promise<Float32Array | undefined>;
     if (!(result instanceof Promise)) return result;
     const pending: Pending = {
-      done: result.finally(() => {
-        for (const text of toolTexts) if (this.pendingTools.get(text) === pending) this.pendingTools.delete(text);
-        if (query !== undefined && this.pendingQueries.get(query) === pending) this.pendingQueries.delete(query);
-      }),
+      done: result.finally(() => this.release(pending)),
       controller,
       waiters: 0,
+      toolTexts,
+      query,
+      sharedBytes: 0,
+      background: background && query !== undefined,
+      released: false,
     };
     for (const text of toolTexts) this.pendingTools.set(text, pending);
-    if (query !== undefined) this.pendingQueries.set(query, pending);
+    if (query !== undefined) {
+      const bytes = stringBytes(query);
+      if (this.pendingQueries.size < SHARED_REQUESTS && this.pendingQueryBytes + bytes <= SHARED_REQUEST_BYTES) {
+        this.pendingQueries.set(query, pending);
+        this.pendingQueryBytes += pending.sharedBytes = bytes;
+      }
+    }
+    if (pending.background) this.backgroundRequests += 1;
     return pending;
+  }
+
+  /** Takes an embedder call out of the pending maps and counts (once): it settled, or every waiter gave up. */
+  private release(pending: Pending): void {
+    if (pending.released) return;
+    pending.released = true;
+    for (const text of pending.toolTexts) if (this.pendingTools.get(text) === pending) this.pendingTools.delete(text);
+    if (pending.query !== undefined && this.pendingQueries.get(pending.query) === pending) this.pendingQueries.delete(pending.query);
+    this.pendingQueryBytes -= pending.sharedBytes;
+    if (pending.background) this.backgroundRequests -= 1;
   }
 
   /**

@@ -240,6 +240,59 @@ describe('an embedding store of your own', () => {
     expect([...later.values()].map((vector) => vector.length)).toEqual([3, 3, 3]);
   });
 
+  it.each([
+    ['NaN', [NaN, NaN, NaN]],
+    ['all-zero', [0, 0, 0]],
+    ['infinite', [Infinity, 1, 0]],
+  ])('should take %s stored vectors as misses, embedding those tools again and replacing them', (_what, bad) => {
+    const kept = new Map<string, number[]>();
+    const store = {
+      get: (keys: readonly string[]) => keys.map((key) => kept.get(key)),
+      set: (keys: readonly string[], vectors: readonly Float32Array[]) => keys.forEach((key, i) => kept.set(key, [...vectors[i]])),
+    };
+    const first = new ToolMetadataRegistry().configure({ embedder: new CountingEmbedder(), embeddingStore: store });
+    first.refreshFromTools(tools());
+    first.search('rain');
+    for (const key of kept.keys()) kept.set(key, [...bad]);
+
+    const expected = new ToolMetadataRegistry().configure({ embedder: new CountingEmbedder() });
+    expected.refreshFromTools(tools());
+    const embedder = new CountingEmbedder();
+    const registry = new ToolMetadataRegistry().configure({ embedder, embeddingStore: store });
+    registry.refreshFromTools(tools());
+    // Trusted, they hid every tool from semantic search: 'will it rain' has no word of a tool.
+    expect(registry.search('will it rain')).toEqual(expected.search('will it rain'));
+    expect(registry.search('will it rain')[0]?.name).toBe('get_forecast');
+    expect(embedder.embedded.filter((text) => text !== 'will it rain')).toHaveLength(3);
+    expect([...kept.values()].every((vector) => vector.every(Number.isFinite) && vector.some((x) => x !== 0))).toBe(true);
+  });
+
+  it('should replace NaN vectors in a file store, so that the next restart embeds only the request', () => {
+    const file = join(dir, 'tool-embeddings.bin');
+    const first = new ToolMetadataRegistry().configure({ embedder: new CountingEmbedder(), embeddingStore: fileEmbeddingStore(file) });
+    first.refreshFromTools(tools());
+    first.search('rain');
+    // Every stored number overwritten with NaN.
+    const bytes = readFileSync(file);
+    for (let at = 8; at + 4 <= bytes.length; ) {
+      const dimsAt = at + 4 + bytes.readUInt32LE(at);
+      const dimensions = bytes.readUInt32LE(dimsAt);
+      for (let d = 0; d < dimensions; d++) bytes.writeFloatLE(NaN, dimsAt + 4 + d * 4);
+      at = dimsAt + 4 + dimensions * 4;
+    }
+    writeFileSync(file, bytes);
+    const second = new CountingEmbedder();
+    const restarted = new ToolMetadataRegistry().configure({ embedder: second, embeddingStore: fileEmbeddingStore(file) });
+    restarted.refreshFromTools(tools());
+    expect(restarted.search('will it rain')[0]?.name).toBe('get_forecast');
+    expect(second.embedded).toHaveLength(4);
+    const third = new CountingEmbedder();
+    const again = new ToolMetadataRegistry().configure({ embedder: third, embeddingStore: fileEmbeddingStore(file) });
+    again.refreshFromTools(tools());
+    expect(again.search('will it rain')[0]?.name).toBe('get_forecast');
+    expect(third.embedded).toEqual(['will it rain']);
+  });
+
   it('should refuse a store without get and set', () => {
     expect(() => new ToolMetadataRegistry().configure({ embeddingStore: { get: () => [] } as never })).toThrow(
       'configure({ embeddingStore }): the store must have get(keys) and set(keys, vectors) methods',

@@ -100,7 +100,10 @@ export function fileEmbeddingStore(file: string): EmbeddingStore {
       const records: Buffer[] = [];
       keys.forEach((key, i) => {
         const vector = values[i];
-        if (kept.has(key)) return;
+        // A vector the registry took as a miss (NaN, zero, another length) is replaced:
+        // appended again, the later record wins when the file is read.
+        const old = kept.get(key);
+        if (old !== undefined && old.length === vector.length && old.every((x, d) => x === Math.fround(vector[d]))) return;
         const keyBuffer = Buffer.from(key, 'utf8');
         const record = Buffer.alloc(8 + keyBuffer.length + vector.length * 4);
         record.writeUInt32LE(keyBuffer.length, 0);

@@ -242,11 +242,18 @@ export class VectorStore {
       const remaining: string[] = [];
       texts.forEach((text, i) => {
         const vector = found?.[i];
-        // Anything but a non-empty vector of the embedder's length is a miss: the tool is embedded again.
+        // Anything but a non-empty vector of the embedder's length, of finite numbers not all
+        // zero, is a miss: the tool is embedded again and its vector replaced.
         if (vector === undefined || vector === null || typeof vector !== 'object' || vector.length === 0) remaining.push(text);
         else if (this.dimensions !== undefined && vector.length !== this.dimensions) remaining.push(text);
         else {
-          this.tools.set(text, unitVector(vector));
+          // unitVector answers zeros for a vector with a NaN, an infinity or no length.
+          const unit = unitVector(vector);
+          if (!unit.some((x) => x !== 0)) {
+            remaining.push(text);
+            return;
+          }
+          this.tools.set(text, unit);
           if (this.dimensions === undefined) this.unchecked.add(text);
         }
       });

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ToolMetadataRegistry, fileEmbeddingStore, type EmbedOptions, type Embedder } from '@victor-tools/metadata';
@@ -126,6 +126,16 @@ describe('fileEmbeddingStore', () => {
     restarted.refreshFromTools(tools());
     restarted.search('will it rain');
     expect(fresh.embedded).toEqual(['will it rain']);
+  });
+
+  (existsSync('/proc/self') ? it : it.skip)('should give up at once on a folder under /proc (mkdirSync recursive spun there forever)', () => {
+    const start = process.cpuUsage();
+    expect(() => fileEmbeddingStore('/proc/nope/x.bin').get(['k'])).toThrow("fileEmbeddingStore: cannot create the folder '/proc/nope' for '/proc/nope/x.bin'");
+    const registry = new ToolMetadataRegistry().configure({ embedder: new CountingEmbedder(), embeddingStore: fileEmbeddingStore('/proc/nope/deeper/x.bin') });
+    registry.refreshFromTools(tools());
+    expect(registry.search('will it rain')[0].name).toBe('get_forecast');
+    const { user, system } = process.cpuUsage(start);
+    expect((user + system) / 1000).toBeLessThan(5_000);
   });
 
   it('should refuse a file that is not an embedding store, naming it, and an empty path', () => {

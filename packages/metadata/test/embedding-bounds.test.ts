@@ -68,6 +68,25 @@ describe('an asynchronous embedder that never answers', () => {
     expect(reg.toolCount).toBe(3);
   });
 
+  it('should leave nothing of searches that gave up on a call a synchronous search started (it kept each request)', async () => {
+    const gc = collector();
+    const reg = new ToolMetadataRegistry().configure({ embedder: { embed: () => new Promise<number[][]>(() => undefined) } });
+    reg.refreshFromTools(conceptTools());
+    // This call, for the tools and the request, is kept for good: the synchronous search wants its vectors.
+    reg.search('warm up the file reader');
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    for (let i = 0; i < 3_000; i++) {
+      const controller = new AbortController();
+      const search = reg.searchAsync(longRequest(i), { signal: controller.signal });
+      controller.abort(new Error('gave up'));
+      await expect(search).rejects.toThrow('gave up');
+    }
+    gc();
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(12 * MB);
+    expect(reg.toolCount).toBe(3);
+  });
+
   it('should ask again for a request whose earlier call was abandoned, not wait on that call', async () => {
     let calls = 0;
     const concepts = new ConceptEmbedder();

@@ -42,6 +42,12 @@ interface Pending {
   /** Aborts the call once every search waiting for it has given up. */
   readonly controller: AbortController;
   waiters: number;
+  /** A synchronous search wants its vectors: never aborted (it counts as one waiter for good). */
+  kept: boolean;
+  /** The searches waiting, told once the call settles (an aborted search takes its own out). */
+  readonly listeners: Set<(error?: { reason: unknown }) => void>;
+  /** Set once the call settled: undefined reason for success. */
+  outcome: { reason?: unknown; failed: boolean } | undefined;
   /** The tool texts and the request it is entered under in the pending maps. */
   readonly toolTexts: readonly string[];
   readonly query: string | undefined;
@@ -135,7 +141,7 @@ export class VectorStore {
     const { embedder } = this;
     if (vector === undefined && background && this.backgroundRequests >= BACKGROUND_REQUESTS) {
       // Enough request embeddings nobody waits for are under way: rank lexically, bring the tools in.
-      if (request.length > 0) this.ask(request, undefined, (batch, options) => embedder.embed(batch, options));
+      if (request.length > 0) keep(this.ask(request, undefined, (batch, options) => embedder.embed(batch, options)));
       return undefined;
     }
     if (vector === undefined && embedder.embedQuery === undefined) {
@@ -151,18 +157,22 @@ export class VectorStore {
     if (!isPending(vector) && waiting.size === 0) return compare(vector);
     if (isPending(vector)) waiting.add(vector);
     const pendings = [...waiting];
+    if (background) {
+      // Nobody waits: the vectors are kept when they arrive, for later searches. Nothing
+      // of this search stays attached to the calls, however often it is repeated.
+      for (const pending of pendings) keep(pending);
+      return undefined;
+    }
     for (const pending of pendings) pending.waiters += 1;
     const known = vector;
-    const all = Promise.all(pendings.map((pending) => pending.done)).then(async () => compare(isPending(known) ? await known.done : known));
-    if (signal === undefined) return all;
-    return untilAborted(all, signal, () => {
+    return waitFor(pendings, signal, (reason) => {
       for (const pending of pendings) {
         if (--pending.waiters > 0) continue;
-        pending.controller.abort(signal.reason);
+        pending.controller.abort(reason);
         // Forgotten now, not when the embedder settles: one that ignores the abort may never.
         this.release(pending);
       }
-    });
+    }).then(async () => compare(isPending(known) ? await known.done : known));
   }
 
   /**
@@ -199,9 +209,12 @@ export class VectorStore {
     }) as Float32Array | undefined | Promise<Float32Array | undefined>;
     if (!(result instanceof Promise)) return result;
     const pending: Pending = {
-      done: result.finally(() => this.release(pending)),
+      done: result,
       controller,
       waiters: 0,
+      kept: false,
+      listeners: new Set(),
+      outcome: undefined,
       toolTexts,
       query,
       sharedBytes: 0,
@@ -217,6 +230,17 @@ export class VectorStore {
       }
     }
     if (pending.background) this.backgroundRequests += 1;
+    const settle = (outcome: { reason?: unknown; failed: boolean }): void => {
+      pending.outcome = outcome;
+      this.release(pending);
+      const listeners = [...pending.listeners];
+      pending.listeners.clear();
+      for (const listener of listeners) listener(outcome.failed ? { reason: outcome.reason } : undefined);
+    };
+    result.then(
+      () => settle({ failed: false }),
+      (reason: unknown) => settle({ reason, failed: true }),
+    );
     return pending;
   }
 
@@ -428,20 +452,59 @@ function bestOf(values: Float32Array, k: number): Int32Array {
   return heap.slice(0, size);
 }
 
-/** `promise`, or the signal's reason as soon as it is aborted (then `onAbort` runs once). */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal, onAbort: () => void): Promise<T> {
-  // The caller gave up: a rejection of `promise` after that is nobody's to handle.
-  promise.catch(() => undefined);
-  if (signal.aborted) {
-    onAbort();
-    return Promise.reject(signal.reason);
-  }
-  return new Promise<T>((resolve, reject) => {
-    const abort = (): void => {
-      onAbort();
-      reject(signal.reason);
+/** Counts a synchronous search as a waiter of `pending` for good (once): the call is never aborted. */
+function keep(pending: Float32Array | undefined | Pending): void {
+  if (!isPending(pending) || pending.kept) return;
+  pending.kept = true;
+  pending.waiters += 1;
+}
+
+/**
+ * Settles once every call of `pendings` has (rejecting with the first
+ * failure), or with the signal's reason as soon as it aborts: then
+ * `onAbort` runs once and this search's listeners are taken off the calls,
+ * so a search that gave up leaves nothing on a call that may never settle.
+ */
+function waitFor(pendings: readonly Pending[], signal: AbortSignal | undefined, onAbort: (reason: unknown) => void): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    let remaining = 0;
+    const done = (error?: { reason: unknown }): void => {
+      if (error !== undefined) {
+        finish();
+        reject(error.reason);
+      } else if (--remaining === 0) {
+        finish();
+        resolve();
+      }
     };
-    signal.addEventListener('abort', abort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+    const abort = (): void => {
+      finish();
+      onAbort(signal!.reason);
+      reject(signal!.reason);
+    };
+    const finish = (): void => {
+      for (const pending of pendings) pending.listeners.delete(done);
+      signal?.removeEventListener('abort', abort);
+    };
+    if (signal?.aborted) {
+      onAbort(signal.reason);
+      reject(signal.reason);
+      return;
+    }
+    for (const pending of pendings) {
+      if (pending.outcome?.failed) {
+        finish();
+        reject(pending.outcome.reason);
+        return;
+      }
+      if (pending.outcome !== undefined) continue;
+      remaining += 1;
+      pending.listeners.add(done);
+    }
+    if (remaining === 0) {
+      resolve();
+      return;
+    }
+    signal?.addEventListener('abort', abort, { once: true });
   });
 }

@@ -323,7 +323,7 @@ export class ToolMetadataRegistry {
     requestText(query, 'search');
     checkSearchOptions('search', options);
     this.settle();
-    const semantic = this.semanticScores(query);
+    const semantic = this.semanticScores(query, undefined, true);
     if (semantic instanceof Promise) {
       // An asynchronous embedder: rank lexically now; the vectors are kept when they
       // arrive, and searchAsync waits for them (and reports the embedder's errors).
@@ -366,9 +366,13 @@ export class ToolMetadataRegistry {
    * `MAX_EMBEDDED_REQUEST_CHARS` characters: a hosted model is paid by the
    * token and refuses long inputs, and the start of a request says what it wants.
    */
-  private semanticScores(query: string, signal?: AbortSignal): SemanticScores | undefined | Promise<SemanticScores | undefined> {
+  private semanticScores(
+    query: string,
+    signal?: AbortSignal,
+    background = false,
+  ): SemanticScores | undefined | Promise<SemanticScores | undefined> {
     if (this.vectors === undefined || this.embeddingTexts.length === 0 || analyze(query, 1).length === 0) return undefined;
-    return this.vectors.scores(cutText(query, MAX_EMBEDDED_REQUEST_CHARS, ''), this.embeddingTexts, signal);
+    return this.vectors.scores(cutText(query, MAX_EMBEDDED_REQUEST_CHARS, ''), this.embeddingTexts, signal, background);
   }
 
   /** The tool object indexed under a name or alias (the one of the last refresh). */

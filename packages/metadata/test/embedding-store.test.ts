@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ToolMetadataRegistry, fileEmbeddingStore, type EmbedOptions, type Embedder } from '@victor-tools/metadata';
@@ -128,6 +128,16 @@ describe('fileEmbeddingStore', () => {
     expect(fresh.embedded).toEqual(['will it rain']);
   });
 
+  (existsSync('/proc/self') ? it : it.skip)('should give up at once on a folder under /proc (mkdirSync recursive spun there forever)', () => {
+    const start = process.cpuUsage();
+    expect(() => fileEmbeddingStore('/proc/nope/x.bin').get(['k'])).toThrow("fileEmbeddingStore: cannot create the folder '/proc/nope' for '/proc/nope/x.bin'");
+    const registry = new ToolMetadataRegistry().configure({ embedder: new CountingEmbedder(), embeddingStore: fileEmbeddingStore('/proc/nope/deeper/x.bin') });
+    registry.refreshFromTools(tools());
+    expect(registry.search('will it rain')[0].name).toBe('get_forecast');
+    const { user, system } = process.cpuUsage(start);
+    expect((user + system) / 1000).toBeLessThan(5_000);
+  });
+
   it('should refuse a file that is not an embedding store, naming it, and an empty path', () => {
     const file = join(dir, 'notes.txt');
     writeFileSync(file, 'hello');
@@ -238,6 +248,59 @@ describe('an embedding store of your own', () => {
     expect(await third.searchAsync('my inbox')).toEqual(expected.search('my inbox'));
     expect(split.embedded).toHaveLength(3);
     expect([...later.values()].map((vector) => vector.length)).toEqual([3, 3, 3]);
+  });
+
+  it.each([
+    ['NaN', [NaN, NaN, NaN]],
+    ['all-zero', [0, 0, 0]],
+    ['infinite', [Infinity, 1, 0]],
+  ])('should take %s stored vectors as misses, embedding those tools again and replacing them', (_what, bad) => {
+    const kept = new Map<string, number[]>();
+    const store = {
+      get: (keys: readonly string[]) => keys.map((key) => kept.get(key)),
+      set: (keys: readonly string[], vectors: readonly Float32Array[]) => keys.forEach((key, i) => kept.set(key, [...vectors[i]])),
+    };
+    const first = new ToolMetadataRegistry().configure({ embedder: new CountingEmbedder(), embeddingStore: store });
+    first.refreshFromTools(tools());
+    first.search('rain');
+    for (const key of kept.keys()) kept.set(key, [...bad]);
+
+    const expected = new ToolMetadataRegistry().configure({ embedder: new CountingEmbedder() });
+    expected.refreshFromTools(tools());
+    const embedder = new CountingEmbedder();
+    const registry = new ToolMetadataRegistry().configure({ embedder, embeddingStore: store });
+    registry.refreshFromTools(tools());
+    // Trusted, they hid every tool from semantic search: 'will it rain' has no word of a tool.
+    expect(registry.search('will it rain')).toEqual(expected.search('will it rain'));
+    expect(registry.search('will it rain')[0]?.name).toBe('get_forecast');
+    expect(embedder.embedded.filter((text) => text !== 'will it rain')).toHaveLength(3);
+    expect([...kept.values()].every((vector) => vector.every(Number.isFinite) && vector.some((x) => x !== 0))).toBe(true);
+  });
+
+  it('should replace NaN vectors in a file store, so that the next restart embeds only the request', () => {
+    const file = join(dir, 'tool-embeddings.bin');
+    const first = new ToolMetadataRegistry().configure({ embedder: new CountingEmbedder(), embeddingStore: fileEmbeddingStore(file) });
+    first.refreshFromTools(tools());
+    first.search('rain');
+    // Every stored number overwritten with NaN.
+    const bytes = readFileSync(file);
+    for (let at = 8; at + 4 <= bytes.length; ) {
+      const dimsAt = at + 4 + bytes.readUInt32LE(at);
+      const dimensions = bytes.readUInt32LE(dimsAt);
+      for (let d = 0; d < dimensions; d++) bytes.writeFloatLE(NaN, dimsAt + 4 + d * 4);
+      at = dimsAt + 4 + dimensions * 4;
+    }
+    writeFileSync(file, bytes);
+    const second = new CountingEmbedder();
+    const restarted = new ToolMetadataRegistry().configure({ embedder: second, embeddingStore: fileEmbeddingStore(file) });
+    restarted.refreshFromTools(tools());
+    expect(restarted.search('will it rain')[0]?.name).toBe('get_forecast');
+    expect(second.embedded).toHaveLength(4);
+    const third = new CountingEmbedder();
+    const again = new ToolMetadataRegistry().configure({ embedder: third, embeddingStore: fileEmbeddingStore(file) });
+    again.refreshFromTools(tools());
+    expect(again.search('will it rain')[0]?.name).toBe('get_forecast');
+    expect(third.embedded).toEqual(['will it rain']);
   });
 
   it('should refuse a store without get and set', () => {

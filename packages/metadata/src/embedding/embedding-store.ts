@@ -41,7 +41,8 @@ const MAGIC = 'VTEMBED1';
  * written after it read back whole (unless the file grew since it was read:
  * another process's records are never cut; one writer per file is the
  * supported use). The file's folder is created when
- * missing. The file only grows: vectors of texts no longer embedded stay
+ * missing, one level at a time (a folder that cannot be made is an error
+ * naming it: the store is then a miss, as any unusable path is). The file only grows: vectors of texts no longer embedded stay
  * until it is deleted (then everything is embedded once more).
  */
 export function fileEmbeddingStore(file: string): EmbeddingStore {
@@ -65,7 +66,7 @@ export function fileEmbeddingStore(file: string): EmbeddingStore {
     }
     // Missing, empty, or a header cut short by a crash as the file was created: start over.
     if (bytes === undefined || (bytes.length < MAGIC.length && MAGIC.startsWith(bytes.toString('latin1')))) {
-      fs.mkdirSync(nodePath().dirname(file), { recursive: true });
+      makeFolders(file);
       fs.writeFileSync(file, MAGIC);
     } else {
       if (bytes.subarray(0, MAGIC.length).toString('latin1') !== MAGIC) {
@@ -100,7 +101,10 @@ export function fileEmbeddingStore(file: string): EmbeddingStore {
       const records: Buffer[] = [];
       keys.forEach((key, i) => {
         const vector = values[i];
-        if (kept.has(key)) return;
+        // A vector the registry took as a miss (NaN, zero, another length) is replaced:
+        // appended again, the later record wins when the file is read.
+        const old = kept.get(key);
+        if (old !== undefined && old.length === vector.length && old.every((x, d) => x === Math.fround(vector[d]))) return;
         const keyBuffer = Buffer.from(key, 'utf8');
         const record = Buffer.alloc(8 + keyBuffer.length + vector.length * 4);
         record.writeUInt32LE(keyBuffer.length, 0);
@@ -119,4 +123,32 @@ export function fileEmbeddingStore(file: string): EmbeddingStore {
       fs.appendFileSync(file, Buffer.concat(records));
     },
   };
+}
+
+/**
+ * Creates the missing folders of `file`'s path, one level at a time from the
+ * deepest one that exists. Not `mkdirSync(dir, { recursive: true })`: under
+ * a folder no one can create in (such as /proc) that call loops forever,
+ * holding the event loop; here the first level that cannot be made throws,
+ * naming it.
+ */
+function makeFolders(file: string): void {
+  const fs = nodeFs();
+  const path = nodePath();
+  const missing: string[] = [];
+  for (let folder = path.dirname(path.resolve(file)); !fs.existsSync(folder); ) {
+    missing.push(folder);
+    const parent = path.dirname(folder);
+    if (parent === folder) break;
+    folder = parent;
+  }
+  for (const folder of missing.reverse()) {
+    try {
+      fs.mkdirSync(folder);
+    } catch (error) {
+      // Another process made it meanwhile.
+      if ((error as { code?: unknown }).code === 'EEXIST' && fs.statSync(folder).isDirectory()) continue;
+      throw new Error(`fileEmbeddingStore: cannot create the folder '${folder}' for '${file}': ${(error as Error).message}`);
+    }
+  }
 }

@@ -16,6 +16,13 @@ const COARSE_FROM = 4096;
 const SCANNED_SHARE = 1 / 8;
 // Rows sampled for the spread of the similarities past COARSE_FROM tools.
 const DEVIATION_SAMPLE = 512;
+// Request embeddings a synchronous search() starts and no search waits for: at most
+// this many under way at once; past them search() ranks lexically without asking.
+const BACKGROUND_REQUESTS = 2;
+// Request embeddings under way shared with later searches: at most this many, of this
+// many bytes of request text. Past them a waiting search's call is its own, not shared.
+const SHARED_REQUESTS = 64;
+const SHARED_REQUEST_BYTES = 1024 * 1024;
 
 interface Matrix {
   readonly texts: readonly string[];
@@ -35,6 +42,20 @@ interface Pending {
   /** Aborts the call once every search waiting for it has given up. */
   readonly controller: AbortController;
   waiters: number;
+  /** A synchronous search wants its vectors: never aborted (it counts as one waiter for good). */
+  kept: boolean;
+  /** The searches waiting, told once the call settles (an aborted search takes its own out). */
+  readonly listeners: Set<(error?: { reason: unknown }) => void>;
+  /** Set once the call settled: undefined reason for success. */
+  outcome: { reason?: unknown; failed: boolean } | undefined;
+  /** The tool texts and the request it is entered under in the pending maps. */
+  readonly toolTexts: readonly string[];
+  readonly query: string | undefined;
+  /** Bytes of `query` counted against SHARED_REQUEST_BYTES; 0 when not shared. */
+  sharedBytes: number;
+  /** Started by a synchronous search for its request, counted against BACKGROUND_REQUESTS. */
+  background: boolean;
+  released: boolean;
 }
 
 function isPending(value: unknown): value is Pending {
@@ -54,6 +75,9 @@ export class VectorStore {
   // Asynchronous answers not arrived yet, shared by every search waiting for them.
   private readonly pendingTools = new Map<string, Pending>();
   private readonly pendingQueries = new Map<string, Pending>();
+  private pendingQueryBytes = 0;
+  /** Request embeddings under way that a synchronous search started (BACKGROUND_REQUESTS). */
+  private backgroundRequests = 0;
   /** Store keys by tool text, computed once. */
   private readonly keys = new Map<string, string>();
   private matrix: Matrix | undefined;
@@ -83,14 +107,22 @@ export class VectorStore {
    * when every vector is known or the embedder (and the store) answer
    * synchronously, else a promise. Undefined when the request has no vector
    * to compare (no word the embedder knows). `signal` stops the wait (the
-   * promise rejects with its reason); an embedder call is aborted once every
-   * search waiting for it has given up.
+   * promise rejects with its reason); an embedder call is aborted, and
+   * forgotten, once every search waiting for it has given up. `background`:
+   * nobody waits for the answer (a synchronous search); past
+   * BACKGROUND_REQUESTS such request embeddings under way, the request is not
+   * asked for (the tools' vectors still are) and there are no scores.
    */
-  scores(query: string, texts: readonly string[], signal?: AbortSignal): SemanticScores | undefined | Promise<SemanticScores | undefined> {
+  scores(
+    query: string,
+    texts: readonly string[],
+    signal?: AbortSignal,
+    background = false,
+  ): SemanticScores | undefined | Promise<SemanticScores | undefined> {
     const forgotten = this.forgotten;
     // The store's vectors of another length were dropped meanwhile: once more, to embed them.
     const compare = (vector: Float32Array | undefined) =>
-      this.forgotten === forgotten ? this.similarities(vector, texts) : this.scores(query, texts, signal);
+      this.forgotten === forgotten ? this.similarities(vector, texts) : this.scores(query, texts, signal, background);
     const waiting = new Set<Pending>();
     const request: string[] = [];
     // A matrix built for these texts means every tool's vector is known.
@@ -107,38 +139,54 @@ export class VectorStore {
     // too large to be kept is still compared.
     let vector: Float32Array | undefined | Pending = this.queries.get(query) ?? this.pendingQueries.get(query);
     const { embedder } = this;
+    if (vector === undefined && background && this.backgroundRequests >= BACKGROUND_REQUESTS) {
+      // Enough request embeddings nobody waits for are under way: rank lexically, bring the tools in.
+      if (request.length > 0) keep(this.ask(request, undefined, (batch, options) => embedder.embed(batch, options)));
+      return undefined;
+    }
     if (vector === undefined && embedder.embedQuery === undefined) {
       // One batch for the request and the tools: the embedder makes no difference between them.
-      vector = this.ask(request, query, (batch, options) => embedder.embed(batch, options));
+      vector = this.ask(request, query, (batch, options) => embedder.embed(batch, options), background);
     } else {
       if (request.length > 0) {
         const asked = this.ask(request, undefined, (batch, options) => embedder.embed(batch, options));
         if (isPending(asked)) waiting.add(asked);
       }
-      if (vector === undefined) vector = this.ask([], query, (batch, options) => embedder.embedQuery!(batch, options));
+      if (vector === undefined) vector = this.ask([], query, (batch, options) => embedder.embedQuery!(batch, options), background);
     }
     if (!isPending(vector) && waiting.size === 0) return compare(vector);
     if (isPending(vector)) waiting.add(vector);
     const pendings = [...waiting];
+    if (background) {
+      // Nobody waits: the vectors are kept when they arrive, for later searches. Nothing
+      // of this search stays attached to the calls, however often it is repeated.
+      for (const pending of pendings) keep(pending);
+      return undefined;
+    }
     for (const pending of pendings) pending.waiters += 1;
     const known = vector;
-    const all = Promise.all(pendings.map((pending) => pending.done)).then(async () => compare(isPending(known) ? await known.done : known));
-    if (signal === undefined) return all;
-    return untilAborted(all, signal, () => {
-      for (const pending of pendings) if (--pending.waiters === 0) pending.controller.abort(signal.reason);
-    });
+    return waitFor(pendings, signal, (reason) => {
+      for (const pending of pendings) {
+        if (--pending.waiters > 0) continue;
+        pending.controller.abort(reason);
+        // Forgotten now, not when the embedder settles: one that ignores the abort may never.
+        this.release(pending);
+      }
+    }).then(async () => compare(isPending(known) ? await known.done : known));
   }
 
   /**
    * Brings in the vectors of `toolTexts` (from the store when it has them,
    * else from `embed`) and, when `query` is given, the request's (always from
    * `embed`, in the same batch as the tools'; returned). New tool vectors go
-   * to the store. An asynchronous answer is shared through the pending maps.
+   * to the store. An asynchronous answer is shared through the pending maps
+   * (a request's while SHARED_REQUESTS and SHARED_REQUEST_BYTES allow).
    */
   private ask(
     toolTexts: readonly string[],
     query: string | undefined,
     embed: (batch: string[], options: EmbedOptions) => EmbeddingVector[] | Promise<EmbeddingVector[]>,
+    background = false,
   ): Float32Array | undefined | Pending {
     const controller = new AbortController();
     // Promises inside promises flatten when they settle: the answer is a vector, undefined, or a promise of one.
@@ -161,16 +209,49 @@ export class VectorStore {
     }) as Float32Array | undefined | Promise<Float32Array | undefined>;
     if (!(result instanceof Promise)) return result;
     const pending: Pending = {
-      done: result.finally(() => {
-        for (const text of toolTexts) if (this.pendingTools.get(text) === pending) this.pendingTools.delete(text);
-        if (query !== undefined && this.pendingQueries.get(query) === pending) this.pendingQueries.delete(query);
-      }),
+      done: result,
       controller,
       waiters: 0,
+      kept: false,
+      listeners: new Set(),
+      outcome: undefined,
+      toolTexts,
+      query,
+      sharedBytes: 0,
+      background: background && query !== undefined,
+      released: false,
     };
     for (const text of toolTexts) this.pendingTools.set(text, pending);
-    if (query !== undefined) this.pendingQueries.set(query, pending);
+    if (query !== undefined) {
+      const bytes = stringBytes(query);
+      if (this.pendingQueries.size < SHARED_REQUESTS && this.pendingQueryBytes + bytes <= SHARED_REQUEST_BYTES) {
+        this.pendingQueries.set(query, pending);
+        this.pendingQueryBytes += pending.sharedBytes = bytes;
+      }
+    }
+    if (pending.background) this.backgroundRequests += 1;
+    const settle = (outcome: { reason?: unknown; failed: boolean }): void => {
+      pending.outcome = outcome;
+      this.release(pending);
+      const listeners = [...pending.listeners];
+      pending.listeners.clear();
+      for (const listener of listeners) listener(outcome.failed ? { reason: outcome.reason } : undefined);
+    };
+    result.then(
+      () => settle({ failed: false }),
+      (reason: unknown) => settle({ reason, failed: true }),
+    );
     return pending;
+  }
+
+  /** Takes an embedder call out of the pending maps and counts (once): it settled, or every waiter gave up. */
+  private release(pending: Pending): void {
+    if (pending.released) return;
+    pending.released = true;
+    for (const text of pending.toolTexts) if (this.pendingTools.get(text) === pending) this.pendingTools.delete(text);
+    if (pending.query !== undefined && this.pendingQueries.get(pending.query) === pending) this.pendingQueries.delete(pending.query);
+    this.pendingQueryBytes -= pending.sharedBytes;
+    if (pending.background) this.backgroundRequests -= 1;
   }
 
   /**
@@ -185,11 +266,18 @@ export class VectorStore {
       const remaining: string[] = [];
       texts.forEach((text, i) => {
         const vector = found?.[i];
-        // Anything but a non-empty vector of the embedder's length is a miss: the tool is embedded again.
+        // Anything but a non-empty vector of the embedder's length, of finite numbers not all
+        // zero, is a miss: the tool is embedded again and its vector replaced.
         if (vector === undefined || vector === null || typeof vector !== 'object' || vector.length === 0) remaining.push(text);
         else if (this.dimensions !== undefined && vector.length !== this.dimensions) remaining.push(text);
         else {
-          this.tools.set(text, unitVector(vector));
+          // unitVector answers zeros for a vector with a NaN, an infinity or no length.
+          const unit = unitVector(vector);
+          if (!unit.some((x) => x !== 0)) {
+            remaining.push(text);
+            return;
+          }
+          this.tools.set(text, unit);
           if (this.dimensions === undefined) this.unchecked.add(text);
         }
       });
@@ -364,20 +452,59 @@ function bestOf(values: Float32Array, k: number): Int32Array {
   return heap.slice(0, size);
 }
 
-/** `promise`, or the signal's reason as soon as it is aborted (then `onAbort` runs once). */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal, onAbort: () => void): Promise<T> {
-  // The caller gave up: a rejection of `promise` after that is nobody's to handle.
-  promise.catch(() => undefined);
-  if (signal.aborted) {
-    onAbort();
-    return Promise.reject(signal.reason);
-  }
-  return new Promise<T>((resolve, reject) => {
-    const abort = (): void => {
-      onAbort();
-      reject(signal.reason);
+/** Counts a synchronous search as a waiter of `pending` for good (once): the call is never aborted. */
+function keep(pending: Float32Array | undefined | Pending): void {
+  if (!isPending(pending) || pending.kept) return;
+  pending.kept = true;
+  pending.waiters += 1;
+}
+
+/**
+ * Settles once every call of `pendings` has (rejecting with the first
+ * failure), or with the signal's reason as soon as it aborts: then
+ * `onAbort` runs once and this search's listeners are taken off the calls,
+ * so a search that gave up leaves nothing on a call that may never settle.
+ */
+function waitFor(pendings: readonly Pending[], signal: AbortSignal | undefined, onAbort: (reason: unknown) => void): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    let remaining = 0;
+    const done = (error?: { reason: unknown }): void => {
+      if (error !== undefined) {
+        finish();
+        reject(error.reason);
+      } else if (--remaining === 0) {
+        finish();
+        resolve();
+      }
     };
-    signal.addEventListener('abort', abort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+    const abort = (): void => {
+      finish();
+      onAbort(signal!.reason);
+      reject(signal!.reason);
+    };
+    const finish = (): void => {
+      for (const pending of pendings) pending.listeners.delete(done);
+      signal?.removeEventListener('abort', abort);
+    };
+    if (signal?.aborted) {
+      onAbort(signal.reason);
+      reject(signal.reason);
+      return;
+    }
+    for (const pending of pendings) {
+      if (pending.outcome?.failed) {
+        finish();
+        reject(pending.outcome.reason);
+        return;
+      }
+      if (pending.outcome !== undefined) continue;
+      remaining += 1;
+      pending.listeners.add(done);
+    }
+    if (remaining === 0) {
+      resolve();
+      return;
+    }
+    signal?.addEventListener('abort', abort, { once: true });
   });
 }

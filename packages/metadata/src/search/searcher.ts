@@ -15,11 +15,19 @@ export interface SearchEntry extends IndexedDoc {
   readonly costWeight: number;
 }
 
-interface MandatoryPhrase {
-  readonly doc: number;
-  readonly stems: readonly string[];
-  readonly keyword: string;
+/**
+ * The mandatory keywords as a trie of their stems: a node ends the keywords
+ * of `docs` (with the keyword each tool declared); `ends` counts the nodes
+ * with docs at or below it, so a search skips a branch all of whose keywords
+ * it has found.
+ */
+interface MandatoryNode {
+  readonly next: Map<string, MandatoryNode>;
+  readonly docs: Array<{ readonly doc: number; readonly keyword: string }>;
+  ends: number;
 }
+
+const mandatoryNode = (): MandatoryNode => ({ next: new Map(), docs: [], ends: 0 });
 
 // How much an affinity or a priority moves a score: enough to reorder close
 // matches, not enough to lift a weak match over a clearly better one.
@@ -111,7 +119,7 @@ export class Searcher {
   private readonly costWeights: Uint8Array;
   private readonly priorityFactors: Float64Array;
   private epoch = 0;
-  private readonly mandatory = new Map<string, MandatoryPhrase[]>();
+  private readonly mandatory = mandatoryNode();
   private readonly modeVerdicts = new Map<string, Int8Array>();
   private readonly stageFlags = new LruCache<string, Uint8Array>(AFFINITY_CACHE_BYTES, flagsBytes);
   private readonly taskTypeFlags = new LruCache<string, Uint8Array>(AFFINITY_CACHE_BYTES, flagsBytes);
@@ -139,9 +147,16 @@ export class Searcher {
       for (const keyword of entry.metadata.mandatoryKeywords) {
         const stems = analyze(keyword).map((t) => t.stem);
         if (stems.length === 0) continue;
-        const list = this.mandatory.get(stems[0]) ?? [];
-        list.push({ doc, stems, keyword });
-        this.mandatory.set(stems[0], list);
+        const path = [this.mandatory];
+        for (const stem of stems) {
+          const at = path[path.length - 1];
+          let next = at.next.get(stem);
+          if (next === undefined) at.next.set(stem, (next = mandatoryNode()));
+          path.push(next);
+        }
+        const end = path[path.length - 1];
+        if (end.docs.length === 0) for (const node of path) node.ends += 1;
+        end.docs.push({ doc, keyword });
       }
     });
   }
@@ -224,7 +239,7 @@ export class Searcher {
     if (cached !== undefined) return cached;
     const all = analyze(query, MAX_QUERY_WORDS);
     let prepared = EMPTY_QUERY;
-    if (all.length > 0) prepared = { terms: queryTerms(all, this.index), forced: this.forcedDocs(all) };
+    if (all.length > 0) prepared = { terms: queryTerms(all, this.index), forced: this.forcedDocs(query, all) };
     this.queries.set(query, prepared);
     return prepared;
   }
@@ -301,17 +316,46 @@ export class Searcher {
     return count;
   }
 
-  /** Tools whose mandatory keyword (a word or a phrase) occurs in the query, with that keyword. */
-  private forcedDocs(terms: readonly Term[]): Map<number, string> {
+  /**
+   * Tools whose mandatory keyword (a word or a phrase) occurs in the query,
+   * with that keyword. Keywords are stored lower-cased ('getUser' as
+   * 'getuser'), so the request is read as it is (get + user) and lower-cased
+   * (getuser). Each keyword's tools are visited once: linear in the request's
+   * words times the longest keyword, plus the tools forced.
+   */
+  private forcedDocs(query: string, terms: readonly Term[]): Map<number, string> {
     const forced = new Map<number, string>();
-    if (this.mandatory.size === 0) return forced;
-    terms.forEach(({ stem }, start) => {
-      for (const phrase of this.mandatory.get(stem) ?? []) {
-        if (forced.has(phrase.doc)) continue;
-        if (phrase.stems.every((s, i) => terms[start + i]?.stem === s)) forced.set(phrase.doc, phrase.keyword);
-      }
-    });
+    if (this.mandatory.ends === 0) return forced;
+    const found = new Map<MandatoryNode, number>();
+    const ended = new Set<MandatoryNode>();
+    this.findMandatory(terms, forced, found, ended);
+    const lowered = query.toLowerCase();
+    if (lowered !== query) this.findMandatory(analyze(lowered, MAX_QUERY_WORDS), forced, found, ended);
     return forced;
+  }
+
+  /**
+   * Walks the keyword trie from each word of `terms`; `found` counts the
+   * keywords found at or below each node, `ended` holds the nodes whose own keyword was found.
+   */
+  private findMandatory(terms: readonly Term[], forced: Map<number, string>, found: Map<MandatoryNode, number>, ended: Set<MandatoryNode>): void {
+    const root = this.mandatory;
+    const path: MandatoryNode[] = [];
+    for (let start = 0; start < terms.length && (found.get(root) ?? 0) < root.ends; start++) {
+      path.length = 0;
+      let node = root.next.get(terms[start].stem);
+      for (let at = start + 1; node !== undefined && (found.get(node) ?? 0) < node.ends; at++) {
+        path.push(node);
+        if (node.docs.length > 0 && !ended.has(node)) {
+          ended.add(node);
+          for (const { doc, keyword } of node.docs) if (!forced.has(doc)) forced.set(doc, keyword);
+          // This keyword is found: it counts at its node and every node above it.
+          found.set(root, (found.get(root) ?? 0) + 1);
+          for (const above of path) found.set(above, (found.get(above) ?? 0) + 1);
+        }
+        node = at < terms.length ? node.next.get(terms[at].stem) : undefined;
+      }
+    }
   }
 
   /**

@@ -173,7 +173,7 @@ export class Searcher {
    */
   search(query: string, options: SearchOptions = {}, semantic?: SemanticScores): SearchResult[] {
     // No more results than tools: `limit: Infinity` (no cap) or a huge limit must not size
-    // the top-k arrays by it (a RangeError, or gigabytes); a fraction counts as its whole part.
+    // the top-k arrays by it (a RangeError, or gigabytes). Callers refuse fractions; internal ones are floored.
     const limit = Math.min(Math.floor(options.limit ?? DEFAULT_LIMIT), this.entries.length);
     if (!(limit > 0)) return [];
     const prepared = this.prepare(query);

@@ -11,6 +11,8 @@ import { RecentCancellations } from './recent-cancellations';
 import { runToolJob, type RunnerHost } from './run-tool-job';
 
 const DEFAULT_GRACE_MS = 30_000;
+/** After the grace period, how long each step of the forced close waits for BullMQ. */
+const FORCE_WAIT_MS = 2_000;
 
 /** A running worker, as `startToolWorker` resolves to it. */
 export interface ToolWorker {
@@ -148,9 +150,12 @@ export async function startToolWorker(registry: Pick<ToolRegistry, 'get'>, optio
           // The calls still running are left to the queue: with the worker's connections cut,
           // their results cannot be written, their locks expire, and the queue takes them up
           // again (an idempotent call runs on another worker, any other is answered "outcome unknown").
-          await worker.disconnect();
+          // Bounded: while Redis is away, BullMQ's disconnect waits for an 'end' event ioredis never
+          // emits for a client that is reconnecting, and its close for Redis; a worker stopping on
+          // SIGTERM during an outage must still stop.
+          await within(Promise.all([worker.disconnect(), forceDisconnect(worker)]), FORCE_WAIT_MS);
           for (const controller of host.controllers) controller.abort(new Error('the worker stopped'));
-          await Promise.race([graceful, sleep(5_000)]);
+          await within(graceful, FORCE_WAIT_MS);
         }
         await Promise.all([closeRedis(subscriber), closeRedis(commands)]);
       })();
@@ -166,6 +171,28 @@ function nonNegative(name: string, value: number | undefined): number | undefine
   return value;
 }
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+/**
+ * Drops the worker's two connections at once, so that each emits 'end'. BullMQ's
+ * close and disconnect wait for that event, which ioredis never emits for a client
+ * disconnected while it reconnects to a Redis that is away: it only stops retrying.
+ * One more connect of such a client fails at once (or, should Redis be back, is
+ * disconnected again) and, as the client was closed by hand, ends it with 'end';
+ * BullMQ's close then goes on and stops its timers, which would keep the process alive.
+ */
+async function forceDisconnect(worker: Worker): Promise<void> {
+  const backend = worker.getBackend();
+  const clients = await Promise.all([backend.client, backend.blockingClient]);
+  for (const client of clients) {
+    if (client === undefined || client.status === 'end') continue;
+    const socketless = client.status === 'reconnecting';
+    client.disconnect();
+    if (socketless) client.connect().then(() => client.disconnect(), () => undefined);
+  }
+}
+
+/** Waits for `work` (its failure included), but no longer than `ms`. */
+async function within(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work.catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
 }

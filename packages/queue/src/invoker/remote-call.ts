@@ -166,11 +166,30 @@ export class RemoteCall {
     }
   }
 
-  /** The job finished: its result, unless someone else cancelled a shared job this call still waits for. */
+  /**
+   * The job finished: its result, unless it ended for another caller of a shared
+   * job this call still waits for: cancelled by them, or timed out at their deadline
+   * (the job carries the deadline of the caller who queued it). Then the job is
+   * queued again, so that this call ends at its own deadline, as the README promises.
+   */
   onCompleted(returnvalue: unknown): void {
     const result = resultFromWire(returnvalue ?? null);
-    if (this.callKey !== undefined && result.metadata?.cancelled === true && this.resubmit()) return;
+    if (this.callKey !== undefined && (result.metadata?.cancelled === true || this.othersTimeout(result)) && this.resubmit()) return;
     this.finish(result, false);
+  }
+
+  /**
+   * Whether a timed-out result is another caller's timeout, not this call's: this
+   * call's deadline has not passed, and the result names another timeout than this
+   * call's. A tool's own timeout on the worker names the tool's timeout, which is
+   * this call's too (the caller's registry applies the same one), so such a run is
+   * not repeated.
+   */
+  private othersTimeout(result: ToolResult): boolean {
+    if (result.metadata?.timedOut !== true) return false;
+    const { deadline, timeoutMs } = this.call;
+    if (deadline !== undefined && Date.now() >= deadline) return false;
+    return result.metadata.timeoutMs !== timeoutMs;
   }
 
   /** BullMQ failed the job (not the tool: a tool's failure completes the job with a failed result). */

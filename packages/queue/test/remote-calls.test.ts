@@ -334,6 +334,27 @@ describe('queueInvoker with startToolWorker', () => {
     expect(logs).toEqual([['info', 'done stepping', { steps: 3 }]]);
   });
 
+  it('should run a tool that logs a message that is not a string, as it runs in process', async () => {
+    const odd = new ProbeTool({
+      name: 'odd_log',
+      run: (_args, ctx) => {
+        // Core hands these on as they are in process: on a worker they must not fail the call.
+        ctx.log?.('info', Object.create(null) as string);
+        ctx.log?.(Object.create(null) as 'info', { toString: () => { throw new Error('no text'); } } as unknown as string);
+        return ToolResult.ok('logged');
+      },
+    });
+    const { invoker } = await setup([odd]);
+    const logs: unknown[] = [];
+    const result = await invoker.invoke(invocation(odd, {}, { log: (...entry) => logs.push(entry) }));
+    expect(result).toMatchObject({ success: true, output: 'logged' });
+    expect(await eventually(() => logs.length === 2)).toBe(true);
+    expect(logs).toEqual([
+      ['info', 'an object', undefined],
+      ['an object', 'an object', undefined],
+    ]);
+  });
+
   it('should run 10 identical concurrent idempotent calls once, and answer a repeat within the TTL without running', async () => {
     const lookup = new ProbeTool({ name: 'lookup', idempotent: true, metadata: { accessMode: 'readonly' } });
     const { invoker } = await setup([lookup], { resultTtlMs: 1_500 });

@@ -5,7 +5,7 @@ import { DEFAULT_TIMEOUT_MS, timeoutDelay } from '@victor-tools/core/internal';
 import { bullConnection, closeRedis, createRedis } from '../connection';
 import { QueueKeys } from '../job';
 import { readSecret } from '../job-approval';
-import { DEFAULT_PREFIX, DEFAULT_QUEUE, positiveInteger, type CloseWorkerOptions, type ToolWorkerOptions } from '../options';
+import { checkQueueOptions, DEFAULT_PREFIX, positiveInteger, shown, type CloseWorkerOptions, type ToolWorkerOptions } from '../options';
 import { errorMessage } from '../results';
 import { RecentCancellations } from './recent-cancellations';
 import { runToolJob, type RunnerHost } from './run-tool-job';
@@ -46,7 +46,7 @@ export interface ToolWorker {
  * hooks, enabled state and loop detection stay the caller's.
  */
 export async function startToolWorker(registry: Pick<ToolRegistry, 'get'>, options: ToolWorkerOptions): Promise<ToolWorker> {
-  const queue = options.queue ?? DEFAULT_QUEUE;
+  const queue = checkQueueOptions('startToolWorker', options);
   const prefix = options.prefix ?? DEFAULT_PREFIX;
   const lockDuration = positiveInteger('lockDuration', options.lockDuration, 10_000, 100);
   const settings = {
@@ -97,16 +97,23 @@ export async function startToolWorker(registry: Pick<ToolRegistry, 'get'>, optio
       running -= 1;
     }
   };
-  const worker = new Worker(queue, processor, {
-    connection: bullConnection(options.connection),
-    prefix,
-    name,
-    concurrency: settings.concurrency,
-    lockDuration: settings.lockDuration,
-    stalledInterval: settings.stalledInterval,
-    maxStalledCount: settings.maxStalledCount,
-    autorun: false,
-  });
+  // Inside the cleanup: should BullMQ refuse an option, the two connections above must not stay open.
+  let worker: Worker;
+  try {
+    worker = new Worker(queue, processor, {
+      connection: bullConnection(options.connection),
+      prefix,
+      name,
+      concurrency: settings.concurrency,
+      lockDuration: settings.lockDuration,
+      stalledInterval: settings.stalledInterval,
+      maxStalledCount: settings.maxStalledCount,
+      autorun: false,
+    });
+  } catch (error) {
+    await Promise.all([closeRedis(subscriber), closeRedis(commands)]);
+    throw error;
+  }
   worker.on('error', (error) => logger.error(`victor-tools worker ${name}: ${errorMessage(error)}`));
 
   // Only the worker holding a job can abort it, so every worker hears every cancellation.
@@ -167,7 +174,7 @@ export async function startToolWorker(registry: Pick<ToolRegistry, 'get'>, optio
 /** A timeout option: a number of at least 0 (0 or Infinity: none), or undefined; a programmer error throws. */
 function nonNegative(name: string, value: number | undefined): number | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== 'number' || Number.isNaN(value) || value < 0) throw new RangeError(`${name} must be a number of milliseconds of at least 0 (0 or Infinity: none), got ${String(value)}.`);
+  if (typeof value !== 'number' || Number.isNaN(value) || value < 0) throw new RangeError(`${name} must be a number of milliseconds of at least 0 (0 or Infinity: none), got ${shown(value)}.`);
   return value;
 }
 

@@ -355,6 +355,18 @@ describe('queueInvoker with startToolWorker', () => {
     ]);
   });
 
+  it('should answer an output as its JSON form, as the README says', async () => {
+    const shapes = new ProbeTool({
+      name: 'shapes',
+      run: () => ToolResult.ok({ when: new Date(0), map: new Map([['a', 1]]), gone: undefined, list: [undefined, 1] }),
+    });
+    const { invoker } = await setup([shapes]);
+    const result = await invoker.invoke(invocation(shapes, {}));
+    expect(result.success).toBe(true);
+    expect(result.output).toEqual({ when: '1970-01-01T00:00:00.000Z', map: {}, list: [null, 1] });
+    expect(Object.keys(result.output as object)).toEqual(['when', 'map', 'list']);
+  });
+
   it('should run 10 identical concurrent idempotent calls once, and answer a repeat within the TTL without running', async () => {
     const lookup = new ProbeTool({ name: 'lookup', idempotent: true, metadata: { accessMode: 'readonly' } });
     const { invoker } = await setup([lookup], { resultTtlMs: 1_500 });

@@ -307,6 +307,32 @@ describe('queueInvoker with startToolWorker', () => {
     expect((slow.runs[0].aborted!.reason as DOMException).name).toBe('AbortError');
   });
 
+  it("should give the tool on the worker its caller's reason for aborting, as text", async () => {
+    const slow = new ProbeTool({ name: 'slow' });
+    const { invoker } = await setup([slow]);
+    const controller = new AbortController();
+    const call = invoker.invoke(invocation(slow, { ms: 20_000 }, { signal: controller.signal }));
+    expect(await eventually(() => slow.runs.length === 1)).toBe(true);
+    controller.abort(new Error('user closed the tab'));
+    expect((await call).metadata).toMatchObject({ cancelled: true, reason: 'user closed the tab' });
+    expect(await eventually(() => slow.runs[0].aborted !== undefined, 1_000)).toBe(true);
+    const reason = slow.runs[0].aborted!.reason;
+    expect(reason).toBeInstanceOf(Error);
+    expect((reason as Error).message).toBe('user closed the tab');
+  });
+
+  it('should cap the reason it carries to the worker', async () => {
+    const slow = new ProbeTool({ name: 'slow' });
+    const { invoker } = await setup([slow]);
+    const controller = new AbortController();
+    const call = invoker.invoke(invocation(slow, { ms: 20_000 }, { signal: controller.signal }));
+    expect(await eventually(() => slow.runs.length === 1)).toBe(true);
+    controller.abort('x'.repeat(100_000));
+    await call;
+    expect(await eventually(() => slow.runs[0].aborted !== undefined, 1_000)).toBe(true);
+    expect((slow.runs[0].aborted!.reason as Error).message).toMatch(/^x{1000}\.\.\. \(99000 more characters\)$/);
+  });
+
   it("should relay the tool's progress and log messages to the caller's context", async () => {
     const steps = new ProbeTool({
       name: 'steps',

@@ -4,6 +4,7 @@ import type { ToolInvocation, ToolLogLevel } from '@victor-tools/core/framework'
 import { schemaFingerprint } from '../fingerprint';
 import {
   callJobId,
+  cancelMessages,
   idempotentCallKey,
   idempotentJobId,
   jobContext,
@@ -79,7 +80,12 @@ export class RemoteCall {
   private lastProgress = 0;
   private pendingProgress: ProgressUpdate | undefined;
   private progressTimer: NodeJS.Timeout | undefined;
-  private readonly onAbort = (): void => this.finish(cancelledResult(this.call.name, this.signal?.reason), true);
+  /** The caller's reason for aborting, as text for the worker's tool; none for a plain `abort()`. */
+  private abortReason: string | undefined;
+  private readonly onAbort = (): void => {
+    this.abortReason = ownReason(this.signal?.reason);
+    this.finish(cancelledResult(this.call.name, this.signal?.reason), true);
+  };
 
   constructor(
     private readonly host: CallHost,
@@ -377,7 +383,9 @@ export class RemoteCall {
     if (this.joined) last = (await host.redis.vtLeave(host.keys.waiters(this.jobId))) <= 0;
     if (!cancelJob || !last || this.added === undefined || !(await this.added)) return;
     const removed = await host.queue.remove(this.jobId);
-    if (removed !== 1) await host.redis.publish(host.keys.cancelChannel, this.jobId);
+    if (removed !== 1) {
+      for (const message of cancelMessages(this.jobId, this.abortReason)) await host.redis.publish(host.keys.cancelChannel, message);
+    }
   }
 }
 
@@ -397,6 +405,16 @@ function boundedData(data: unknown): unknown {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The text of an abort reason the caller gave, for the tool on the worker; undefined for
+ * a plain `abort()` (an AbortError), which the worker words as it always has.
+ */
+function ownReason(reason: unknown): string | undefined {
+  if (reason === undefined) return undefined;
+  if (reason instanceof DOMException && reason.name === 'AbortError') return undefined;
+  return errorMessage(reason);
 }
 
 function keptResult(name: string, json: string): ToolResult {

@@ -3,7 +3,7 @@ import { Worker, type Job } from 'bullmq';
 import type { Logger, ToolRegistry } from '@victor-tools/core';
 import { DEFAULT_TIMEOUT_MS, timeoutDelay } from '@victor-tools/core/internal';
 import { bullConnection, closeRedis, createRedis } from '../connection';
-import { QueueKeys } from '../job';
+import { QueueKeys, readCancelMessage } from '../job';
 import { readSecret } from '../job-approval';
 import { checkQueueOptions, DEFAULT_PREFIX, positiveInteger, shown, type CloseWorkerOptions, type ToolWorkerOptions } from '../options';
 import { errorMessage } from '../results';
@@ -79,6 +79,7 @@ export async function startToolWorker(registry: Pick<ToolRegistry, 'get'>, optio
     queueBase: keys.base,
     controllers: new Set(),
     wasCancelled: (jobId) => cancellations.has(jobId),
+    cancelReason: (jobId) => cancellations.reason(jobId),
     keepResult: async (callKey, json, ttlMs) => {
       await commands.set(keys.result(callKey), json, 'PX', ttlMs);
     },
@@ -117,8 +118,10 @@ export async function startToolWorker(registry: Pick<ToolRegistry, 'get'>, optio
   worker.on('error', (error) => logger.error(`victor-tools worker ${name}: ${errorMessage(error)}`));
 
   // Only the worker holding a job can abort it, so every worker hears every cancellation.
-  subscriber.on('message', (_channel: string, jobId: string) => {
-    cancellations.add(jobId);
+  // The caller's reason, if it sent one, is kept for the run to hand its tool (runToolJob reads it).
+  subscriber.on('message', (_channel: string, message: string) => {
+    const { jobId, reason } = readCancelMessage(message);
+    cancellations.add(jobId, reason);
     worker.cancelJob(jobId, 'cancelled by the caller');
   });
   subscriber.on('error', (error) => logger.warn(`victor-tools worker ${name}: cancellation channel: ${errorMessage(error)}`));

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AgentMode } from '@victor-tools/core';
 import type { AgentModeLike } from '@victor-tools/core/framework';
 import { canonicalJson, sha256 } from './fingerprint';
+import { cutText } from '@victor-tools/core/internal';
 
 /** The part of a call's context that travels with the job: plain JSON. */
 export interface JobContext {
@@ -216,4 +217,44 @@ export function readJobData(data: unknown): ToolJobData | string {
   if (typeof data.idempotent !== 'boolean') return 'the job does not say whether the tool is idempotent';
   if (data.approval !== undefined && !isApproval(data.approval)) return "the job's approval is not an expiry and a hex MAC";
   return data as unknown as ToolJobData;
+}
+
+/**
+ * Longest cancel reason a worker takes from the channel. The caller sends its reason
+ * as core's errorMessage words it (at most 1,000 characters and a note of what was cut);
+ * anyone who can publish to Redis could send more.
+ */
+const MAX_CANCEL_REASON_CHARS = 2_000;
+
+/** A cancellation as a worker reads it off the cancel channel. */
+export interface CancelMessage {
+  jobId: string;
+  /** The caller's reason as text, when it gave one of its own (not a plain abort()). */
+  reason?: string;
+}
+
+/**
+ * The messages that cancel a job: the caller's reason, bounded, travels as JSON
+ * `{ jobId, reason }`, followed by the bare job id that workers of earlier
+ * releases read (a new worker has then aborted the job already; the second
+ * message changes nothing), so a rolling upgrade still cancels.
+ */
+export function cancelMessages(jobId: string, reason: string | undefined): string[] {
+  if (reason === undefined) return [jobId];
+  return [JSON.stringify({ jobId, reason: cutText(reason, MAX_CANCEL_REASON_CHARS) }), jobId];
+}
+
+/** A message of the cancel channel, which anyone who can write to Redis can publish: a bare job id, or `{ jobId, reason }`. */
+export function readCancelMessage(message: string): CancelMessage {
+  if (!message.startsWith('{')) return { jobId: message };
+  try {
+    const parsed: unknown = JSON.parse(message);
+    if (parsed !== null && typeof parsed === 'object') {
+      const { jobId, reason } = parsed as Record<string, unknown>;
+      if (typeof jobId === 'string') return typeof reason === 'string' ? { jobId, reason: cutText(reason, MAX_CANCEL_REASON_CHARS) } : { jobId };
+    }
+  } catch {
+    // not JSON: taken as a bare job id, which matches no job
+  }
+  return { jobId: message };
 }

@@ -1,6 +1,7 @@
 import type { Logger } from '@victor-tools/core';
 import type { RedisConnection } from './connection';
 import type { ToolInvocation } from '@victor-tools/core/framework';
+import { capText, checkOptionKeys, describeValue } from '@victor-tools/core/internal';
 
 /** The queue every caller and worker uses unless told otherwise. */
 export const DEFAULT_QUEUE = 'victor-tools';
@@ -126,9 +127,39 @@ export type SyncToolStatesOptions = QueueLocation & {
   logger?: Logger;
 };
 
+/** The options `queueInvoker` takes: any other is refused, so that a misspelt one is not dropped in silence. */
+const INVOKER_OPTION_KEYS: ReadonlyArray<keyof QueueInvokerOptions> = [
+  'connection', 'queue', 'prefix', 'remote', 'attempts', 'backoffMs', 'backoffJitter', 'resultTtlMs',
+  'maxJobBytes', 'progressIntervalMs', 'eventsMaxLen', 'secret', 'logger',
+];
+/** The options `startToolWorker` takes. */
+const WORKER_OPTION_KEYS: ReadonlyArray<keyof ToolWorkerOptions> = [
+  'connection', 'queue', 'prefix', 'concurrency', 'secret', 'defaultTimeoutMs', 'maxTimeoutMs', 'lockDuration',
+  'stalledInterval', 'maxStalledCount', 'name', 'progressIntervalMs', 'maxResultBytes', 'logger',
+];
+
+/**
+ * Checks the options of `queueInvoker` or `startToolWorker` as core checks its own
+ * (an object, no unknown key), and answers the queue's name: a non-empty string
+ * without ':' (BullMQ refuses one, and only once connections are open). A
+ * programmer error throws a TypeError naming `owner`.
+ */
+export function checkQueueOptions(owner: 'queueInvoker' | 'startToolWorker', options: unknown): string {
+  checkOptionKeys(owner, options, owner === 'queueInvoker' ? INVOKER_OPTION_KEYS : WORKER_OPTION_KEYS);
+  const queue = (options as QueueLocation).queue ?? DEFAULT_QUEUE;
+  if (typeof queue !== 'string' || queue === '') throw new TypeError(`${owner}: option 'queue' must be a non-empty string, got ${describeValue(queue)}.`);
+  if (queue.includes(':')) throw new TypeError(`${owner}: option 'queue' cannot contain ':' (BullMQ refuses it), got '${capText(queue)}'.`);
+  return queue;
+}
+
 /** A positive integer option, or its default; a programmer error throws. */
 export function positiveInteger(name: string, value: number | undefined, fallback: number, min = 1): number {
   if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < min) throw new RangeError(`${name} must be an integer of at least ${min}, got ${String(value)}.`);
+  if (!Number.isInteger(value) || value < min) throw new RangeError(`${name} must be an integer of at least ${min}, got ${shown(value)}.`);
   return value;
+}
+
+/** A number as itself, anything else as its kind: '3' must not read as 3 in a message. */
+export function shown(value: unknown): string {
+  return typeof value === 'number' ? String(value) : describeValue(value);
 }

@@ -307,6 +307,32 @@ describe('queueInvoker with startToolWorker', () => {
     expect((slow.runs[0].aborted!.reason as DOMException).name).toBe('AbortError');
   });
 
+  it("should give the tool on the worker its caller's reason for aborting, as text", async () => {
+    const slow = new ProbeTool({ name: 'slow' });
+    const { invoker } = await setup([slow]);
+    const controller = new AbortController();
+    const call = invoker.invoke(invocation(slow, { ms: 20_000 }, { signal: controller.signal }));
+    expect(await eventually(() => slow.runs.length === 1)).toBe(true);
+    controller.abort(new Error('user closed the tab'));
+    expect((await call).metadata).toMatchObject({ cancelled: true, reason: 'user closed the tab' });
+    expect(await eventually(() => slow.runs[0].aborted !== undefined, 1_000)).toBe(true);
+    const reason = slow.runs[0].aborted!.reason;
+    expect(reason).toBeInstanceOf(Error);
+    expect((reason as Error).message).toBe('user closed the tab');
+  });
+
+  it('should cap the reason it carries to the worker', async () => {
+    const slow = new ProbeTool({ name: 'slow' });
+    const { invoker } = await setup([slow]);
+    const controller = new AbortController();
+    const call = invoker.invoke(invocation(slow, { ms: 20_000 }, { signal: controller.signal }));
+    expect(await eventually(() => slow.runs.length === 1)).toBe(true);
+    controller.abort('x'.repeat(100_000));
+    await call;
+    expect(await eventually(() => slow.runs[0].aborted !== undefined, 1_000)).toBe(true);
+    expect((slow.runs[0].aborted!.reason as Error).message).toMatch(/^x{1000}\.\.\. \(99000 more characters\)$/);
+  });
+
   it("should relay the tool's progress and log messages to the caller's context", async () => {
     const steps = new ProbeTool({
       name: 'steps',
@@ -332,6 +358,39 @@ describe('queueInvoker with startToolWorker', () => {
       [3, 3, 'step 3'],
     ]);
     expect(logs).toEqual([['info', 'done stepping', { steps: 3 }]]);
+  });
+
+  it('should run a tool that logs a message that is not a string, as it runs in process', async () => {
+    const odd = new ProbeTool({
+      name: 'odd_log',
+      run: (_args, ctx) => {
+        // Core hands these on as they are in process: on a worker they must not fail the call.
+        ctx.log?.('info', Object.create(null) as string);
+        ctx.log?.(Object.create(null) as 'info', { toString: () => { throw new Error('no text'); } } as unknown as string);
+        return ToolResult.ok('logged');
+      },
+    });
+    const { invoker } = await setup([odd]);
+    const logs: unknown[] = [];
+    const result = await invoker.invoke(invocation(odd, {}, { log: (...entry) => logs.push(entry) }));
+    expect(result).toMatchObject({ success: true, output: 'logged' });
+    expect(await eventually(() => logs.length === 2)).toBe(true);
+    expect(logs).toEqual([
+      ['info', 'an object', undefined],
+      ['an object', 'an object', undefined],
+    ]);
+  });
+
+  it('should answer an output as its JSON form, as the README says', async () => {
+    const shapes = new ProbeTool({
+      name: 'shapes',
+      run: () => ToolResult.ok({ when: new Date(0), map: new Map([['a', 1]]), gone: undefined, list: [undefined, 1] }),
+    });
+    const { invoker } = await setup([shapes]);
+    const result = await invoker.invoke(invocation(shapes, {}));
+    expect(result.success).toBe(true);
+    expect(result.output).toEqual({ when: '1970-01-01T00:00:00.000Z', map: {}, list: [null, 1] });
+    expect(Object.keys(result.output as object)).toEqual(['when', 'map', 'list']);
   });
 
   it('should run 10 identical concurrent idempotent calls once, and answer a repeat within the TTL without running', async () => {

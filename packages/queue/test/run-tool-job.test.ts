@@ -21,6 +21,7 @@ function host(tools: ProbeTool[], cancelled: string[] = []): RunnerHost {
     queueBase: 'bull:test',
     controllers: new Set(),
     wasCancelled: (jobId) => cancelled.includes(jobId),
+    cancelReason: () => undefined,
     keepResult: async () => undefined,
     claimApproval: async () => true,
     warn: () => undefined,

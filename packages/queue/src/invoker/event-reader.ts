@@ -15,6 +15,7 @@ export interface JobEvents {
 type StreamReply = Array<[string, Array<[string, string[]]>]>;
 
 const LOST = Symbol('lost');
+const STOPPED = Symbol('stopped');
 
 /** How long one XREAD blocks on the server, as BullMQ's QueueEvents does. */
 const BLOCK_MS = 10_000;
@@ -22,6 +23,8 @@ const BLOCK_MS = 10_000;
 const READ_MARGIN_MS = 1_000;
 /** Wait before reading again after a failed read. */
 const RETRY_MS = 1_000;
+/** How long `close()` and a reconnect wait for the connection to end before going on without it. */
+const END_WAIT_MS = 2_000;
 /** Most skipped events reported per minute: a stream full of them must not flood the log. */
 const MAX_REPORTS_PER_MINUTE = 10;
 
@@ -43,6 +46,9 @@ export class EventReader {
   private running: Promise<void> | undefined;
   private reports = 0;
   private reportsSince = 0;
+  /** Resolves on `close()`: a read or reconnect waiting on a Redis that is away stops waiting. */
+  private readonly stopped: Promise<typeof STOPPED>;
+  private stop!: () => void;
 
   constructor(
     private readonly client: Redis,
@@ -51,18 +57,25 @@ export class EventReader {
     private readonly events: JobEvents,
     private readonly logger: Logger,
     private readonly label: string,
-  ) {}
+  ) {
+    this.stopped = new Promise((resolve) => (this.stop = () => resolve(STOPPED)));
+  }
 
   /** Starts reading; the loop runs until `close()`. */
   start(): void {
     this.running ??= this.loop();
   }
 
-  /** Stops reading and closes the connection. */
+  /**
+   * Stops reading and closes the connection, within `END_WAIT_MS` whatever
+   * Redis does: while it is away, ioredis holds the pending read and answers it
+   * neither way, so the loop is released by `stopped` rather than by its read.
+   */
   async close(): Promise<void> {
     this.closing = true;
+    this.stop();
     this.client.disconnect();
-    await this.running;
+    await within(this.running, END_WAIT_MS);
   }
 
   private async loop(): Promise<void> {
@@ -96,23 +109,35 @@ export class EventReader {
   private async read(): Promise<StreamReply | null> {
     const pending = this.client.xread('BLOCK', BLOCK_MS, 'STREAMS', this.streamKey, this.lastId) as Promise<StreamReply | null>;
     pending.catch(() => undefined); // dropped by the watchdog: not an unhandled rejection
-    let timer: NodeJS.Timeout | undefined;
-    const watchdog = new Promise<typeof LOST>((resolve) => (timer = setTimeout(() => resolve(LOST), BLOCK_MS + READ_MARGIN_MS)));
-    try {
-      const answer = await Promise.race([pending, watchdog]);
-      if (answer !== LOST) return answer;
-    } finally {
-      clearTimeout(timer);
+    for (;;) {
+      let timer: NodeJS.Timeout | undefined;
+      const watchdog = new Promise<typeof LOST>((resolve) => (timer = setTimeout(() => resolve(LOST), BLOCK_MS + READ_MARGIN_MS)));
+      try {
+        const answer = await Promise.race([pending, watchdog, this.stopped]);
+        if (answer === STOPPED) return null;
+        if (answer !== LOST) return answer;
+      } finally {
+        clearTimeout(timer);
+      }
+      // Redis is away and ioredis is reconnecting: it holds the read and sends it again once
+      // Redis is back, so keep waiting for it. Disconnecting now would not help: ioredis then
+      // stops reconnecting and never emits 'end' (the reconnect would wait for it forever).
+      if (this.client.status === 'ready' || this.client.status === 'end') break;
     }
     await this.reconnect();
     return null;
   }
 
   private async reconnect(): Promise<void> {
+    if (this.closing) return;
     if (this.client.status !== 'end') {
-      const ended = new Promise((resolve) => this.client.once('end', resolve));
+      let ended!: () => void;
+      const end = new Promise<void>((resolve) => (ended = resolve));
+      this.client.once('end', ended);
       this.client.disconnect();
-      await ended;
+      // Bounded: a socket that does not close in time is left to ioredis, and the next read's watchdog tries again.
+      await within(Promise.race([end, this.stopped]), END_WAIT_MS);
+      this.client.off('end', ended);
     }
     // A failed connect is retried by ioredis itself; the next read waits for it.
     if (!this.closing) await this.client.connect().catch(() => undefined);
@@ -172,4 +197,11 @@ export class EventReader {
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
+
+/** Waits for `work`, but no longer than `ms`. */
+async function within(work: Promise<unknown> | undefined, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
 }

@@ -4,7 +4,7 @@ import { bullConnection, closeRedis, createRedis } from '../connection';
 import { inProcessInvoker, type ToolInvocation, type ToolInvoker } from '@victor-tools/core/framework';
 import { QueueKeys } from '../job';
 import { readSecret } from '../job-approval';
-import { DEFAULT_PREFIX, DEFAULT_QUEUE, positiveInteger, type QueueInvokerOptions } from '../options';
+import { checkQueueOptions, DEFAULT_PREFIX, positiveInteger, shown, type QueueInvokerOptions } from '../options';
 import { errorMessage, queueFailure } from '../results';
 import { EventReader } from './event-reader';
 import { RemoteCall, type CallHost } from './remote-call';
@@ -47,7 +47,7 @@ export class QueueInvoker implements ToolInvoker {
   private closing: Promise<void> | undefined;
 
   constructor(private readonly options: QueueInvokerOptions) {
-    this.queueName = options.queue ?? DEFAULT_QUEUE;
+    this.queueName = checkQueueOptions('queueInvoker', options);
     const prefix = options.prefix ?? DEFAULT_PREFIX;
     this.logger = options.logger ?? console;
     const settings = Object.freeze({
@@ -250,6 +250,6 @@ async function within(work: Promise<unknown> | undefined, ms: number): Promise<v
 
 function fraction(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
-  if (!(value >= 0 && value <= 1)) throw new RangeError(`${name} must be a number from 0 to 1, got ${String(value)}.`);
+  if (typeof value !== 'number' || !(value >= 0 && value <= 1)) throw new RangeError(`${name} must be a number from 0 to 1, got ${shown(value)}.`);
   return value;
 }

@@ -4,6 +4,7 @@ import type { ToolInvocation, ToolLogLevel } from '@victor-tools/core/framework'
 import { schemaFingerprint } from '../fingerprint';
 import {
   callJobId,
+  cancelMessages,
   idempotentCallKey,
   idempotentJobId,
   jobContext,
@@ -79,7 +80,12 @@ export class RemoteCall {
   private lastProgress = 0;
   private pendingProgress: ProgressUpdate | undefined;
   private progressTimer: NodeJS.Timeout | undefined;
-  private readonly onAbort = (): void => this.finish(cancelledResult(this.call.name, this.signal?.reason), true);
+  /** The caller's reason for aborting, as text for the worker's tool; none for a plain `abort()`. */
+  private abortReason: string | undefined;
+  private readonly onAbort = (): void => {
+    this.abortReason = ownReason(this.signal?.reason);
+    this.finish(cancelledResult(this.call.name, this.signal?.reason), true);
+  };
 
   constructor(
     private readonly host: CallHost,
@@ -166,11 +172,30 @@ export class RemoteCall {
     }
   }
 
-  /** The job finished: its result, unless someone else cancelled a shared job this call still waits for. */
+  /**
+   * The job finished: its result, unless it ended for another caller of a shared
+   * job this call still waits for: cancelled by them, or timed out at their deadline
+   * (the job carries the deadline of the caller who queued it). Then the job is
+   * queued again, so that this call ends at its own deadline, as the README promises.
+   */
   onCompleted(returnvalue: unknown): void {
     const result = resultFromWire(returnvalue ?? null);
-    if (this.callKey !== undefined && result.metadata?.cancelled === true && this.resubmit()) return;
+    if (this.callKey !== undefined && (result.metadata?.cancelled === true || this.othersTimeout(result)) && this.resubmit()) return;
     this.finish(result, false);
+  }
+
+  /**
+   * Whether a timed-out result is another caller's timeout, not this call's: this
+   * call's deadline has not passed, and the result names another timeout than this
+   * call's. A tool's own timeout on the worker names the tool's timeout, which is
+   * this call's too (the caller's registry applies the same one), so such a run is
+   * not repeated.
+   */
+  private othersTimeout(result: ToolResult): boolean {
+    if (result.metadata?.timedOut !== true) return false;
+    const { deadline, timeoutMs } = this.call;
+    if (deadline !== undefined && Date.now() >= deadline) return false;
+    return result.metadata.timeoutMs !== timeoutMs;
   }
 
   /** BullMQ failed the job (not the tool: a tool's failure completes the job with a failed result). */
@@ -358,7 +383,9 @@ export class RemoteCall {
     if (this.joined) last = (await host.redis.vtLeave(host.keys.waiters(this.jobId))) <= 0;
     if (!cancelJob || !last || this.added === undefined || !(await this.added)) return;
     const removed = await host.queue.remove(this.jobId);
-    if (removed !== 1) await host.redis.publish(host.keys.cancelChannel, this.jobId);
+    if (removed !== 1) {
+      for (const message of cancelMessages(this.jobId, this.abortReason)) await host.redis.publish(host.keys.cancelChannel, message);
+    }
   }
 }
 
@@ -378,6 +405,16 @@ function boundedData(data: unknown): unknown {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The text of an abort reason the caller gave, for the tool on the worker; undefined for
+ * a plain `abort()` (an AbortError), which the worker words as it always has.
+ */
+function ownReason(reason: unknown): string | undefined {
+  if (reason === undefined) return undefined;
+  if (reason instanceof DOMException && reason.name === 'AbortError') return undefined;
+  return errorMessage(reason);
 }
 
 function keptResult(name: string, json: string): ToolResult {

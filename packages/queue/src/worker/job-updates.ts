@@ -1,6 +1,6 @@
 import { MAX_LOG_DATA_CHARS, MAX_LOGGER_CHARS, type JobUpdate } from '../job';
 import type { ProgressReporter, ToolLogFunction } from '@victor-tools/core/framework';
-import { DROPPED_LOGS_MESSAGE, MAX_LOGS_PER_CALL } from '@victor-tools/core/internal';
+import { describeValue, DROPPED_LOGS_MESSAGE, MAX_LOGS_PER_CALL } from '@victor-tools/core/internal';
 import { capText, cutText } from '../results';
 
 
@@ -49,7 +49,7 @@ export class JobUpdates {
       this.dispatch({ kind: 'log', level: 'warning', message: DROPPED_LOGS_MESSAGE });
       return;
     }
-    const update: JobUpdate = { kind: 'log', level: String(level), message: capText(String(message)) };
+    const update: JobUpdate = { kind: 'log', level: capText(safeText(level)), message: capText(safeText(message)) };
     const json = data === undefined ? undefined : safeJson(data);
     if (json !== undefined && json.length <= MAX_LOG_DATA_CHARS) update.data = JSON.parse(json);
     if (typeof logger === 'string') update.logger = cutText(logger, MAX_LOGGER_CHARS);
@@ -85,6 +85,20 @@ export class JobUpdates {
     const sent = this.send(update).catch(this.onError);
     this.sends.add(sent);
     void sent.finally(() => this.sends.delete(sent));
+  }
+}
+
+/**
+ * A level or message as text for the wire, never throwing into the tool's call:
+ * in process, core hands them on as they are, so a tool logging a null-prototype
+ * object (or one whose toString throws) must not fail only on a worker.
+ */
+function safeText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  try {
+    return String(value);
+  } catch {
+    return describeValue(value);
   }
 }
 

@@ -6,27 +6,34 @@
  * Bounded in size and age: a job is handed over within moments of its cancel.
  */
 export class RecentCancellations {
-  private readonly seen = new Map<string, number>();
+  private readonly seen = new Map<string, { at: number; reason: string | undefined }>();
 
   constructor(
     private readonly maxAgeMs = 60_000,
     private readonly maxSize = 10_000,
   ) {}
 
-  add(jobId: string, now = Date.now()): void {
+  /** Notes a cancellation, with the caller's reason when it sent one (a later bare message keeps it). */
+  add(jobId: string, reason?: string, now = Date.now()): void {
+    const known = this.seen.get(jobId)?.reason;
     this.seen.delete(jobId);
-    this.seen.set(jobId, now);
+    this.seen.set(jobId, { at: now, reason: reason ?? known });
     this.prune(now);
   }
 
   has(jobId: string, now = Date.now()): boolean {
-    const at = this.seen.get(jobId);
-    return at !== undefined && now - at <= this.maxAgeMs;
+    const seen = this.seen.get(jobId);
+    return seen !== undefined && now - seen.at <= this.maxAgeMs;
+  }
+
+  /** The caller's reason for cancelling the job, when it sent one. */
+  reason(jobId: string, now = Date.now()): string | undefined {
+    return this.has(jobId, now) ? this.seen.get(jobId)?.reason : undefined;
   }
 
   private prune(now: number): void {
     // A Map iterates in insertion order, so the oldest entries come first.
-    for (const [jobId, at] of this.seen) {
+    for (const [jobId, { at }] of this.seen) {
       if (this.seen.size <= this.maxSize && now - at <= this.maxAgeMs) break;
       this.seen.delete(jobId);
     }

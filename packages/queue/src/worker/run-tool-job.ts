@@ -39,6 +39,8 @@ export interface RunnerHost extends PolicyHost {
   readonly maxResultBytes: number;
   /** Whether this worker heard that the job was cancelled before it started here. */
   wasCancelled(jobId: string): boolean;
+  /** The caller's reason for cancelling the job, when it sent one. */
+  cancelReason(jobId: string): string | undefined;
   /** Keeps a successful result of an idempotent call for identical calls. */
   keepResult(callKey: string, json: string, ttlMs: number): Promise<void>;
   /** The abort controllers of the tools running now, so that a forced close can stop them. */
@@ -166,8 +168,12 @@ async function runTool(
   const name = data.tool;
   const controller = new AbortController();
   host.controllers.add(controller);
-  // The tool sees what an in-process tool sees when its caller aborts: an AbortError (BullMQ's reason is a string).
-  const abortFromJob = () => controller.abort(abortError(jobSignal?.reason));
+  // The tool sees what an in-process tool sees when its caller aborts: the caller's own reason (as an
+  // Error with its text: only text crosses the queue), else an AbortError (BullMQ's reason is a string).
+  const abortFromJob = () => {
+    const callerReason = job.id === undefined ? undefined : host.cancelReason(job.id);
+    controller.abort(callerReason !== undefined ? new Error(callerReason) : abortError(jobSignal?.reason));
+  };
   jobSignal?.addEventListener('abort', abortFromJob, { once: true });
   const updates = new JobUpdates((update) => job.updateProgress(update), host.progressIntervalMs, (error) =>
     host.warn(`could not send an update of job ${job.id ?? '?'} to its caller: ${errorMessage(error)}`, error),

@@ -3,14 +3,16 @@ import { Worker, type Job } from 'bullmq';
 import type { Logger, ToolRegistry } from '@victor-tools/core';
 import { DEFAULT_TIMEOUT_MS, timeoutDelay } from '@victor-tools/core/internal';
 import { bullConnection, closeRedis, createRedis } from '../connection';
-import { QueueKeys } from '../job';
+import { QueueKeys, readCancelMessage } from '../job';
 import { readSecret } from '../job-approval';
-import { DEFAULT_PREFIX, DEFAULT_QUEUE, positiveInteger, type CloseWorkerOptions, type ToolWorkerOptions } from '../options';
+import { checkQueueOptions, DEFAULT_PREFIX, positiveInteger, shown, type CloseWorkerOptions, type ToolWorkerOptions } from '../options';
 import { errorMessage } from '../results';
 import { RecentCancellations } from './recent-cancellations';
 import { runToolJob, type RunnerHost } from './run-tool-job';
 
 const DEFAULT_GRACE_MS = 30_000;
+/** After the grace period, how long each step of the forced close waits for BullMQ. */
+const FORCE_WAIT_MS = 2_000;
 
 /** A running worker, as `startToolWorker` resolves to it. */
 export interface ToolWorker {
@@ -44,7 +46,7 @@ export interface ToolWorker {
  * hooks, enabled state and loop detection stay the caller's.
  */
 export async function startToolWorker(registry: Pick<ToolRegistry, 'get'>, options: ToolWorkerOptions): Promise<ToolWorker> {
-  const queue = options.queue ?? DEFAULT_QUEUE;
+  const queue = checkQueueOptions('startToolWorker', options);
   const prefix = options.prefix ?? DEFAULT_PREFIX;
   const lockDuration = positiveInteger('lockDuration', options.lockDuration, 10_000, 100);
   const settings = {
@@ -77,6 +79,7 @@ export async function startToolWorker(registry: Pick<ToolRegistry, 'get'>, optio
     queueBase: keys.base,
     controllers: new Set(),
     wasCancelled: (jobId) => cancellations.has(jobId),
+    cancelReason: (jobId) => cancellations.reason(jobId),
     keepResult: async (callKey, json, ttlMs) => {
       await commands.set(keys.result(callKey), json, 'PX', ttlMs);
     },
@@ -95,21 +98,30 @@ export async function startToolWorker(registry: Pick<ToolRegistry, 'get'>, optio
       running -= 1;
     }
   };
-  const worker = new Worker(queue, processor, {
-    connection: bullConnection(options.connection),
-    prefix,
-    name,
-    concurrency: settings.concurrency,
-    lockDuration: settings.lockDuration,
-    stalledInterval: settings.stalledInterval,
-    maxStalledCount: settings.maxStalledCount,
-    autorun: false,
-  });
+  // Inside the cleanup: should BullMQ refuse an option, the two connections above must not stay open.
+  let worker: Worker;
+  try {
+    worker = new Worker(queue, processor, {
+      connection: bullConnection(options.connection),
+      prefix,
+      name,
+      concurrency: settings.concurrency,
+      lockDuration: settings.lockDuration,
+      stalledInterval: settings.stalledInterval,
+      maxStalledCount: settings.maxStalledCount,
+      autorun: false,
+    });
+  } catch (error) {
+    await Promise.all([closeRedis(subscriber), closeRedis(commands)]);
+    throw error;
+  }
   worker.on('error', (error) => logger.error(`victor-tools worker ${name}: ${errorMessage(error)}`));
 
   // Only the worker holding a job can abort it, so every worker hears every cancellation.
-  subscriber.on('message', (_channel: string, jobId: string) => {
-    cancellations.add(jobId);
+  // The caller's reason, if it sent one, is kept for the run to hand its tool (runToolJob reads it).
+  subscriber.on('message', (_channel: string, message: string) => {
+    const { jobId, reason } = readCancelMessage(message);
+    cancellations.add(jobId, reason);
     worker.cancelJob(jobId, 'cancelled by the caller');
   });
   subscriber.on('error', (error) => logger.warn(`victor-tools worker ${name}: cancellation channel: ${errorMessage(error)}`));
@@ -148,9 +160,12 @@ export async function startToolWorker(registry: Pick<ToolRegistry, 'get'>, optio
           // The calls still running are left to the queue: with the worker's connections cut,
           // their results cannot be written, their locks expire, and the queue takes them up
           // again (an idempotent call runs on another worker, any other is answered "outcome unknown").
-          await worker.disconnect();
+          // Bounded: while Redis is away, BullMQ's disconnect waits for an 'end' event ioredis never
+          // emits for a client that is reconnecting, and its close for Redis; a worker stopping on
+          // SIGTERM during an outage must still stop.
+          await within(Promise.all([worker.disconnect(), forceDisconnect(worker)]), FORCE_WAIT_MS);
           for (const controller of host.controllers) controller.abort(new Error('the worker stopped'));
-          await Promise.race([graceful, sleep(5_000)]);
+          await within(graceful, FORCE_WAIT_MS);
         }
         await Promise.all([closeRedis(subscriber), closeRedis(commands)]);
       })();
@@ -162,10 +177,32 @@ export async function startToolWorker(registry: Pick<ToolRegistry, 'get'>, optio
 /** A timeout option: a number of at least 0 (0 or Infinity: none), or undefined; a programmer error throws. */
 function nonNegative(name: string, value: number | undefined): number | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== 'number' || Number.isNaN(value) || value < 0) throw new RangeError(`${name} must be a number of milliseconds of at least 0 (0 or Infinity: none), got ${String(value)}.`);
+  if (typeof value !== 'number' || Number.isNaN(value) || value < 0) throw new RangeError(`${name} must be a number of milliseconds of at least 0 (0 or Infinity: none), got ${shown(value)}.`);
   return value;
 }
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+/**
+ * Drops the worker's two connections at once, so that each emits 'end'. BullMQ's
+ * close and disconnect wait for that event, which ioredis never emits for a client
+ * disconnected while it reconnects to a Redis that is away: it only stops retrying.
+ * One more connect of such a client fails at once (or, should Redis be back, is
+ * disconnected again) and, as the client was closed by hand, ends it with 'end';
+ * BullMQ's close then goes on and stops its timers, which would keep the process alive.
+ */
+async function forceDisconnect(worker: Worker): Promise<void> {
+  const backend = worker.getBackend();
+  const clients = await Promise.all([backend.client, backend.blockingClient]);
+  for (const client of clients) {
+    if (client === undefined || client.status === 'end') continue;
+    const socketless = client.status === 'reconnecting';
+    client.disconnect();
+    if (socketless) client.connect().then(() => client.disconnect(), () => undefined);
+  }
+}
+
+/** Waits for `work` (its failure included), but no longer than `ms`. */
+async function within(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work.catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
 }

@@ -54,6 +54,8 @@ const generations = new WeakMap<ToolMetadataRegistry, number>();
 
 const criticalNames = new WeakMap<ToolMetadataRegistry, readonly string[]>();
 
+const sources = new WeakMap<ToolMetadataRegistry, ToolSource>();
+
 /** The names of the indexed CRITICAL-priority tools, sorted (package-internal: `selectTools` always includes them). */
 export function criticalToolNames(registry: ToolMetadataRegistry): readonly string[] {
   if (registry.toolCount === 0) return [];
@@ -63,6 +65,14 @@ export function criticalToolNames(registry: ToolMetadataRegistry): readonly stri
 /** How many times `registry` has rebuilt its indexes (package-internal: lets `selectTools` know its last check still holds). */
 export function rebuildCount(registry: ToolMetadataRegistry): number {
   return generations.get(registry) ?? 0;
+}
+
+/**
+ * What `registry` was last refreshed from (package-internal: a selection that
+ * awaited checks that the shared index still holds its own registry's tools).
+ */
+export function indexedSource(registry: ToolMetadataRegistry): ToolSource | undefined {
+  return sources.get(registry);
 }
 
 /**
@@ -198,6 +208,7 @@ export class ToolMetadataRegistry {
   refreshFromTools(tools: ToolSource, options: RefreshOptions = {}): boolean {
     const list = toolsOf(tools);
     this.enabledIn = enabledCheckOf(tools);
+    sources.set(this, tools);
     if (this.refreshed && !options.force && !this.changedFrom(list)) {
       this.adopt(list);
       return false;

@@ -44,10 +44,12 @@ export async function selectToolsForConversation(
   const pinned = [...(options.pinned ?? []), ...called];
   return selectRanked(
     registry,
-    async (plan) => {
-      if (requests.length === 0) return rankWithoutQuery(plan, options);
+    async (current) => {
+      if (requests.length === 0) return rankWithoutQuery(current(), options);
       const scores = new Map<string, number>();
       for (const [age, request] of requests.entries()) {
+        // After each await, the shared index is checked to still hold this registry's tools.
+        const plan = current();
         const results = await plan.metadataRegistry.searchAsync(request, plan.searchOptions);
         results.forEach(({ name }, rank) => scores.set(name, (scores.get(name) ?? 0) + 0.5 ** age / (RANK_OFFSET + rank + 1)));
       }

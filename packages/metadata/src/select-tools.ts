@@ -1,7 +1,7 @@
 import { CostTier, Priority, SchemaLevel, type BaseTool } from '@victor-tools/core';
 import { checkModePolicy, type SchemaRenderer } from '@victor-tools/core/framework';
 import { getSchemaRenderer, schemaRendererNames } from '@victor-tools/core/internal';
-import { criticalToolNames, rebuildCount, ToolMetadataRegistry } from './metadata-registry';
+import { criticalToolNames, indexedSource, rebuildCount, ToolMetadataRegistry } from './metadata-registry';
 import { checkSelectOptions } from './select-option-keys';
 import { requestText } from './text/request-text';
 import { renderedTokens } from './token-count';
@@ -29,6 +29,10 @@ interface Candidate {
 
 /** What both `selectTools` and `selectToolsAsync` prepare before ranking. */
 export interface SelectionPlan {
+  /** The registry selected from: the shared metadata registry was refreshed from it. */
+  readonly registry: SelectableRegistry;
+  /** The metadata registry's rebuild count right after that refresh. */
+  readonly rebuilds: number;
   readonly metadataRegistry: ToolMetadataRegistry;
   readonly usable: ReadonlyMap<string, BaseTool> | undefined;
   readonly listed: readonly BaseTool[];
@@ -58,7 +62,21 @@ function plan(registry: SelectableRegistry, options: SelectToolsOptions): Select
     filter: usable ? (name) => usable.has(name) : undefined,
     signal: options.signal,
   };
-  return { metadataRegistry, usable, listed, maxTools, searchOptions };
+  return { registry, rebuilds: rebuildCount(metadataRegistry), metadataRegistry, usable, listed, maxTools, searchOptions };
+}
+
+/**
+ * `prepared` when the metadata registry still holds what it was refreshed
+ * with for it, otherwise a new plan. The metadata registry is shared (by
+ * default process-wide): while a selection awaits `searchAsync`, another
+ * selection may refresh it from another registry, and looking tools, CRITICAL
+ * ones included, up in that index would offer the other registry's tools.
+ * Call it after every await, right before the index is used again.
+ */
+export function currentPlan(prepared: SelectionPlan, options: SelectToolsOptions): SelectionPlan {
+  const { registry, metadataRegistry } = prepared;
+  if (indexedSource(metadataRegistry) === registry && rebuildCount(metadataRegistry) === prepared.rebuilds) return prepared;
+  return plan(registry, options);
 }
 
 /**
@@ -97,7 +115,7 @@ export async function selectToolsAsync(registry: SelectableRegistry, query: stri
   const names = query.trim()
     ? (await prepared.metadataRegistry.searchAsync(query, prepared.searchOptions)).map((r) => r.name)
     : rankWithoutQuery(prepared, options);
-  return fit(prepared, names, options, provider);
+  return fit(currentPlan(prepared, options), names, options, provider);
 }
 
 /**
@@ -129,10 +147,11 @@ function alwaysSelected(prepared: SelectionPlan, options: SelectToolsOptions): s
  * `selectToolsForConversation`): the same fitting as `selectTools`, after
  * `selectTools`' own bringing up to date of the metadata registry.
  */
-export function selectRanked(registry: SelectableRegistry, rank: (plan: SelectionPlan) => Promise<string[]>, options: SelectToolsOptions): Promise<ToolSelection> {
+export function selectRanked(registry: SelectableRegistry, rank: (current: () => SelectionPlan) => Promise<string[]>, options: SelectToolsOptions): Promise<ToolSelection> {
   const provider = resolveProvider(options.provider);
-  const prepared = plan(registry, options);
-  return rank(prepared).then((names) => fit(prepared, names, options, provider));
+  let prepared = plan(registry, options);
+  const current = (): SelectionPlan => (prepared = currentPlan(prepared, options));
+  return rank(current).then((names) => fit(current(), names, options, provider));
 }
 
 /** Fits the ranked `names` (plus every CRITICAL and pinned tool) into `maxTools` and the token budget. */
@@ -228,7 +247,15 @@ function refreshIfChanged(registry: SelectableRegistry, metadataRegistry: ToolMe
     });
     watches.set(registry, (watch = created));
   }
-  if (watch && !watch.changed && watch.metadataRegistry === metadataRegistry && watch.rebuilds === rebuildCount(metadataRegistry)) return;
+  if (
+    watch &&
+    !watch.changed &&
+    watch.metadataRegistry === metadataRegistry &&
+    watch.rebuilds === rebuildCount(metadataRegistry) &&
+    indexedSource(metadataRegistry) === registry
+  ) {
+    return;
+  }
   metadataRegistry.refreshFromTools(registry);
   if (watch) {
     watch.changed = false;

@@ -12,9 +12,10 @@ const RANK_OFFSET = 1;
  * The tools to send to a model at one step of a conversation: ranked by the
  * latest `userTurns` user turns (3 by default), the latest weighing most
  * (each earlier turn half as much: a reply like "yes, go ahead" leaves the
- * choice to the turns before it), every tool the conversation already called
- * kept (`keepCalled`, default true), CRITICAL and `pinned` tools always
- * present, within `maxTools` and `tokenBudget` as `selectTools` fits them.
+ * choice to the turns before it), CRITICAL and `pinned` tools always
+ * present, then the best match, then the tools the conversation already
+ * called, the latest first (`keepCalled`, default true), then the other
+ * ranked ones, within `maxTools` and `tokenBudget` as `selectTools` fits them.
  * Each turn is ranked with `searchAsync`, so an asynchronous embedder's
  * vectors are waited for; the rankings are fused by weighted reciprocal rank.
  * Without a user turn holding a content word, tools rank as for a blank
@@ -37,11 +38,14 @@ export async function selectToolsForConversation(
     const { role, text } = turns[i];
     if (role === 'user' && typeof text === 'string' && contentWords(text).length > 0) requests.push(text);
   }
+  // The tools the conversation called, the latest first: kept within maxTools, after CRITICAL and pinned ones.
   const called: string[] = [];
   if (options.keepCalled !== false) {
-    for (const turn of turns) if (turn.role === 'assistant') for (const name of turn.toolNames ?? []) called.push(name);
+    for (let i = turns.length - 1; i >= 0; i--) {
+      const { role, toolNames = [] } = turns[i];
+      if (role === 'assistant') for (let j = toolNames.length - 1; j >= 0; j--) called.push(toolNames[j]);
+    }
   }
-  const pinned = [...(options.pinned ?? []), ...called];
   return selectRanked(
     registry,
     async (current) => {
@@ -55,7 +59,8 @@ export async function selectToolsForConversation(
       }
       return [...scores].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([name]) => name);
     },
-    { ...options, pinned },
+    options,
+    called,
   );
 }
 

@@ -123,23 +123,32 @@ export async function selectToolsAsync(registry: SelectableRegistry, query: stri
  * ones, usable, allowed by the mode and under the cost cap, by name.
  */
 function alwaysSelected(prepared: SelectionPlan, options: SelectToolsOptions): string[] {
-  const { metadataRegistry, usable } = prepared;
-  const maxWeight = options.maxCostTier === undefined ? Infinity : CostTier.from(options.maxCostTier).weight;
-  const names: string[] = [];
-  const wanted = new Set(criticalToolNames(metadataRegistry));
+  const wanted: string[] = [...criticalToolNames(prepared.metadataRegistry)];
   for (const pinned of options.pinned ?? []) {
     if (typeof pinned !== 'string') throw new TypeError(`selectTools: pinned must hold tool names, got ${JSON.stringify(pinned)}`);
-    const tool = metadataRegistry.getTool(pinned);
-    if (tool !== undefined) wanted.add(tool.name);
+    wanted.push(pinned);
   }
-  for (const name of wanted) {
+  return selectable(prepared, options, wanted);
+}
+
+/**
+ * The tools of `wanted` (names or aliases, in order, each once) that are
+ * usable, allowed by the mode and under the cost cap, by name.
+ */
+function selectable(prepared: SelectionPlan, options: SelectToolsOptions, wanted: Iterable<string>): string[] {
+  const { metadataRegistry, usable } = prepared;
+  const maxWeight = options.maxCostTier === undefined ? Infinity : CostTier.from(options.maxCostTier).weight;
+  const names = new Set<string>();
+  for (const wantedName of wanted) {
+    const name = metadataRegistry.getTool(wantedName)?.name;
+    if (name === undefined || names.has(name)) continue;
     const tool = usable ? usable.get(name) : metadataRegistry.getTool(name);
     if (tool === undefined) continue;
     if (CostTier.from(tool.costTier).weight > maxWeight) continue;
     if (options.mode !== undefined && !checkModePolicy(tool, { mode: options.mode, sandbox: options.sandbox }, undefined).allowed) continue;
-    names.push(name);
+    names.add(name);
   }
-  return names;
+  return [...names];
 }
 
 /**
@@ -147,15 +156,26 @@ function alwaysSelected(prepared: SelectionPlan, options: SelectToolsOptions): s
  * `selectToolsForConversation`): the same fitting as `selectTools`, after
  * `selectTools`' own bringing up to date of the metadata registry.
  */
-export function selectRanked(registry: SelectableRegistry, rank: (current: () => SelectionPlan) => Promise<string[]>, options: SelectToolsOptions): Promise<ToolSelection> {
+export function selectRanked(
+  registry: SelectableRegistry,
+  rank: (current: () => SelectionPlan) => Promise<string[]>,
+  options: SelectToolsOptions,
+  kept: readonly string[] = [],
+): Promise<ToolSelection> {
   const provider = resolveProvider(options.provider);
   let prepared = plan(registry, options);
   const current = (): SelectionPlan => (prepared = currentPlan(prepared, options));
-  return rank(current).then((names) => fit(current(), names, options, provider));
+  return rank(current).then((names) => fit(current(), names, options, provider, kept));
 }
 
-/** Fits the ranked `names` (plus every CRITICAL and pinned tool) into `maxTools` and the token budget. */
-function fit(prepared: SelectionPlan, ranked: readonly string[], options: SelectToolsOptions, provider: SchemaRenderer): ToolSelection {
+/**
+ * Fits the ranked `names` (plus every CRITICAL and pinned tool) into
+ * `maxTools` and the token budget. `kept` (names, the most wanted first: the
+ * tools a conversation called, the latest first) come after the CRITICAL and
+ * pinned tools and the best match, before the other ranked tools, and never
+ * push the selection past `maxTools`.
+ */
+function fit(prepared: SelectionPlan, ranked: readonly string[], options: SelectToolsOptions, provider: SchemaRenderer, kept: readonly string[] = []): ToolSelection {
   const { metadataRegistry, usable, maxTools } = prepared;
   const budget = options.tokenBudget ?? Infinity;
   const levels = levelsBetween(SchemaLevel.from(options.level ?? SchemaLevel.FULL), SchemaLevel.from(options.lowestLevel ?? SchemaLevel.STUB));
@@ -164,15 +184,16 @@ function fit(prepared: SelectionPlan, ranked: readonly string[], options: Select
   // Critical tools the ranking left out take the places of the worst-ranked others,
   // never of the best match: the selection is there for the request first.
   const critical = new Set(alwaysSelected(prepared, options));
-  const names = [...ranked];
-  for (const name of critical) if (!names.includes(name)) names.push(name);
-  const keepsBest = names.length > 0 && !critical.has(names[0]) ? 1 : 0;
-  while (names.length > Math.max(maxTools, critical.size + keepsBest)) {
-    let last = names.length - 1;
-    while (last >= keepsBest && critical.has(names[last])) last -= 1;
-    if (last < keepsBest) break;
-    names.splice(last, 1);
+  const best = ranked.length > 0 && !critical.has(ranked[0]) ? ranked[0] : undefined;
+  const room = Math.max(maxTools, critical.size + (best === undefined ? 0 : 1));
+  const keep = new Set(critical);
+  const wanted = [...(best === undefined ? [] : [best]), ...selectable(prepared, options, kept), ...ranked];
+  for (const name of wanted) {
+    if (keep.size >= room) break;
+    keep.add(name);
   }
+  // In rank order, then the kept tools the ranking left out, then the critical ones.
+  const names = [...new Set([...ranked, ...wanted, ...critical])].filter((name) => keep.has(name));
 
   const candidates: Candidate[] = [];
   for (const name of names) {
@@ -183,7 +204,9 @@ function fit(prepared: SelectionPlan, ranked: readonly string[], options: Select
   let total = 0;
   const smallest = levels[levels.length - 1];
   // Critical tools claim their smallest schema first, so the budget never drops them for a better-ranked one.
-  const byClaim = [...candidates.filter((c) => critical.has(c.name)), ...candidates.filter((c) => !critical.has(c.name))];
+  // Critical and pinned tools claim first, then the best match, the kept ones and the rest.
+  const claimOrder = new Map([...keep].map((name, i) => [name, i]));
+  const byClaim = [...candidates].sort((a, b) => (claimOrder.get(a.name) ?? 0) - (claimOrder.get(b.name) ?? 0));
   for (const candidate of byClaim) {
     const tokens = tokensOf(candidate, smallest);
     if (total + tokens > budget) continue;

@@ -119,7 +119,7 @@ describe('selectToolsForConversation: the turns', () => {
       { role: 'assistant', toolNames: ['git_commit'] },
       { role: 'tool', toolNames: ['git_commit'] },
     ];
-    expect(names(await run(turns, { maxTools: 1 }))).toEqual(['get_weather', 'git_commit']);
+    expect(names(await run(turns, { maxTools: 2 }))).toEqual(['get_weather', 'git_commit']);
     expect(names(await run(new Set(turns), { maxTools: 1, keepCalled: false }))).toEqual(['get_weather']);
   });
 });

@@ -77,7 +77,7 @@ describe('selectToolsForConversation', () => {
     expect(names(selection)[0]).toBe('send_email');
   });
 
-  it('should keep every tool the conversation already called, and CRITICAL tools, beyond maxTools', async () => {
+  it('should keep the tools the conversation already called, within maxTools', async () => {
     const { registry, metadataRegistry } = setup();
     const conversation: ConversationTurn[] = [
       { role: 'user', text: 'Read notes.txt' },
@@ -85,10 +85,37 @@ describe('selectToolsForConversation', () => {
       { role: 'tool', toolNames: ['read_file'] },
       { role: 'user', text: 'Now convert 20 euros to dollars' },
     ];
-    const selection = await selectToolsForConversation(registry, conversation, { metadataRegistry, maxTools: 1 });
+    const selection = await selectToolsForConversation(registry, conversation, { metadataRegistry, maxTools: 3 });
     expect(names(selection).sort()).toEqual(['ask_user', 'convert_currency', 'read_file']);
-    const without = await selectToolsForConversation(registry, conversation, { metadataRegistry, maxTools: 1, keepCalled: false });
-    expect(names(without).sort()).toEqual(['ask_user', 'convert_currency']);
+    const kept = await selectToolsForConversation(registry, conversation, { metadataRegistry, maxTools: 2, userTurns: 1 });
+    expect(names(kept).sort()).toEqual(['ask_user', 'convert_currency']);
+    const withRoom = await selectToolsForConversation(registry, conversation, { metadataRegistry, maxTools: 3, userTurns: 1 });
+    expect(names(withRoom).sort()).toEqual(['ask_user', 'convert_currency', 'read_file']);
+    const without = await selectToolsForConversation(registry, conversation, { metadataRegistry, maxTools: 3, userTurns: 1, keepCalled: false });
+    expect(names(without)).not.toContain('read_file');
+    // No room left: the CRITICAL tool and the best match of the request come first.
+    const full = await selectToolsForConversation(registry, conversation, { metadataRegistry, maxTools: 1 });
+    expect(names(full).sort()).toEqual(['ask_user', 'convert_currency']);
+  });
+
+  it('should keep the latest called tools first, never more than maxTools in all', async () => {
+    const { registry, metadataRegistry } = setup();
+    registry.register(new TestTool('book_hotel', 'Book a hotel room in a city.'));
+    registry.register(new TestTool('translate_text', 'Translate text into another language.'));
+    const conversation: ConversationTurn[] = [
+      { role: 'user', text: 'Do a lot of things' },
+      { role: 'assistant', toolNames: ['get_weather', 'send_email', 'read_file'] },
+      { role: 'assistant', toolNames: ['search_flights', 'book_hotel', 'translate_text'] },
+      { role: 'user', text: 'Now convert 20 euros to dollars' },
+    ];
+    const selection = await selectToolsForConversation(registry, conversation, { metadataRegistry, maxTools: 3 });
+    // CRITICAL ask_user, the best match convert_currency, then the tool called last.
+    expect(names(selection).sort()).toEqual(['ask_user', 'convert_currency', 'translate_text']);
+    const five = await selectToolsForConversation(registry, conversation, { metadataRegistry, maxTools: 5 });
+    expect(names(five).sort()).toEqual(['ask_user', 'book_hotel', 'convert_currency', 'search_flights', 'translate_text']);
+    // Explicitly pinned tools come before called ones.
+    const pinned = await selectToolsForConversation(registry, conversation, { metadataRegistry, maxTools: 3, pinned: ['get_weather'] });
+    expect(names(pinned).sort()).toEqual(['ask_user', 'convert_currency', 'get_weather']);
   });
 
   it('should refuse a userTurns that is not a whole number of at least 1', async () => {

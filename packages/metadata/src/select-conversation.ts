@@ -7,6 +7,12 @@ import type { ConversationSelectOptions, ConversationTurn, SelectableRegistry, T
 const DEFAULT_USER_TURNS = 3;
 // Reciprocal-rank fusion's constant: small, so a turn's first tools lead clearly.
 const RANK_OFFSET = 1;
+/**
+ * The most user turns ranked, whatever `userTurns` says: each turn weighs half
+ * the next, so the 54th back would weigh 2^-53 of the latest, below a double's
+ * precision of it (a `userTurns` of a million over long turns took minutes and gigabytes).
+ */
+const MAX_WEIGHED_TURNS = 53;
 
 /**
  * The tools to send to a model at one step of a conversation: ranked by the
@@ -34,7 +40,9 @@ export async function selectToolsForConversation(
     throw new RangeError(`selectToolsForConversation: userTurns must be a whole number of at least 1, got ${String(options.userTurns)}`);
   }
   const requests: string[] = [];
-  for (let i = turns.length - 1; i >= 0 && requests.length < userTurns; i--) {
+  // Beyond MAX_WEIGHED_TURNS a turn weighs too little to matter: reading and ranking it is only work.
+  const turnsRead = Math.min(userTurns, MAX_WEIGHED_TURNS);
+  for (let i = turns.length - 1; i >= 0 && requests.length < turnsRead; i--) {
     const { role, text } = turns[i];
     if (role === 'user' && typeof text === 'string' && contentWords(text).length > 0) requests.push(text);
   }

@@ -118,6 +118,28 @@ describe('selectToolsForConversation', () => {
     expect(names(pinned).sort()).toEqual(['ask_user', 'convert_currency', 'get_weather']);
   });
 
+  it('should rank at most 53 user turns, whatever userTurns says: older ones weigh too little to matter', async () => {
+    const { registry } = setup();
+    const embedded: string[] = [];
+    const metadataRegistry = new ToolMetadataRegistry().configure({
+      embedder: {
+        embed: (texts) => {
+          embedded.push(...texts);
+          return texts.map(() => [1, 0]);
+        },
+      },
+    });
+    const conversation: ConversationTurn[] = [];
+    for (let i = 0; i < 200; i++) conversation.push({ role: 'user', text: `weather forecast request number ${i}` }, { role: 'assistant', text: 'Done.' });
+    const selection = await selectToolsForConversation(registry, conversation, { metadataRegistry, maxTools: 2, userTurns: 1_000_000 });
+    expect(names(selection)).toEqual(['get_weather', 'ask_user']);
+    const requests = embedded.filter((text) => text.startsWith('weather forecast request number'));
+    expect(requests).toHaveLength(53);
+    expect(requests).toContain('weather forecast request number 199');
+    expect(requests).toContain('weather forecast request number 147');
+    expect(requests).not.toContain('weather forecast request number 146');
+  });
+
   it('should refuse a userTurns that is not a whole number of at least 1', async () => {
     const { registry, metadataRegistry } = setup();
     await expect(selectToolsForConversation(registry, [], { metadataRegistry, userTurns: 0 })).rejects.toThrow(

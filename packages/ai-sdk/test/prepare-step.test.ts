@@ -37,7 +37,8 @@ describe('victorPrepareStep', () => {
 
   it('should follow the latest user message in a conversation', async () => {
     const tools = selectionRegistry();
-    const prepare = victorPrepareStep(tools, { maxTools: 1 });
+    // One user turn ranks; the tool called stays, within maxTools.
+    const prepare = victorPrepareStep(tools, { maxTools: 3, userTurns: 1 });
     const { activeTools } = await prepare({
       messages: [
         { role: 'user', content: 'Read the file notes.txt' },

@@ -46,7 +46,8 @@ describe('victorToolSelection', () => {
   });
 
   it('should follow the latest human message and keep called tools from the messages', async () => {
-    const selection = victorToolSelection(selectionRegistry(), { maxTools: 1 });
+    // One human message ranks; the tool called stays, within maxTools.
+    const selection = victorToolSelection(selectionRegistry(), { maxTools: 3, userTurns: 1 });
     const chosen = await selection.select([
       new HumanMessage('Read the file notes.txt'),
       new AIMessage({ content: '', tool_calls: [{ id: 'c1', name: 'read_file', args: { path: 'notes.txt' }, type: 'tool_call' }] }),

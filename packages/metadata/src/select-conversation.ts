@@ -57,7 +57,7 @@ export async function selectToolsForConversation(
   return selectRanked(
     registry,
     async (current) => {
-      if (requests.length === 0) return rankWithoutQuery(current(), options);
+      if (requests.length === 0) return { names: rankWithoutQuery(current(), options), matched: false };
       const scores = new Map<string, number>();
       for (const [age, request] of requests.entries()) {
         // After each await, the shared index is checked to still hold this registry's tools.
@@ -65,7 +65,8 @@ export async function selectToolsForConversation(
         const results = await plan.metadataRegistry.searchAsync(request, plan.searchOptions);
         results.forEach(({ name }, rank) => scores.set(name, (scores.get(name) ?? 0) + 0.5 ** age / (RANK_OFFSET + rank + 1)));
       }
-      return [...scores].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([name]) => name);
+      const names = [...scores].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([name]) => name);
+      return { names, matched: true };
     },
     options,
     called,

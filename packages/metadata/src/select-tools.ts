@@ -158,14 +158,14 @@ function selectable(prepared: SelectionPlan, options: SelectToolsOptions, wanted
  */
 export function selectRanked(
   registry: SelectableRegistry,
-  rank: (current: () => SelectionPlan) => Promise<string[]>,
+  rank: (current: () => SelectionPlan) => Promise<{ names: string[]; matched: boolean }>,
   options: SelectToolsOptions,
   kept: readonly string[] = [],
 ): Promise<ToolSelection> {
   const provider = resolveProvider(options.provider);
   let prepared = plan(registry, options);
   const current = (): SelectionPlan => (prepared = currentPlan(prepared, options));
-  return rank(current).then((names) => fit(current(), names, options, provider, kept));
+  return rank(current).then(({ names, matched }) => fit(current(), names, options, provider, kept, matched));
 }
 
 /**
@@ -173,9 +173,18 @@ export function selectRanked(
  * `maxTools` and the token budget. `kept` (names, the most wanted first: the
  * tools a conversation called, the latest first) come after the CRITICAL and
  * pinned tools and the best match, before the other ranked tools, and never
- * push the selection past `maxTools`.
+ * push the selection past `maxTools`. Without a request (`matched` false), the
+ * ranking (by priority, then name) matches nothing: the kept tools come
+ * before it, the first of them in the best match's place.
  */
-function fit(prepared: SelectionPlan, ranked: readonly string[], options: SelectToolsOptions, provider: SchemaRenderer, kept: readonly string[] = []): ToolSelection {
+function fit(
+  prepared: SelectionPlan,
+  ranked: readonly string[],
+  options: SelectToolsOptions,
+  provider: SchemaRenderer,
+  kept: readonly string[] = [],
+  matched = true,
+): ToolSelection {
   const { metadataRegistry, usable, maxTools } = prepared;
   const budget = options.tokenBudget ?? Infinity;
   const levels = levelsBetween(SchemaLevel.from(options.level ?? SchemaLevel.FULL), SchemaLevel.from(options.lowestLevel ?? SchemaLevel.STUB));
@@ -187,7 +196,8 @@ function fit(prepared: SelectionPlan, ranked: readonly string[], options: Select
   const best = ranked.length > 0 && !critical.has(ranked[0]) ? ranked[0] : undefined;
   const room = Math.max(maxTools, critical.size + (best === undefined ? 0 : 1));
   const keep = new Set(critical);
-  const wanted = [...(best === undefined ? [] : [best]), ...selectable(prepared, options, kept), ...ranked];
+  const keptNames = selectable(prepared, options, kept).filter((name) => !critical.has(name));
+  const wanted = matched || keptNames.length === 0 ? [...(best === undefined ? [] : [best]), ...keptNames, ...ranked] : [...keptNames, ...ranked];
   for (const name of wanted) {
     if (keep.size >= room) break;
     keep.add(name);

@@ -98,6 +98,16 @@ describe('selectToolsForConversation', () => {
     expect(names(full).sort()).toEqual(['ask_user', 'convert_currency']);
   });
 
+  it('should keep a called tool before the blank ranking when no user turn has a content word', async () => {
+    const { registry, metadataRegistry } = setup();
+    const conversation: ConversationTurn[] = [
+      { role: 'user', text: 'yes' },
+      { role: 'assistant', toolNames: ['search_flights'] },
+    ];
+    const selection = await selectToolsForConversation(registry, conversation, { metadataRegistry, maxTools: 2 });
+    expect(names(selection).sort()).toEqual(['ask_user', 'search_flights']);
+  });
+
   it('should keep the latest called tools first, never more than maxTools in all', async () => {
     const { registry, metadataRegistry } = setup();
     registry.register(new TestTool('book_hotel', 'Book a hotel room in a city.'));

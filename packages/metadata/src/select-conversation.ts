@@ -29,9 +29,6 @@ export async function selectToolsForConversation(
   checkSelectOptions('selectToolsForConversation', options, true);
   const turns = turnsOf(conversation);
   const userTurns = options.userTurns ?? DEFAULT_USER_TURNS;
-  if (!(Number.isInteger(userTurns) && userTurns >= 1)) {
-    throw new RangeError(`selectToolsForConversation: userTurns must be a whole number of at least 1, got ${String(options.userTurns)}`);
-  }
   const requests: string[] = [];
   for (let i = turns.length - 1; i >= 0 && requests.length < userTurns; i--) {
     const { role, text } = turns[i];

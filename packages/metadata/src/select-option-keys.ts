@@ -1,5 +1,5 @@
 import { AgentMode, CostTier, SchemaLevel } from '@victor-tools/core';
-import { checkOptionKeys, describeValue } from '@victor-tools/core/internal';
+import { capText, checkOptionKeys, describeValue, getSchemaRenderer, schemaRendererNames } from '@victor-tools/core/internal';
 import { checkCount, checkSearchValues } from './search-option-keys';
 import type { ConversationSelectOptions, SelectToolsOptions } from './selection-types';
 
@@ -77,6 +77,13 @@ function checkValues(owner: string, options: SelectToolsOptions): void {
       `${owner}: provider must be a renderer's name ('openai', 'anthropic', 'gemini', 'mcp') or a SchemaRenderer with a render(tool, level) method, got ${describeValue(provider)}.`,
     );
   }
+  if (typeof provider === 'string' && provider !== 'openai' && getSchemaRenderer(provider) === undefined) {
+    const known = schemaRendererNames();
+    throw new TypeError(
+      `${owner}: no schema renderer named '${capText(provider)}'${known.length ? ` (registered: ${known.join(', ')})` : ''}. ` +
+        `Import '@victor-tools/providers', which registers 'openai', 'anthropic', 'gemini' and 'mcp', or pass a SchemaRenderer.`,
+    );
+  }
   checkEnum(owner, 'level', options.level, (value) => SchemaLevel.from(value as never));
   checkEnum(owner, 'lowestLevel', options.lowestLevel, (value) => SchemaLevel.from(value as never));
   checkEnum(owner, 'mode', options.mode, (value) => AgentMode.from(value as never));
@@ -125,5 +132,10 @@ function checkPinned(owner: string, pinned: unknown): void {
   if (pinned === null || typeof pinned !== 'object' || typeof (pinned as Iterable<unknown>)[Symbol.iterator] !== 'function') {
     throw new TypeError(`${owner}: pinned must be an array of tool names, got ${describeValue(pinned)}.`);
   }
-  // Each name is checked where the names are read (a generator is read once).
+  // A list that can be read twice is checked here; a generator's names where they are read (it is read once).
+  if (Array.isArray(pinned) || pinned instanceof Set) {
+    for (const name of pinned as Iterable<unknown>) {
+      if (typeof name !== 'string') throw new TypeError(`${owner}: pinned must hold tool names, got ${typeof name === 'number' || typeof name === 'boolean' ? String(name) : describeValue(name)}.`);
+    }
+  }
 }

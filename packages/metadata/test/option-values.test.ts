@@ -117,6 +117,8 @@ describe('checkConversationSelectOptions', () => {
     expect(() => checkConversationSelectOptions('x', bad({ keepCalled: 'no' }))).toThrow('x: keepCalled must be true or false, got a string.');
     expect(() => checkConversationSelectOptions('x', { tokenBudget: -5 })).toThrow('x: tokenBudget must be a number of at least 0');
     expect(() => checkConversationSelectOptions('x', bad({ mode: 'bogus' }))).toThrow("x: mode: Invalid AgentMode value 'bogus'");
+    expect(() => checkConversationSelectOptions('x', bad({ pinned: ['a', 1] }))).toThrow('x: pinned must hold tool names, got 1.');
+    expect(() => checkConversationSelectOptions('x', { provider: 'nope' })).toThrow("x: no schema renderer named 'nope'");
     expect(() => checkConversationSelectOptions('x', bad({ context: {} }))).not.toThrow();
     expect(() => checkConversationSelectOptions('x', { maxTools: 2, userTurns: 1, keepCalled: false })).not.toThrow();
   });

@@ -58,6 +58,8 @@ export function victorToolSelection(registry: SelectingRegistry, options: LangCh
   const { context, approve, ...rest } = options;
   // The policy the calls run under chooses too, unless the options name another.
   const choose = { ...rest, mode: rest.mode ?? context?.mode, sandbox: rest.sandbox ?? context?.sandbox };
+  // A context's mode or sandbox chooses too: refused now, in this name, rather than at the first step.
+  checkConversationSelectOptions('victorToolSelection: context', { mode: context?.mode, sandbox: context?.sandbox });
   const level = SchemaLevel.from(options.level ?? SchemaLevel.FULL);
   const tools = toLangChainTools(registry, { context, approve, level });
   const byName = new Map(tools.map((tool) => [tool.name, tool]));

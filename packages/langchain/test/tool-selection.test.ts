@@ -109,6 +109,7 @@ describe('victorToolSelection: checked when it is made, choosing among its tools
     ['signal "x"', { signal: 'x' }, 'victorToolSelection: signal must be an AbortSignal, got a string.'],
     ['context null', { context: null }, 'victorToolSelection: context must be an object'],
     ['context "x"', { context: 'x' }, 'victorToolSelection: context must be an object'],
+    ['context.mode "bogus"', { context: { mode: 'bogus' } }, "victorToolSelection: context: mode: Invalid AgentMode value 'bogus'"],
   ])('should refuse %s when it is made, naming itself and the option', (_label, options, message) => {
     expect(() => victorToolSelection(selectionRegistry(), options as never)).toThrow(message);
   });

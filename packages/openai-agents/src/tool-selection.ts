@@ -55,6 +55,8 @@ export function victorToolSelection(registry: SelectingRegistry, options: OpenAI
   const { context, strict, approval, ...rest } = options;
   // The policy the calls run under chooses too, unless the options name another.
   const choose = { ...rest, mode: rest.mode ?? context?.mode, sandbox: rest.sandbox ?? context?.sandbox };
+  // A context's mode or sandbox chooses too: refused now, in this name, rather than at the first step.
+  checkConversationSelectOptions('victorToolSelection: context', { mode: context?.mode, sandbox: context?.sandbox });
   const level = SchemaLevel.from(options.level ?? SchemaLevel.FULL);
   const runs = new WeakMap<RunContext<unknown>, RunSelection>();
   const attached = new WeakSet<object>();

@@ -100,6 +100,7 @@ describe('victorToolSelection: checked when it is made, choosing among its tools
     ['maxCostTier "bogus"', { maxCostTier: 'bogus' }, "victorToolSelection: maxCostTier: Invalid CostTier value 'bogus'"],
     ['metadataRegistry {}', { metadataRegistry: {} }, 'victorToolSelection: metadataRegistry must be a ToolMetadataRegistry'],
     ['context 5', { context: 5 }, 'victorToolSelection: context must be an object'],
+    ['context.mode "bogus"', { context: { mode: 'bogus' } }, "victorToolSelection: context: mode: Invalid AgentMode value 'bogus'"],
     ['strict "yes"', { strict: 'yes' }, "victorToolSelection: strict must be 'auto', true or false, got 'yes'."],
   ])('should refuse %s when it is made, naming itself and the option', (_label, options, message) => {
     expect(() => victorToolSelection(selectionRegistry(), options as never)).toThrow(message);

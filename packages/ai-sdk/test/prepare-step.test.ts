@@ -2,7 +2,7 @@ import { generateText, stepCountIs } from 'ai';
 import { MockEmbeddingModelV3 } from 'ai/test';
 import { ToolMetadataRegistry } from '@victor-tools/metadata';
 import { aiSdkEmbedder, toAISDKTools, victorPrepareStep } from '@victor-tools/ai-sdk';
-import { scriptedModel, selectionRegistry } from './support';
+import { RecordingTool, scriptedModel, selectionRegistry } from './support';
 
 afterEach(() => ToolMetadataRegistry.resetInstance());
 
@@ -69,6 +69,45 @@ describe('victorPrepareStep', () => {
       const full = tools.get(tool.name)!.toJSONSchema().function;
       expect(tool).toMatchObject({ name: full.name, description: full.description });
     }
+  });
+});
+
+describe('victorPrepareStep: options checked when it is made', () => {
+  it.each<[string, Record<string, unknown>, string]>([
+    ['maxTools NaN', { maxTools: NaN }, 'victorPrepareStep: maxTools must be a whole number of at least 0'],
+    ['tokenBudget -5', { tokenBudget: -5 }, 'victorPrepareStep: tokenBudget must be a number of at least 0'],
+    ['tokenBudget "100"', { tokenBudget: '100' }, 'victorPrepareStep: tokenBudget must be a number, got a string.'],
+    ['userTurns 0', { userTurns: 0 }, 'victorPrepareStep: userTurns must be a whole number of at least 1, got 0.'],
+    ['userTurns "2"', { userTurns: '2' }, 'victorPrepareStep: userTurns must be a number, got a string.'],
+    ['keepCalled "no"', { keepCalled: 'no' }, 'victorPrepareStep: keepCalled must be true or false, got a string.'],
+    ['pinned "x"', { pinned: 'x' }, 'victorPrepareStep: pinned must be an array of tool names, got a string.'],
+    ['stage 5', { stage: 5 }, 'victorPrepareStep: stage must be a string'],
+    ['sandbox 5', { sandbox: 5 }, 'victorPrepareStep: sandbox must be'],
+    ['provider 5', { provider: 5 }, 'victorPrepareStep: provider must be'],
+    ['mode "bogus"', { mode: 'bogus' }, "victorPrepareStep: mode: Invalid AgentMode value 'bogus'"],
+    ['mode null', { mode: null }, 'victorPrepareStep: mode: Invalid AgentMode value null'],
+    ['maxCostTier "bogus"', { maxCostTier: 'bogus' }, "victorPrepareStep: maxCostTier: Invalid CostTier value 'bogus'"],
+    ['metadataRegistry {}', { metadataRegistry: {} }, 'victorPrepareStep: metadataRegistry must be a ToolMetadataRegistry'],
+    ['signal "x"', { signal: 'x' }, 'victorPrepareStep: signal must be an AbortSignal, got a string.'],
+    ['tools "get_weather"', { tools: 'get_weather' }, 'victorPrepareStep: tools must be the tool set given to the SDK'],
+  ])('should refuse %s when it is made, naming itself and the option', (_label, options, message) => {
+    expect(() => victorPrepareStep(selectionRegistry(), options as never)).toThrow(message);
+  });
+});
+
+describe('victorPrepareStep: only the tools of the tool set', () => {
+  it('should not choose a tool registered after the tool set was made, when given the set as tools', async () => {
+    const registry = selectionRegistry();
+    const tools = toAISDKTools(registry);
+    registry.register(new RecordingTool({ name: 'weather_alerts', description: 'Weather forecast alerts and warnings for a city.' }));
+    const messages = [{ role: 'user' as const, content: 'weather forecast alerts in Lisbon' }];
+    const { activeTools } = await victorPrepareStep(registry, { maxTools: 2, tools })({ messages });
+    expect(activeTools).not.toContain('weather_alerts');
+    expect([...activeTools].sort()).toEqual(['ask_user', 'get_weather']);
+    // The SDK is sent the same tools: none chosen is dropped.
+    const model = scriptedModel([{ text: 'ok' }]);
+    await generateText({ model, tools, messages, prepareStep: victorPrepareStep(registry, { maxTools: 2, tools }) });
+    expect(offered(model, 0)).toEqual(['ask_user', 'get_weather']);
   });
 });
 

@@ -1,9 +1,9 @@
 import type { BaseMessage } from '@langchain/core/messages';
 import { SchemaLevel } from '@victor-tools/core';
 import { describeValue } from '@victor-tools/core/internal';
-import { checkAdapterOptions, type AdaptableRegistry } from '@victor-tools/providers/framework';
+import { checkAdapterOptions, offeredOnly, type AdaptableRegistry } from '@victor-tools/providers/framework';
 import { selectToolsForConversation, type ConversationSelectOptions, type ConversationTurn, type SelectableRegistry } from '@victor-tools/metadata';
-import { CONVERSATION_SELECT_OPTION_KEYS } from '@victor-tools/metadata/framework';
+import { checkConversationSelectOptions, CONVERSATION_SELECT_OPTION_KEYS } from '@victor-tools/metadata/framework';
 import { toLangChainTools, type LangChainToolsOptions } from './to-langchain-tools';
 import type { VictorStructuredTool } from './victor-structured-tool';
 
@@ -54,14 +54,19 @@ export interface LangChainToolSelection {
  */
 export function victorToolSelection(registry: SelectingRegistry, options: LangChainToolSelectionOptions = {}): LangChainToolSelection {
   checkAdapterOptions('victorToolSelection', options, SELECTION_OPTION_KEYS);
+  checkConversationSelectOptions('victorToolSelection', options);
   const { context, approve, ...rest } = options;
   // The policy the calls run under chooses too, unless the options name another.
   const choose = { ...rest, mode: rest.mode ?? context?.mode, sandbox: rest.sandbox ?? context?.sandbox };
+  // A context's mode or sandbox chooses too: refused now, in this name, rather than at the first step.
+  checkConversationSelectOptions('victorToolSelection: context', { mode: context?.mode, sandbox: context?.sandbox });
   const level = SchemaLevel.from(options.level ?? SchemaLevel.FULL);
   const tools = toLangChainTools(registry, { context, approve, level });
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  // Only the tools made here can be bound: one registered later is not chosen (it would take a slot, then be dropped).
+  const offered = offeredOnly(registry, (name) => byName.has(name));
   const select = async (messages: readonly BaseMessage[]): Promise<VictorStructuredTool[]> => {
-    const selection = await selectToolsForConversation(registry, conversationOf(messages), { ...choose, level, lowestLevel: level });
+    const selection = await selectToolsForConversation(offered, conversationOf(messages), { ...choose, level, lowestLevel: level });
     return selection.tools.flatMap(({ name }) => byName.get(name) ?? []);
   };
   return {
@@ -88,8 +93,20 @@ function bindingPerStep<Bound>(
 
 /** LangChain messages as the turns `selectToolsForConversation` reads. */
 export function conversationOf(messages: Iterable<BaseMessage>): ConversationTurn[] {
+  const owner = 'victorToolSelection(...).select(messages)';
+  if (messages === null || typeof messages !== 'object' || typeof (messages as Iterable<unknown>)[Symbol.iterator] !== 'function') {
+    throw new TypeError(`${owner} takes an array of LangChain messages (BaseMessage: HumanMessage, AIMessage, ...), got ${describeValue(messages)}.`);
+  }
   const turns: ConversationTurn[] = [];
+  let i = 0;
   for (const message of messages) {
+    if (typeof (message as { getType?: unknown } | null)?.getType !== 'function') {
+      throw new TypeError(
+        `${owner} takes LangChain messages (BaseMessage: HumanMessage, AIMessage, ...); message ${i} is ${describeValue(message)} without getType(). ` +
+          `Make it a message: new HumanMessage('...'), or convert plain { role, content } objects with coerceMessageLikeToMessage from @langchain/core/messages.`,
+      );
+    }
+    i += 1;
     const type = message.getType();
     if (type === 'human') turns.push({ role: 'user', text: message.text });
     else if (type === 'ai') {

@@ -4,7 +4,7 @@ import { END, MessagesAnnotation, START, StateGraph } from '@langchain/langgraph
 import { ToolNode, createReactAgent } from '@langchain/langgraph/prebuilt';
 import { ToolMetadataRegistry } from '@victor-tools/metadata';
 import { victorToolSelection } from '@victor-tools/langchain';
-import { ScriptedChatModel, selectionRegistry } from './support';
+import { RecordingTool, ScriptedChatModel, selectionRegistry } from './support';
 
 afterEach(() => ToolMetadataRegistry.resetInstance());
 
@@ -96,5 +96,40 @@ describe('victorToolSelection', () => {
         'Pass a chat model that supports tool calling (ChatOpenAI, ChatAnthropic, ...); got an object of class ScriptedChatModel.',
     );
     expect(() => selection.model({})).toThrow('got an object.');
+  });
+});
+
+describe('victorToolSelection: checked when it is made, choosing among its tools', () => {
+  it.each<[string, Record<string, unknown>, string]>([
+    ['maxTools NaN', { maxTools: NaN }, 'victorToolSelection: maxTools must be a whole number of at least 0'],
+    ['tokenBudget -5', { tokenBudget: -5 }, 'victorToolSelection: tokenBudget must be a number of at least 0'],
+    ['userTurns 0', { userTurns: 0 }, 'victorToolSelection: userTurns must be a whole number of at least 1, got 0.'],
+    ['pinned "x"', { pinned: 'x' }, 'victorToolSelection: pinned must be an array of tool names, got a string.'],
+    ['mode "bogus"', { mode: 'bogus' }, "victorToolSelection: mode: Invalid AgentMode value 'bogus'"],
+    ['metadataRegistry {}', { metadataRegistry: {} }, 'victorToolSelection: metadataRegistry must be a ToolMetadataRegistry'],
+    ['signal "x"', { signal: 'x' }, 'victorToolSelection: signal must be an AbortSignal, got a string.'],
+    ['context null', { context: null }, 'victorToolSelection: context must be an object'],
+    ['context "x"', { context: 'x' }, 'victorToolSelection: context must be an object'],
+    ['context.mode "bogus"', { context: { mode: 'bogus' } }, "victorToolSelection: context: mode: Invalid AgentMode value 'bogus'"],
+  ])('should refuse %s when it is made, naming itself and the option', (_label, options, message) => {
+    expect(() => victorToolSelection(selectionRegistry(), options as never)).toThrow(message);
+  });
+
+  it('should not choose a tool registered after its tools were made (it could not be bound)', async () => {
+    const registry = selectionRegistry();
+    const selection = victorToolSelection(registry, { maxTools: 2 });
+    registry.register(new RecordingTool({ name: 'weather_alerts', description: 'Weather forecast alerts and warnings for a city.' }));
+    const chosen = await selection.select([new HumanMessage('weather forecast alerts in Lisbon')]);
+    expect(chosen.map((t) => t.name).sort()).toEqual(['ask_user', 'get_weather']);
+  });
+
+  it.each<[string, unknown, string]>([
+    ['plain { role, content } objects', [{ role: 'user', content: 'weather' }], 'message 0 is an object without getType()'],
+    ['a string', 'weather', 'takes an array of LangChain messages (BaseMessage: HumanMessage, AIMessage, ...), got a string.'],
+    ['null', null, 'takes an array of LangChain messages (BaseMessage: HumanMessage, AIMessage, ...), got null.'],
+  ])('select should refuse %s with a TypeError saying it takes LangChain messages', async (_label, messages, message) => {
+    const selection = victorToolSelection(selectionRegistry());
+    await expect(selection.select(messages as never)).rejects.toThrow(TypeError);
+    await expect(selection.select(messages as never)).rejects.toThrow(`victorToolSelection(...).select(messages) ${message}`.replace('select(messages) message', 'select(messages) takes LangChain messages (BaseMessage: HumanMessage, AIMessage, ...); message'));
   });
 });

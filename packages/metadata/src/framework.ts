@@ -8,6 +8,6 @@ export { STOP_WORDS, isStopWord } from './text/stop-words';
 export { embeddingKey } from './embedding/embedding-store';
 export { METADATA_REGISTRY_KEY } from './metadata-registry';
 // The option names of selectToolsForConversation, for a helper that forwards them to check them early.
-export { CONVERSATION_SELECT_OPTION_KEYS } from './select-option-keys';
+export { CONVERSATION_SELECT_OPTION_KEYS, checkConversationSelectOptions } from './select-option-keys';
 // Core's option checks, for an embedder's options (semantic's own row in SPEC §0 names metadata only).
 export { checkOptionKeys, describeValue } from '@victor-tools/core/internal';

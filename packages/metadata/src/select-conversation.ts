@@ -36,9 +36,6 @@ export async function selectToolsForConversation(
   checkSelectOptions('selectToolsForConversation', options, true);
   const turns = turnsOf(conversation);
   const userTurns = options.userTurns ?? DEFAULT_USER_TURNS;
-  if (!(Number.isInteger(userTurns) && userTurns >= 1)) {
-    throw new RangeError(`selectToolsForConversation: userTurns must be a whole number of at least 1, got ${String(options.userTurns)}`);
-  }
   const requests: string[] = [];
   // Beyond MAX_WEIGHED_TURNS a turn weighs too little to matter: reading and ranking it is only work.
   const turnsRead = Math.min(userTurns, MAX_WEIGHED_TURNS);

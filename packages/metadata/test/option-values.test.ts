@@ -12,6 +12,7 @@ import {
   type ConversationTurn,
   type SelectToolsOptions,
 } from '@victor-tools/metadata';
+import { checkConversationSelectOptions } from '@victor-tools/metadata/framework';
 import { TestTool } from '../../../test/support/tools';
 import { catalogueTools } from './support/catalogue';
 
@@ -82,6 +83,49 @@ describe('selectTools: other options', () => {
 
   it('should still take pinned as a Set', () => {
     expect(names(selectTools(registry(), 'weather', { maxTools: 1, pinned: new Set(['git_commit']) }))).toEqual(['get_weather', 'git_commit']);
+  });
+});
+
+describe('selectTools: enums, registry, signal', () => {
+  it.each([
+    ['level', 'bogus', "selectTools: level: Invalid SchemaLevel value 'bogus'"],
+    ['lowestLevel', null, 'selectTools: lowestLevel: Invalid SchemaLevel value null'],
+    ['mode', null, 'selectTools: mode: Invalid AgentMode value null'],
+    ['mode', 'bogus', "selectTools: mode: Invalid AgentMode value 'bogus'"],
+    ['maxCostTier', 'bogus', "selectTools: maxCostTier: Invalid CostTier value 'bogus'"],
+    ['metadataRegistry', {}, 'selectTools: metadataRegistry must be a ToolMetadataRegistry, got an object without search'],
+    ['metadataRegistry', null, 'selectTools: metadataRegistry must be a ToolMetadataRegistry'],
+    ['signal', 'x', 'selectTools: signal must be an AbortSignal, got a string.'],
+  ])('should refuse %s: %p with a TypeError naming it', (option, value, message) => {
+    const options = bad<SelectToolsOptions>({ [option]: value });
+    expect(() => selectTools(registry(), 'file', options)).toThrow(TypeError);
+    expect(() => selectTools(registry(), 'file', options)).toThrow(message);
+  });
+
+  it('should still take enum values, a metadata registry and a signal', () => {
+    const metadataRegistry = new ToolMetadataRegistry();
+    const signal = new AbortController().signal;
+    expect(names(selectTools(registry(), 'weather', { maxTools: 1, level: 'compact', mode: 'build', maxCostTier: 'high', metadataRegistry, signal }))).toEqual(['get_weather']);
+  });
+});
+
+describe('checkConversationSelectOptions', () => {
+  it('should check every value, naming the owner given, and not the option names', () => {
+    expect(() => checkConversationSelectOptions('victorPrepareStep', bad({ userTurns: '2' }))).toThrow('victorPrepareStep: userTurns must be a number, got a string.');
+    expect(() => checkConversationSelectOptions('victorPrepareStep', { userTurns: 0 })).toThrow(RangeError);
+    expect(() => checkConversationSelectOptions('victorPrepareStep', { userTurns: NaN })).toThrow('victorPrepareStep: userTurns must be a whole number of at least 1, got NaN.');
+    expect(() => checkConversationSelectOptions('x', bad({ keepCalled: 'no' }))).toThrow('x: keepCalled must be true or false, got a string.');
+    expect(() => checkConversationSelectOptions('x', { tokenBudget: -5 })).toThrow('x: tokenBudget must be a number of at least 0');
+    expect(() => checkConversationSelectOptions('x', bad({ mode: 'bogus' }))).toThrow("x: mode: Invalid AgentMode value 'bogus'");
+    expect(() => checkConversationSelectOptions('x', bad({ pinned: ['a', 1] }))).toThrow('x: pinned must hold tool names, got 1.');
+    expect(() => checkConversationSelectOptions('x', { provider: 'nope' })).toThrow("x: no schema renderer named 'nope'");
+    expect(() => checkConversationSelectOptions('x', bad({ context: {} }))).not.toThrow();
+    expect(() => checkConversationSelectOptions('x', { maxTools: 2, userTurns: 1, keepCalled: false })).not.toThrow();
+  });
+
+  it('is what selectToolsForConversation checks with', async () => {
+    await expect(selectToolsForConversation(registry(), [], bad({ userTurns: '2' }))).rejects.toThrow('selectToolsForConversation: userTurns must be a number, got a string.');
+    await expect(selectToolsForConversation(registry(), [], bad({ mode: null }))).rejects.toThrow('selectToolsForConversation: mode: Invalid AgentMode value null');
   });
 });
 

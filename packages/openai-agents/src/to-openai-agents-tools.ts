@@ -1,7 +1,7 @@
 import { tool as agentTool, ModelBehaviorError, UserError, type FunctionTool, type RunContext } from '@openai/agents';
 import type { BaseTool, JsonSchema, SchemaLevel, ToolExecutionContext } from '@victor-tools/core';
 import type { SchemaLevelLike } from '@victor-tools/core/framework';
-import { errorMessage } from '@victor-tools/core/internal';
+import { capText, describeValue, errorMessage } from '@victor-tools/core/internal';
 import {
   asksPerson,
   checkAdapterOptions,
@@ -70,6 +70,7 @@ export function toOpenAIAgentsTools(registry: AdaptableRegistry, options: OpenAI
     );
   }
   checkAdapterOptions('toOpenAIAgentsTools', options, ['tools', 'context', 'level', 'strict']);
+  checkStrict('toOpenAIAgentsTools', options.strict);
   const context = options.context ?? {};
   return pickTools(registry, options).map(({ tool, level }) => functionTool(registry, tool, level, options.strict ?? 'auto', context));
 }
@@ -165,4 +166,15 @@ function unissuedApprovalMessage(toolName: string): string {
     'tool that asks on every call, read back in another server process, or the tool was invoked outside a run); ' +
     'the call did not run. Ask the person for approval again.'
   );
+}
+
+/**
+ * Refuses a `strict` other than `'auto'`, `true` or `false`: `"false"`, `0` or
+ * `null` were taken as strict, in silence (only `false` turned it off).
+ */
+export function checkStrict(owner: string, strict: unknown): void {
+  if (strict !== undefined && strict !== 'auto' && strict !== true && strict !== false) {
+    const shown = typeof strict === 'string' ? `'${capText(strict)}'` : describeValue(strict);
+    throw new TypeError(`${owner}: strict must be 'auto', true or false, got ${shown}.`);
+  }
 }

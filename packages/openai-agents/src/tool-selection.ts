@@ -1,9 +1,9 @@
 import type { Agent, AgentInputItem, RunContext } from '@openai/agents';
 import { SchemaLevel } from '@victor-tools/core';
-import { checkAdapterOptions, type AdaptableRegistry } from '@victor-tools/providers/framework';
+import { checkAdapterOptions, offeredOnly, type AdaptableRegistry } from '@victor-tools/providers/framework';
 import { selectToolsForConversation, type ConversationSelectOptions, type ConversationTurn, type SelectableRegistry } from '@victor-tools/metadata';
-import { CONVERSATION_SELECT_OPTION_KEYS } from '@victor-tools/metadata/framework';
-import { toOpenAIAgentsTools, type OpenAIAgentsToolsOptions, type VictorFunctionTool } from './to-openai-agents-tools';
+import { checkConversationSelectOptions, CONVERSATION_SELECT_OPTION_KEYS } from '@victor-tools/metadata/framework';
+import { checkStrict, toOpenAIAgentsTools, type OpenAIAgentsToolsOptions, type VictorFunctionTool } from './to-openai-agents-tools';
 
 /** A registry the adapter can run tools of and the selection can rank: core's `ToolRegistry` fits it. */
 export type SelectingRegistry = SelectableRegistry & AdaptableRegistry;
@@ -50,9 +50,13 @@ interface RunSelection {
  */
 export function victorToolSelection(registry: SelectingRegistry, options: OpenAIAgentsToolSelectionOptions = {}): OpenAIAgentsToolSelection {
   checkAdapterOptions('victorToolSelection', options, SELECTION_OPTION_KEYS);
+  checkConversationSelectOptions('victorToolSelection', options);
+  checkStrict('victorToolSelection', options.strict);
   const { context, strict, approval, ...rest } = options;
   // The policy the calls run under chooses too, unless the options name another.
   const choose = { ...rest, mode: rest.mode ?? context?.mode, sandbox: rest.sandbox ?? context?.sandbox };
+  // A context's mode or sandbox chooses too: refused now, in this name, rather than at the first step.
+  checkConversationSelectOptions('victorToolSelection: context', { mode: context?.mode, sandbox: context?.sandbox });
   const level = SchemaLevel.from(options.level ?? SchemaLevel.FULL);
   const runs = new WeakMap<RunContext<unknown>, RunSelection>();
   const attached = new WeakSet<object>();
@@ -72,13 +76,17 @@ export function victorToolSelection(registry: SelectingRegistry, options: OpenAI
       runs.set(runContext, run);
     }
     if (run.restored && run.turns.length === 0) return Promise.resolve('every');
-    run.chosen ??= selectToolsForConversation(registry, run.turns, { ...choose, level, lowestLevel: level }).then(
+    run.chosen ??= selectToolsForConversation(offered, run.turns, { ...choose, level, lowestLevel: level }).then(
       (selection) => new Set(selection.tools.map((tool) => tool.name)),
     );
     return run.chosen;
   };
 
-  const tools = toOpenAIAgentsTools(registry, { context, strict, approval, level }).map(
+  const made = toOpenAIAgentsTools(registry, { context, strict, approval, level });
+  // Only the tools made here are the agent's: one registered later is not chosen (it would take a slot, then be missing).
+  const madeNames = new Set(made.map((tool) => tool.name));
+  const offered = offeredOnly(registry, (name) => madeNames.has(name));
+  const tools = made.map(
     (tool): VictorFunctionTool => ({
       ...tool,
       isEnabled: async (runContext, agent) => {

@@ -336,6 +336,11 @@ describe('toOpenAIAgentsTools', () => {
       expect(toOpenAIAgentsTools(registryWith(readFile()), { context: undefined, level: undefined }).map((t) => t.name)).toEqual(['read_file']);
     });
 
+    it.each([['yes'], [0], [null], ['false']])('should refuse strict: %p rather than take it as strict', (strict) => {
+      expect(() => toOpenAIAgentsTools(registryWith(readFile()), { strict: strict as never })).toThrow(TypeError);
+      expect(() => toOpenAIAgentsTools(registryWith(readFile()), { strict: strict as never })).toThrow(/^toOpenAIAgentsTools: strict must be 'auto', true or false, got /);
+    });
+
     it("should refuse the old approval option with a message naming the registry's approve", () => {
       expect(() => toOpenAIAgentsTools(registryWith(readFile()), { approval: 'registry' } as never)).toThrow(
         "toOpenAIAgentsTools: the 'approval' option was removed: the registry's approve option decides approval at every door. " +

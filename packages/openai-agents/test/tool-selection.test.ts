@@ -2,7 +2,7 @@ import { Agent, RunState } from '@openai/agents';
 import { ToolRegistry } from '@victor-tools/core';
 import { ToolMetadataRegistry } from '@victor-tools/metadata';
 import { trustFrameworkApproval, victorToolSelection } from '@victor-tools/openai-agents';
-import { outputsSentTo, quietLogger, readFile, runCommand, scriptedRun, selectionRegistry } from './support';
+import { outputsSentTo, quietLogger, readFile, RecordingTool, runCommand, scriptedRun, selectionRegistry } from './support';
 
 afterEach(() => ToolMetadataRegistry.resetInstance());
 
@@ -88,5 +88,31 @@ describe('victorToolSelection', () => {
       /^victorToolSelection: unknown option 'maxTool' \(did you mean 'maxTools'\?\); it takes maxTools, .*, context, strict, approval\.$/,
     );
     expect(() => victorToolSelection(selectionRegistry(), { mode: 'explore', sandbx: __dirname } as never)).toThrow(/unknown option 'sandbx' \(did you mean 'sandbox'\?\)/);
+  });
+});
+
+describe('victorToolSelection: checked when it is made, choosing among its tools', () => {
+  it.each<[string, Record<string, unknown>, string]>([
+    ['maxTools NaN', { maxTools: NaN }, 'victorToolSelection: maxTools must be a whole number of at least 0'],
+    ['tokenBudget "100"', { tokenBudget: '100' }, 'victorToolSelection: tokenBudget must be a number, got a string.'],
+    ['userTurns NaN', { userTurns: NaN }, 'victorToolSelection: userTurns must be a whole number of at least 1, got NaN.'],
+    ['keepCalled "no"', { keepCalled: 'no' }, 'victorToolSelection: keepCalled must be true or false'],
+    ['maxCostTier "bogus"', { maxCostTier: 'bogus' }, "victorToolSelection: maxCostTier: Invalid CostTier value 'bogus'"],
+    ['metadataRegistry {}', { metadataRegistry: {} }, 'victorToolSelection: metadataRegistry must be a ToolMetadataRegistry'],
+    ['context 5', { context: 5 }, 'victorToolSelection: context must be an object'],
+    ['context.mode "bogus"', { context: { mode: 'bogus' } }, "victorToolSelection: context: mode: Invalid AgentMode value 'bogus'"],
+    ['strict "yes"', { strict: 'yes' }, "victorToolSelection: strict must be 'auto', true or false, got 'yes'."],
+  ])('should refuse %s when it is made, naming itself and the option', (_label, options, message) => {
+    expect(() => victorToolSelection(selectionRegistry(), options as never)).toThrow(message);
+  });
+
+  it('should not enable a tool registered after its tools were made (the agent does not have it)', async () => {
+    const registry = selectionRegistry();
+    const selection = victorToolSelection(registry, { maxTools: 2 });
+    const agent = selection.attach(new Agent({ name: 'assistant', tools: selection.tools }));
+    registry.register(new RecordingTool({ name: 'weather_alerts', description: 'Weather forecast alerts and warnings for a city.' }));
+    const { model, runner } = scriptedRun([{ text: 'ok' }]);
+    await runner.run(agent, 'weather forecast alerts in Lisbon');
+    expect(offered(model, 0)).toEqual(['ask_user', 'get_weather']);
   });
 });

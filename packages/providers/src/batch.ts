@@ -1,7 +1,7 @@
 import type { RegistrableTool } from '@victor-tools/core';
 import { checkAdapterOptions } from './adapters/adapter-options';
 import { toAnthropicTool, type AnthropicTool } from './anthropic';
-import type { ToolsOption } from './adapters/registry-tools';
+import { toolChoices, type ToolsOption } from './adapters/registry-tools';
 import { toGeminiFunction, type GeminiFunctionDeclaration } from './gemini';
 import { toMcpTool, type McpTool } from './mcp';
 import { toOpenAITool, type OpenAIChatTool, type OpenAIExportOptions, type OpenAIResponsesTool } from './openai/to-openai-tool';
@@ -31,8 +31,9 @@ export interface AnthropicBatchOptions extends ExportOptions {
    * The tools the model sees from the start: names (or aliases), or
    * `selectTools(...)`'s answer. Every other tool is marked
    * `defer_loading: true`, for Anthropic's tool search to find when the model
-   * needs it: send `anthropicToolSearchTool()` with them. Default: every tool
-   * loaded, none deferred.
+   * needs it: send `anthropicToolSearchTool()` with them (the export never
+   * includes it; an empty `loaded` defers every tool, and Anthropic refuses a
+   * request without a loaded tool). Default: every tool loaded, none deferred.
    */
   loaded?: ToolsOption;
 }
@@ -58,7 +59,7 @@ export function toAnthropicTools(source: ToolsToExport, options: AnthropicBatchO
 }
 
 function loadedNames(option: ToolsOption): Set<string> {
-  const choices = typeof option === 'object' && option !== null && !(Symbol.iterator in option) && 'tools' in option ? option.tools : (option as Iterable<unknown>);
+  const choices = toolChoices('toAnthropicTools: loaded', option);
   const names = new Set<string>();
   for (const choice of choices) {
     const name = typeof choice === 'string' ? choice : (choice as { name?: unknown } | null)?.name;

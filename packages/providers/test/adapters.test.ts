@@ -1,6 +1,6 @@
 import { getEventListeners } from 'node:events';
 import { SchemaLevel, ToolRegistry, ToolResult, type BaseTool, type ToolExecutionContext } from '@victor-tools/core';
-import { withFrameworkCall, outputJson, outputText, pickTools, resultReply, resultText, toJsonValue, type FrameworkCall } from '@victor-tools/providers/framework';
+import { checkAdapterOptions, withFrameworkCall, outputJson, outputText, pickTools, resultReply, resultText, toJsonValue, type FrameworkCall } from '@victor-tools/providers/framework';
 import { deepArray } from '../../../test/support/hostile-outputs';
 import { schemaTool } from './fixtures/schema-tool';
 import { silentLogger } from '../../../test/support/logger';
@@ -55,6 +55,27 @@ describe('pickTools', () => {
     const registry = registryOf('read');
     expect(() => pickTools(registry, { tools: ['reed'] })).toThrow("Tool 'reed' is not registered: pick tools by their registered name or an alias.");
     expect(() => pickTools(registry, { tools: [42 as never] })).toThrow(new TypeError('A tool choice must be a name or { name, level }, got 42.'));
+  });
+
+  it.each<[string, unknown, string]>([
+    ['a string', 'read', 'got a string.'],
+    ['null', null, 'got null.'],
+    ['a number', 5, 'got a number.'],
+    ['an object that is no selection', {}, 'got an object.'],
+    ['a selection whose tools is null', { tools: null }, 'got a selection whose tools is null.'],
+  ])('should refuse tools as %s with a TypeError naming the option, rather than read it a character at a time', (_label, tools, got) => {
+    const registry = registryOf('read');
+    expect(() => pickTools(registry, { tools: tools as never })).toThrow(
+      new TypeError(`tools must be an array of tool names (or { name, level }) or selectTools(...)'s answer, ${got}`),
+    );
+  });
+
+  it('should refuse a context that is not an object through checkAdapterOptions', () => {
+    for (const context of [null, 'x', 5, []]) {
+      expect(() => checkAdapterOptions('myAdapter', { context }, ['context'])).toThrow(/^myAdapter: context must be an object \(the ToolExecutionContext/);
+    }
+    expect(() => checkAdapterOptions('myAdapter', { context: { mode: 'plan' } }, ['context'])).not.toThrow();
+    expect(() => checkAdapterOptions('myAdapter', { context: undefined }, ['context'])).not.toThrow();
   });
 });
 

@@ -41,6 +41,17 @@ describe('options', () => {
     expect(call).toThrow(new TypeError(message));
   });
 
+  it.each<[string, unknown, string]>([
+    ['a string', 'read_file', 'got a string.'],
+    ['null', null, 'got null.'],
+    ['a number', 5, 'got a number.'],
+    ['an object that is no selection', {}, 'got an object.'],
+  ])('should refuse loaded as %s with a TypeError naming it, rather than read it a character at a time', (_label, loaded, got) => {
+    expect(() => toAnthropicTools([new ReadFileTool()], { loaded: loaded as never })).toThrow(
+      new TypeError(`toAnthropicTools: loaded must be an array of tool names (or { name, level }) or selectTools(...)'s answer, ${got}`),
+    );
+  });
+
   it('should refuse a loaded name that names no tool, as pickTools does, rather than defer every tool', () => {
     expect(() => toAnthropicTools([new ReadFileTool()], { loaded: ['read_fiel'] })).toThrow(
       new Error("Tool 'read_fiel' is not registered: pick tools by their registered name or an alias."),

@@ -16,4 +16,5 @@ export {
   type ResultTextOptions,
 } from './result-text';
 export { checkAdapterOptions } from './adapter-options';
+export { offeredOnly, type ListingRegistry } from './offered-only';
 export { ApprovalLedger, ledgerOf } from './approval-ledger';

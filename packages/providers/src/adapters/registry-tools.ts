@@ -1,5 +1,6 @@
 import { SchemaLevel, type BaseTool, type ToolExecutionContext, type ToolResult } from '@victor-tools/core';
 import type { SchemaLevelLike, ToolRegistryLike } from '@victor-tools/core/framework';
+import { describeValue } from '@victor-tools/core/internal';
 
 /**
  * What a framework adapter needs of a registry: core's `ToolRegistry` fits it
@@ -47,7 +48,7 @@ export function pickTools(registry: AdaptableRegistry, options: { tools?: ToolsO
   const fallback = SchemaLevel.from(options.level ?? SchemaLevel.FULL);
   const option = options.tools;
   if (option === undefined) return [...registry.listTools()].map((tool) => ({ tool, level: fallback }));
-  const choices: Iterable<ToolChoice> = isSelection(option) ? option.tools : (option as Iterable<ToolChoice>);
+  const choices = toolChoices('tools', option) as Iterable<ToolChoice>;
   const picked = new Map<string, PickedTool>();
   for (const choice of choices) {
     const name = typeof choice === 'string' ? choice : choice?.name;
@@ -60,6 +61,18 @@ export function pickTools(registry: AdaptableRegistry, options: { tools?: ToolsO
   return [...picked.values()];
 }
 
-function isSelection(option: ToolsOption): option is { tools: Iterable<{ name: string; level?: SchemaLevelLike }> } {
-  return typeof option === 'object' && option !== null && !(Symbol.iterator in option) && 'tools' in option;
+/**
+ * The choices of a `tools`-like option (`tools`, Anthropic's `loaded`): a list
+ * of names or `{ name, level }`, or a selection's `tools`. Refuses, naming
+ * `option`, a string (it would be read a character at a time: `Tool 'g' is
+ * not registered`) and anything not iterable (`choices is not iterable`).
+ */
+export function toolChoices(option: string, value: unknown): Iterable<unknown> {
+  const choices = value !== null && typeof value === 'object' && !(Symbol.iterator in value) && 'tools' in value ? (value as { tools: unknown }).tools : value;
+  if (choices === null || typeof choices !== 'object' || typeof (choices as Iterable<unknown>)[Symbol.iterator] !== 'function') {
+    const what = choices === value ? describeValue(value) : `a selection whose tools is ${describeValue(choices)}`;
+    throw new TypeError(`${option} must be an array of tool names (or { name, level }) or selectTools(...)'s answer, got ${what}.`);
+  }
+  return choices as Iterable<unknown>;
 }
+

@@ -496,13 +496,10 @@ describe('mcpTools over the reference servers', () => {
       expect((error as Error).message).toMatch(/^MCP server 'broken' could not be started: .*\n {2}missing API key: set BROKEN_KEY$/s);
     });
 
-    it.each([
-      ['initialize', false],
-      ['tools/list', true],
-    ])('should reject at connectTimeoutMs when the server never answers %s, and still stop the server', async (_what, answersInitialize) => {
-      // Writes its pid, answers initialize or not, never answers anything else, and outlives its stdin.
-      const script = path.join(dir, 'mute.cjs');
-      const pidFile = path.join(dir, 'mute.pid');
+    /** A server that writes its pid, answers initialize or not, never answers anything else, and outlives its stdin. */
+    function writeMuteServer(name: string, answersInitialize: boolean): { script: string; pidFile: string } {
+      const script = path.join(dir, `${name}.cjs`);
+      const pidFile = path.join(dir, `${name}.pid`);
       writeFileSync(
         script,
         `require('node:fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid));
@@ -520,6 +517,14 @@ describe('mcpTools over the reference servers', () => {
         });
         setInterval(() => undefined, 1000);`,
       );
+      return { script, pidFile };
+    }
+
+    it.each([
+      ['initialize', false],
+      ['tools/list', true],
+    ])('should reject at connectTimeoutMs when the server never answers %s, and still stop the server', async (_what, answersInitialize) => {
+      const { script, pidFile } = writeMuteServer('mute', answersInitialize);
       const started = Date.now();
       const error = await mcpTools({ command: process.execPath, args: [script], stderr: 'ignore' }, { prefix: 'mute', connectTimeoutMs: 1000, logger: quietLogger }).catch((e: unknown) => e);
       const took = Date.now() - started;
@@ -537,25 +542,7 @@ describe('mcpTools over the reference servers', () => {
       ['initialize', false],
       ['tools/list', true],
     ])('should reject at once when its signal aborts while the server has not answered %s, and stop the server', async (_what, answersInitialize) => {
-      const script = path.join(dir, 'mute-abort.cjs');
-      const pidFile = path.join(dir, 'mute-abort.pid');
-      writeFileSync(
-        script,
-        `require('node:fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid));
-        let buffer = '';
-        process.stdin.on('data', (chunk) => {
-          buffer += chunk;
-          for (let end = buffer.indexOf('\\n'); end >= 0; end = buffer.indexOf('\\n')) {
-            const message = JSON.parse(buffer.slice(0, end));
-            buffer = buffer.slice(end + 1);
-            if (${answersInitialize} && message.method === 'initialize') {
-              const result = { protocolVersion: message.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'mute', version: '1.0.0' } };
-              process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: message.id, result }) + '\\n');
-            }
-          }
-        });
-        setInterval(() => undefined, 1000);`,
-      );
+      const { script, pidFile } = writeMuteServer('mute-abort', answersInitialize);
       const controller = new AbortController();
       const starting = mcpTools({ command: process.execPath, args: [script], stderr: 'ignore' }, { prefix: 'mute', signal: controller.signal, logger: quietLogger });
       await until(() => existsSync(pidFile), 5000);

@@ -138,14 +138,17 @@ const WORKER_OPTION_KEYS: ReadonlyArray<keyof ToolWorkerOptions> = [
   'stalledInterval', 'maxStalledCount', 'name', 'progressIntervalMs', 'maxResultBytes', 'logger',
 ];
 
+/** The options `syncToolStates` takes. */
+const SYNC_OPTION_KEYS: ReadonlyArray<keyof SyncToolStatesOptions> = ['connection', 'queue', 'prefix', 'logger'];
+
 /**
- * Checks the options of `queueInvoker` or `startToolWorker` as core checks its own
+ * Checks the options of `queueInvoker`, `startToolWorker` or `syncToolStates` as core checks its own
  * (an object, no unknown key), and answers the queue's name: a non-empty string
  * without ':' (BullMQ refuses one, and only once connections are open). A
  * programmer error throws a TypeError naming `owner`.
  */
-export function checkQueueOptions(owner: 'queueInvoker' | 'startToolWorker', options: unknown): string {
-  checkOptionKeys(owner, options, owner === 'queueInvoker' ? INVOKER_OPTION_KEYS : WORKER_OPTION_KEYS);
+export function checkQueueOptions(owner: 'queueInvoker' | 'startToolWorker' | 'syncToolStates', options: unknown): string {
+  checkOptionKeys(owner, options, owner === 'queueInvoker' ? INVOKER_OPTION_KEYS : owner === 'startToolWorker' ? WORKER_OPTION_KEYS : SYNC_OPTION_KEYS);
   const queue = (options as QueueLocation).queue ?? DEFAULT_QUEUE;
   if (typeof queue !== 'string' || queue === '') throw new TypeError(`${owner}: option 'queue' must be a non-empty string, got ${describeValue(queue)}.`);
   if (queue.includes(':')) throw new TypeError(`${owner}: option 'queue' cannot contain ':' (BullMQ refuses it), got '${capText(queue)}'.`);

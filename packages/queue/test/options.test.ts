@@ -1,8 +1,8 @@
-// The options of queueInvoker and startToolWorker are checked as core checks its own:
+// The options of queueInvoker, startToolWorker and syncToolStates are checked as core checks its own:
 // a misspelt one is refused naming the close known one, a value of the wrong kind says
 // what it got, and a refused worker leaves no connection open.
 import { ToolRegistry } from '@victor-tools/core';
-import { queueInvoker, startToolWorker, type QueueInvokerOptions, type ToolWorkerOptions } from '@victor-tools/queue';
+import { queueInvoker, startToolWorker, syncToolStates, type QueueInvokerOptions, type SyncToolStatesOptions, type ToolWorkerOptions } from '@victor-tools/queue';
 import { startRedisServer, type RedisServer } from './support/redis-server';
 import { sleep } from './support/tools';
 
@@ -53,6 +53,22 @@ describe('startToolWorker options', () => {
     const client = redis.client();
     try {
       expect(String(await client.client('LIST'))).not.toContain('victor-tools:worker');
+    } finally {
+      client.disconnect();
+    }
+  });
+});
+
+describe('syncToolStates options', () => {
+  const syncWith = (options: unknown) => syncToolStates(new ToolRegistry(), options as SyncToolStatesOptions);
+
+  it('should refuse an unknown option, options that are not an object and a queue it could not share, opening nothing', async () => {
+    await expect(syncWith({ connection: redis.url, queu: 'tools' })).rejects.toThrow("syncToolStates: unknown option 'queu' (did you mean 'queue'?)");
+    await expect(syncWith(null)).rejects.toThrow('syncToolStates: options must be an object, got null.');
+    await expect(syncWith({ connection: redis.url, queue: 7 })).rejects.toThrow("syncToolStates: option 'queue' must be a non-empty string, got a number.");
+    const client = redis.client();
+    try {
+      expect(String(await client.client('LIST'))).not.toContain('victor-tools:tool-states');
     } finally {
       client.disconnect();
     }

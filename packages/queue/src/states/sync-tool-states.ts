@@ -3,7 +3,7 @@ import type { RegistryChangeEvent, ToolRegistryLike } from '@victor-tools/core/f
 import type { Redis } from 'ioredis';
 import { closeRedis, createRedis } from '../connection';
 import { QueueKeys } from '../job';
-import { DEFAULT_PREFIX, DEFAULT_QUEUE, type SyncToolStatesOptions } from '../options';
+import { DEFAULT_PREFIX, checkQueueOptions, type SyncToolStatesOptions } from '../options';
 import { errorMessage } from '../results';
 
 /** The registry methods the sync uses. */
@@ -59,7 +59,9 @@ function parseState(text: string): { version: number; enabled: boolean; name?: s
  * Resolves once the shared states are applied and changes are being heard.
  */
 export async function syncToolStates(registry: SyncedRegistry, options: SyncToolStatesOptions): Promise<ToolStateSync> {
-  const keys = new QueueKeys(options.prefix ?? DEFAULT_PREFIX, options.queue ?? DEFAULT_QUEUE);
+  // The invoker's and the worker's rules: a queue they could not serve has no tool states to share.
+  const queue = checkQueueOptions('syncToolStates', options);
+  const keys = new QueueKeys(options.prefix ?? DEFAULT_PREFIX, queue);
   const hash = keys.toolStates;
   const counter = `${hash}:version`;
   const channel = `${hash}:changes`;

@@ -1,6 +1,6 @@
 import { CostTier, Priority, SchemaLevel, type BaseTool } from '@victor-tools/core';
 import { checkModePolicy, type SchemaRenderer } from '@victor-tools/core/framework';
-import { getSchemaRenderer, schemaRendererNames } from '@victor-tools/core/internal';
+import { describeValue, getSchemaRenderer } from '@victor-tools/core/internal';
 import { criticalToolNames, indexedSource, rebuildCount, ToolMetadataRegistry } from './metadata-registry';
 import { checkSelectOptions } from './select-option-keys';
 import { requestText } from './text/request-text';
@@ -125,7 +125,7 @@ export async function selectToolsAsync(registry: SelectableRegistry, query: stri
 function alwaysSelected(prepared: SelectionPlan, options: SelectToolsOptions): string[] {
   const wanted: string[] = [...criticalToolNames(prepared.metadataRegistry)];
   for (const pinned of options.pinned ?? []) {
-    if (typeof pinned !== 'string') throw new TypeError(`selectTools: pinned must hold tool names, got ${JSON.stringify(pinned)}`);
+    if (typeof pinned !== 'string') throw new TypeError(`selectTools: pinned must hold tool names, got ${describeValue(pinned)}`);
     wanted.push(pinned);
   }
   return selectable(prepared, options, wanted);
@@ -321,12 +321,6 @@ export function rankWithoutQuery(prepared: SelectionPlan, options: SelectToolsOp
 function resolveProvider(provider: SchemaRenderer | string | undefined): SchemaRenderer {
   if (provider === undefined) return defaultRenderer;
   if (typeof provider !== 'string') return provider;
-  const found = getSchemaRenderer(provider);
-  if (found !== undefined) return found;
-  if (provider === 'openai') return defaultRenderer;
-  const known = schemaRendererNames();
-  throw new TypeError(
-    `selectTools: no schema renderer named '${provider}'${known.length ? ` (registered: ${known.join(', ')})` : ''}. ` +
-      `Import '@victor-tools/providers', which registers 'openai', 'anthropic', 'gemini' and 'mcp', or pass a SchemaRenderer.`,
-  );
+  // An unknown name was refused by checkSelectOptions, before any selection starts; 'openai' needs no registration.
+  return getSchemaRenderer(provider) ?? defaultRenderer;
 }

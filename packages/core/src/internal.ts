@@ -31,7 +31,7 @@ export { outputSchemaOf } from './schema-input/output-schema';
 export { capText, cutText, describeValue, errorMessage, errorName } from './error-text';
 // The one check of option keys: an unknown one is refused, naming a close known one.
 export { checkOptionKeys } from './option-keys';
-export { editDistance } from './pipeline/suggest-names';
+export { editDistance } from './suggest-names';
 export { setOwn, hasOwn } from './own-property';
 export { canonicalJson } from './validation/json-equality';
 export { thrownResult } from './pipeline/normalize-result';

@@ -1,5 +1,5 @@
 import { capText, describeValue } from './error-text';
-import { suggestNames } from './pipeline/suggest-names';
+import { suggestNames } from './suggest-names';
 
 /**
  * Throws a TypeError naming an option `owner` does not take, and the known

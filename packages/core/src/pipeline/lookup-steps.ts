@@ -2,7 +2,7 @@ import { capText } from '../error-text';
 import { isEntryAvailable } from '../registry/tool-entry';
 import { ToolResult } from '../results';
 import { timeoutDelay } from '../timeouts';
-import { suggestNames } from './suggest-names';
+import { suggestNames } from '../suggest-names';
 import type { StepAnswer, ToolCall } from './tool-call';
 
 // The first steps: which tool, and whether it can be called at all.

@@ -62,14 +62,9 @@ export class ToolCall implements PolicyContext {
   name: string;
   /** The registered tool, set by the first step (findTool). */
   entry!: ToolEntry;
-  /** What the caller passed; replaced by the validated, frozen copy (and, for a Standard Schema tool, by its library's output). */
+  /** What the tool runs with: the validated, frozen copy of the arguments, or a Standard Schema library's output of it. */
   args: Readonly<Record<string, unknown>> = NO_ARGUMENTS;
-  /**
-   * The arguments as they passed JSON Schema validation, before a Standard
-   * Schema library's transform (`ToolInvocation.input`): set with `args` by
-   * `validate` and by a before-hook's replacement, the same object until
-   * `validateStandard` replaces `args` with the library's output.
-   */
+  /** The validated copy before a Standard Schema library's transform (`ToolInvocation.input`); the same object as `args` without one. */
   input: Readonly<Record<string, unknown>> = NO_ARGUMENTS;
   readonly rawArgs: unknown;
   readonly ctx: ToolCallContext;
@@ -163,14 +158,10 @@ export class ToolCall implements PolicyContext {
    */
   interrupted(): StepAnswer {
     if (this.reachedTool) return undefined;
-    if (this.stopped !== undefined) return this.stopped.result;
-    const cancelled = this.cancelled();
-    if (cancelled !== undefined) return cancelled;
-    const deadline = this.deadline;
-    if (deadline !== undefined && Date.now() >= deadline) return timedOutResult(this.name, this.timeoutMs!);
+    const stop = this.stopped?.result ?? this.cancelled() ?? this.pastDeadline();
+    if (stop !== undefined) return stop;
     if (this.host.lookup(this.name) !== this.entry) return ToolResult.fail(`Tool '${this.name}' was unregistered while the call was waiting`);
-    if (!this.entry.enabled) return ToolResult.fail(`Tool '${this.name}' is disabled`);
-    return undefined;
+    return this.entry.enabled ? undefined : ToolResult.fail(`Tool '${this.name}' is disabled`);
   }
 
   /** The cancelled result when the caller's signal is aborted. */
@@ -300,11 +291,9 @@ export class ToolCall implements PolicyContext {
       clearTimeout(this.timer);
       this.timer = undefined;
     }
-    if (this.unlisten !== undefined) {
-      const unlisten = this.unlisten;
-      this.unlisten = undefined;
-      unlisten();
-    }
+    const unlisten = this.unlisten;
+    this.unlisten = undefined;
+    unlisten?.();
   }
 
   /** The failed result of a call broken by something thrown where nothing should throw (a hostile getter or logger). */

@@ -31,20 +31,16 @@ export function validateArgs(call: ToolCall, args: unknown, hookName?: string): 
     entry.compiled ??= getCompiledSchema(entry.parameters);
     checked = entry.compiled.check(args, call.host.validationOptions);
   } catch (error) {
-    return ToolResult.fail(prefix(call) + errorMessage(error), withHook({ invalidParams: {} }, hookName));
+    return invalid(call, errorMessage(error), { invalidParams: {} }, hookName);
   }
   if (!(checked instanceof InvalidArguments)) return deepFreeze(checked);
   const { result } = checked.failure;
-  return ToolResult.fail(prefix(call) + result.errors.join('; '), withHook({ invalidParams: result.invalidParams, issues: result.issues }, hookName));
+  return invalid(call, result.errors.join('; '), { invalidParams: result.invalidParams, issues: result.issues }, hookName);
 }
 
-function prefix(call: ToolCall): string {
-  return `Invalid parameters for tool '${call.name}': `;
-}
-
-function withHook(metadata: Record<string, unknown>, hookName: string | undefined): Record<string, unknown> {
+function invalid(call: ToolCall, problems: string, metadata: Record<string, unknown>, hookName: string | undefined): ToolResult {
   if (hookName !== undefined) metadata.hook = hookName;
-  return metadata;
+  return ToolResult.fail(`Invalid parameters for tool '${call.name}': ${problems}`, metadata);
 }
 
 /**

@@ -1,6 +1,7 @@
-// A tiny Levenshtein distance rather than a dependency: it runs only when a
-// name is unknown, over a few dozen short names, so speed does not matter and
-// core's dependencies stay ajv, ajv-formats, TypeBox and the tokenizer.
+// "Did you mean" for an unknown tool name or option key. A tiny edit distance
+// rather than a dependency: it runs only on a miss, over a few dozen short
+// names, so speed does not matter and core's dependencies stay ajv,
+// ajv-formats, TypeBox and the tokenizer.
 
 /**
  * The edit distance between `a` and `b` (optimal string alignment):

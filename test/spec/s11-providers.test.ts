@@ -112,7 +112,7 @@ describe('toMcpTool', () => {
     expect(annotations({ accessMode: 'network' }).readOnlyHint).toBe(false);
   });
 
-  // The hardening round (newer than SPEC 11's line, and it wins): a hint never says more
+  // Newer than SPEC 11's line, and it wins): a hint never says more
   // than the tool declared; undeclared, MCP's own defaults stand.
   it('should not claim read-only or non-destructive for a tool that declares no access mode or danger level', () => {
     expect(annotations(undefined)).toMatchObject({ readOnlyHint: false, destructiveHint: true });

@@ -43,18 +43,18 @@ describe('bounded work per call, built core', () => {
     expect(out.union64k.error).toBe(`Invalid parameters for tool 'probe': Parameter 'items.0' has wrong type: expected string or integer, got boolean; ${NOT_LOOKED_FOR}`);
   });
 
-  it('should answer 1e6 wrong items with exactly 172 characters (it was 69 MB)', () => {
+  it('should answer 1e6 wrong items with exactly 172 characters', () => {
     expect(out.wrong1e6.ms).toBeLessThan(ATTACK_MS);
     expect(out.wrong1e6.length).toBe(172);
     expect(out.wrong1e6.error).toBe(`Invalid parameters for tool 'probe': Parameter 'list.0' has wrong type: expected string, got number; ${NOT_LOOKED_FOR}`);
   });
 
-  it('should answer 1e5 unknown keys with the first of them (it was 2.8 MB)', () => {
+  it('should answer 1e5 unknown keys with the first of them', () => {
     expect(out.unknown1e5.ms).toBeLessThan(ATTACK_MS);
     expect(out.unknown1e5.error).toBe(`Invalid parameters for tool 'probe': Unknown parameter 'key0'; ${NOT_LOOKED_FOR}`);
   });
 
-  it('should answer a 16 MB unknown key echoing 120 characters of it (5 s before)', () => {
+  it('should answer a 16 MB unknown key echoing 120 characters of it, promptly', () => {
     expect(out.key16MB.ms).toBeLessThan(ATTACK_MS);
     expect(out.key16MB.error).toBe(`Invalid parameters for tool 'probe': Unknown parameter '${'k'.repeat(117)}...'`);
   });

@@ -93,7 +93,7 @@ describe('@victor-tools/semantic wordVectorEmbedder()', () => {
   });
 });
 
-describe('audit: search, selection and text matching', () => {
+describe('search, selection and text matching at their bounds', () => {
   it('should leave unavailable tools out of search, as listTools() does', () => {
     let available = false;
     const reg = ToolMetadataRegistry.getInstance();

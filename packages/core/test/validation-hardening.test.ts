@@ -81,7 +81,7 @@ describe('bounded validation of hostile arguments', () => {
     expect(value.omittedIssues).toBe(count - 20);
   });
 
-  it('should answer 1e6 wrong-typed items with their first problem, saying others were not looked for (it was 69 MB)', async () => {
+  it('should answer 1e6 wrong-typed items with their first problem and a note that others were not looked for (168 characters)', async () => {
     const { result, seconds } = await executeWith(STRING_ITEMS, { list: new Array(1_000_000).fill(1) });
     expect(seconds).toBeLessThan(SECONDS);
     expect(result.error).toBe(
@@ -102,7 +102,7 @@ describe('bounded validation of hostile arguments', () => {
     expect(result.metadata?.invalidParams).toEqual({ list: 'type: expected string' });
   });
 
-  it('should answer 1e5 unknown keys with a short error naming the first (it was 2.8 MB)', async () => {
+  it('should answer 1e5 unknown keys with a short error naming the first', async () => {
     const args = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`key${i}`, 1]));
     const { result, seconds } = await executeWith(CLOSED, args);
     expect(seconds).toBeLessThan(SECONDS);

@@ -95,7 +95,7 @@ describe('ToolMetadataRegistry.searchAsync', () => {
   });
 });
 
-describe('audit: search, selection and text matching', () => {
+describe('search, selection and text matching at their bounds', () => {
   it('should match stemmed words of keywords, descriptions and use cases in getToolsMatchingText, whole words only', () => {
     const reg = ToolMetadataRegistry.getInstance();
     reg.refreshFromTools([

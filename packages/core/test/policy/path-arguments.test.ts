@@ -67,7 +67,7 @@ describe('findPathArguments', () => {
     expect(findPathArguments(wide, undefined)).toHaveLength(100_000);
   });
 
-  // The hardening round: "a parameter whose schema has format: 'path' is always checked",
+  // The contract: "a parameter whose schema has format: 'path' is always checked",
   // also where TypeBox and OpenAI strict schemas put it: in a union with null,
   // behind a $ref, in a record's value schema.
   it.each([

@@ -72,7 +72,7 @@ describe('the EXPLORE sandbox holds end to end', () => {
     return dir;
   }
 
-  it("should no longer overwrite victim.txt outside the sandbox: relative paths resolve against the sandbox", async () => {
+  it("should not overwrite victim.txt outside the sandbox: relative paths resolve against the sandbox", async () => {
     const dir = workspace();
     const args = JSON.stringify({ operation: 'transform', target: 'victim.txt', options: { output: 'victim.txt' } });
     const ran = await victorTools(['call', 'transform_file', args, '--mode', 'explore', '--sandbox', 'sandbox', '--tools', SANDBOX_TOOLS], dir);

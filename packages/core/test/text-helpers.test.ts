@@ -21,6 +21,14 @@ describe('cutText', () => {
     expect(cutText(text, 7, (cut) => `+${cut}`)).toBe('aaaaaa+6');
     for (let max = 1; max < text.length; max++) expect(cutText(text, max)).not.toMatch(LONE_SURROGATE);
   });
+
+  it('should cut to a bound shorter than the marker without the marker, never past the bound', () => {
+    expect(cutText('abcdef', 2)).toBe('ab');
+    expect(cutText('abcdef', 0)).toBe('');
+    expect(cutText('abcdef', 3)).toBe('...');
+    expect(cutText('a😀cdef', 2)).toBe('a');
+    for (let max = 0; max < 8; max++) expect(cutText('abcdefgh!', max).length).toBeLessThanOrEqual(max);
+  });
 });
 
 describe('capText', () => {

@@ -67,6 +67,9 @@ describe('ToolRegistry', () => {
       ['a nullable object', { type: ['object', 'null'], properties: {} }, 'got type ["object","null"]'],
       ['a schema without a type', { properties: { a: { type: 'string' } } }, 'got a schema without a type'],
       ['the boolean schema true', true, 'got a boolean (true)'],
+      ['a long string, cut before the emoji at its bound', `${'y'.repeat(19)}😀`, `got a string (${'y'.repeat(17)}...)`],
+      ['a long type, cut before the emoji at its bound', { type: `${'z'.repeat(78)}😀` }, `got type "${'z'.repeat(76)}...`],
+      ['a type JSON cannot write', { type: 1n }, 'got a type that is a bigint'],
     ])('should refuse %s at the root, saying the rule', (_what, parameters, got) => {
       const r = registry();
       const attempt = () => r.register(testTool({ name: 'wrapped', parameters: parameters as JsonSchema }));

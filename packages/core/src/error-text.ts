@@ -60,6 +60,15 @@ export function describeValue(value: unknown): string {
 }
 
 /**
+ * What a message says was given where a number (or a flag) was wanted: a
+ * number or a boolean as itself (short, and never a secret), anything else
+ * as `describeValue` says it, so that the string '3' does not read as 3.
+ */
+export function valueOrKind(value: unknown): string {
+  return typeof value === 'number' || typeof value === 'boolean' ? String(value) : describeValue(value);
+}
+
+/**
  * Turns anything a tool or hook may throw (an Error, a string, `undefined`, a
  * hostile object whose `toString` throws) into a message and a name, without
  * ever throwing itself. Messages longer than `MAX_ECHO_LENGTH` are cut.

@@ -1,5 +1,5 @@
 import { ToolRegistry } from '@victor-tools/core';
-import { capText, cutText, describeValue, setOwn } from '@victor-tools/core/internal';
+import { capText, cutText, describeValue, setOwn, valueOrKind } from '@victor-tools/core/internal';
 import { testTool } from './registry/helpers';
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -81,6 +81,20 @@ describe('describeValue', () => {
 
   it("should say what a registry was given instead of a tool", () => {
     expect(() => new ToolRegistry().register(42 as never)).toThrow('Cannot register a number: expected a BaseTool');
+  });
+});
+
+describe('valueOrKind', () => {
+  it.each([
+    [3, '3'],
+    [Number.NaN, 'NaN'],
+    [-Infinity, '-Infinity'],
+    [false, 'false'],
+    ['3', 'a string'],
+    [null, 'null'],
+    [{ secret: 'hunter2' }, 'an object'],
+  ])('should show %p as %p: a number or a flag as itself, anything else by its kind', (value, expected) => {
+    expect(valueOrKind(value)).toBe(expected);
   });
 });
 

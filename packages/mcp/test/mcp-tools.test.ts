@@ -373,6 +373,7 @@ describe('mcpTools over the reference servers', () => {
       try {
         await expect(set.close({ graceMs: -1 })).rejects.toThrow(new TypeError('close({ graceMs }): graceMs must be a number of milliseconds, 0 or more, got -1.'));
         await expect(set.close({ graceMs: '500' as never })).rejects.toThrow(/got a string\.$/);
+        await expect(set.close({ graceMs: true as never })).rejects.toThrow(/got true\.$/);
         expect(set.status().state).not.toBe('closed');
       } finally {
         await set.close();

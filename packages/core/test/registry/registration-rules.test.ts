@@ -202,9 +202,15 @@ describe('ToolRegistry', () => {
       expect(() => new ToolRegistry({ approvalTimeoutMs: Number.NaN })).toThrow(/^new ToolRegistry: option 'approvalTimeoutMs' must be a number of milliseconds .* got NaN\.$/);
     });
 
+    it('should say what kind of value a timeout that is not a number is', () => {
+      expect(() => new ToolRegistry({ defaultTimeoutMs: null as never })).toThrow(/option 'defaultTimeoutMs' must be a number of milliseconds .* got null\.$/);
+      expect(() => registry().register(testTool({ name: 'slow', timeoutMs: '500' as never }))).toThrow(/timeoutMs must be a number of milliseconds .* got a string\.$/);
+    });
+
     it.each([
       [{ loopThreshold: 0 }, "new ToolRegistry: option 'loopThreshold' must be a number of at least 1, got 0."],
       [{ loopThreshold: '3' }, "new ToolRegistry: option 'loopThreshold' must be a number of at least 1, got a string."],
+      [{ loopThreshold: true }, "new ToolRegistry: option 'loopThreshold' must be a number of at least 1, got true."],
       [{ approve: true }, "new ToolRegistry: option 'approve' must be a function (request) => boolean | Promise<boolean>, got a boolean."],
       [{ invoker: {} }, "new ToolRegistry: option 'invoker' must be an object with an invoke(call) method, got an object."],
     ])('should name the constructor and the option in every option refusal: %j', (options, message) => {

@@ -41,9 +41,8 @@ describe('ToolRegistry', () => {
       const registry = new ToolRegistry({ logger: recordingLogger() });
       registry.register(testTool({ name: 'walk', metadata: { progressParams: ['__proto__'] } }));
       const ctx = {};
-      let last;
-      for (let i = 0; i < 5; i++) last = await registry.execute('walk', JSON.parse('{"__proto__": {"step": 1}}'), ctx);
-      const values = last!.metadata?.loopDetected?.values as Record<string, unknown>;
+      const results = await callTimes(registry, 5, 'walk', JSON.parse('{"__proto__": {"step": 1}}'), ctx);
+      const values = (results[4].metadata?.loopDetected as { values: object }).values;
       expect(Object.keys(values)).toEqual(['__proto__']);
       expect(Object.getPrototypeOf(values)).toBe(Object.prototype);
     });

@@ -1,5 +1,5 @@
 import { embedMany, type EmbeddingModel } from 'ai';
-import { eitherSignal } from '@victor-tools/core/internal';
+import { describeValue, eitherSignal } from '@victor-tools/core/internal';
 import type { EmbedOptions, Embedder } from '@victor-tools/metadata';
 
 /** Options of `aiSdkEmbedder`. */
@@ -27,7 +27,7 @@ export interface AISDKEmbedderOptions {
  */
 export function aiSdkEmbedder(model: EmbeddingModel, options: AISDKEmbedderOptions = {}): Embedder & { readonly id: string } {
   if (model === null || model === undefined || (typeof model !== 'string' && typeof model !== 'object')) {
-    throw new TypeError(`aiSdkEmbedder(model): model must be an AI SDK embedding model or a gateway model id, got ${model === null ? 'null' : typeof model}`);
+    throw new TypeError(`aiSdkEmbedder(model): model must be an AI SDK embedding model or a gateway model id, got ${describeValue(model)}`);
   }
   const id = options.id ?? idOf(model);
   return {

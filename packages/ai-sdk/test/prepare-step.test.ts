@@ -141,6 +141,7 @@ describe('aiSdkEmbedder', () => {
     expect(aiSdkEmbedder('openai/text-embedding-3-small').id).toBe('openai/text-embedding-3-small');
     expect(aiSdkEmbedder(model(), { id: 'mine' }).id).toBe('mine');
     expect(() => aiSdkEmbedder(null as never)).toThrow('aiSdkEmbedder(model): model must be an AI SDK embedding model or a gateway model id, got null');
+    expect(() => aiSdkEmbedder(42 as never)).toThrow('aiSdkEmbedder(model): model must be an AI SDK embedding model or a gateway model id, got a number');
   });
 
   it("should abort the model's call with the search's signal and with its own", async () => {

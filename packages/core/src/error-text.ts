@@ -9,16 +9,26 @@ const MAX_ECHO_LENGTH = 1000;
  * `text` when it has at most `max` characters; otherwise cut, never between
  * the two halves of a surrogate pair (an emoji), and marked:
  * - with a fixed `marker` (`'...'` by default), the whole, marker included,
- *   has at most `max` characters;
+ *   has at most `max` characters (a `max` shorter than the marker leaves
+ *   no room for it: the text is cut to `max` without it);
  * - with a marker made from the number of characters cut (and the text's
  *   length), the first `max` characters are kept and the marker follows them.
  */
 export function cutText(text: string, max: number, marker: string | ((cut: number, length: number) => string) = '...'): string {
   if (text.length <= max) return text;
-  let kept = Math.max(0, Math.floor(typeof marker === 'string' ? max - marker.length : max));
+  if (typeof marker !== 'string') {
+    const kept = keptLength(text, max);
+    return text.slice(0, kept) + marker(text.length - kept, text.length);
+  }
+  const fitting = marker.length <= max ? marker : '';
+  return text.slice(0, keptLength(text, max - fitting.length)) + fitting;
+}
+
+/** How many of `text`'s first characters fit in `room`: one fewer when the last would be the first half of an emoji. */
+function keptLength(text: string, room: number): number {
+  const kept = Math.max(0, Math.floor(room));
   const last = text.charCodeAt(kept - 1);
-  if (kept > 0 && last >= 0xd800 && last <= 0xdbff) kept -= 1;
-  return text.slice(0, kept) + (typeof marker === 'string' ? marker : marker(text.length - kept, text.length));
+  return kept > 0 && last >= 0xd800 && last <= 0xdbff ? kept - 1 : kept;
 }
 
 /** `text` cut to `MAX_ECHO_LENGTH` characters, saying how much was cut. */
@@ -47,6 +57,15 @@ export function describeValue(value: unknown): string {
   } catch {
     return 'a value that cannot be inspected'; // a revoked Proxy, a throwing getter
   }
+}
+
+/**
+ * What a message says was given where a number (or a flag) was wanted: a
+ * number or a boolean as itself (short, and never a secret), anything else
+ * as `describeValue` says it, so that the string '3' does not read as 3.
+ */
+export function valueOrKind(value: unknown): string {
+  return typeof value === 'number' || typeof value === 'boolean' ? String(value) : describeValue(value);
 }
 
 /**

@@ -28,7 +28,7 @@ export {
 } from './policy/mode-policy';
 export { timeoutDelay, timeoutProblem, DEFAULT_TIMEOUT_MS } from './timeouts';
 export { outputSchemaOf } from './schema-input/output-schema';
-export { capText, cutText, describeValue, errorMessage, errorName } from './error-text';
+export { capText, cutText, describeValue, valueOrKind, errorMessage, errorName } from './error-text';
 // The one check of option keys: an unknown one is refused, naming a close known one.
 export { checkOptionKeys } from './option-keys';
 export { editDistance } from './suggest-names';

@@ -1,3 +1,5 @@
+import { valueOrKind } from './error-text';
+
 /** Timeout of a tool that sets none: a registry's `defaultTimeoutMs`, and a queue worker's. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -21,6 +23,5 @@ export function timeoutDelay(ms: number | undefined): number | undefined {
  */
 export function timeoutProblem(ms: unknown, key = 'timeoutMs'): string | undefined {
   if (ms === undefined || (typeof ms === 'number' && ms >= 0)) return undefined;
-  const given = typeof ms === 'number' ? String(ms) : typeof ms;
-  return `${key} must be a number of milliseconds (0 or Infinity for no timeout) or undefined, got ${given}`;
+  return `${key} must be a number of milliseconds (0 or Infinity for no timeout) or undefined, got ${valueOrKind(ms)}`;
 }

@@ -1,5 +1,5 @@
 import { ToolRegistry } from '@victor-tools/core';
-import { capText, cutText, describeValue, setOwn } from '@victor-tools/core/internal';
+import { capText, cutText, describeValue, setOwn, valueOrKind } from '@victor-tools/core/internal';
 import { testTool } from './registry/helpers';
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -20,6 +20,14 @@ describe('cutText', () => {
     expect(cutText(text, 10)).toBe('aaaaaa...');
     expect(cutText(text, 7, (cut) => `+${cut}`)).toBe('aaaaaa+6');
     for (let max = 1; max < text.length; max++) expect(cutText(text, max)).not.toMatch(LONE_SURROGATE);
+  });
+
+  it('should cut to a bound shorter than the marker without the marker, never past the bound', () => {
+    expect(cutText('abcdef', 2)).toBe('ab');
+    expect(cutText('abcdef', 0)).toBe('');
+    expect(cutText('abcdef', 3)).toBe('...');
+    expect(cutText('a😀cdef', 2)).toBe('a');
+    for (let max = 0; max < 8; max++) expect(cutText('abcdefgh!', max).length).toBeLessThanOrEqual(max);
   });
 });
 
@@ -73,6 +81,20 @@ describe('describeValue', () => {
 
   it("should say what a registry was given instead of a tool", () => {
     expect(() => new ToolRegistry().register(42 as never)).toThrow('Cannot register a number: expected a BaseTool');
+  });
+});
+
+describe('valueOrKind', () => {
+  it.each([
+    [3, '3'],
+    [Number.NaN, 'NaN'],
+    [-Infinity, '-Infinity'],
+    [false, 'false'],
+    ['3', 'a string'],
+    [null, 'null'],
+    [{ secret: 'hunter2' }, 'an object'],
+  ])('should show %p as %p: a number or a flag as itself, anything else by its kind', (value, expected) => {
+    expect(valueOrKind(value)).toBe(expected);
   });
 });
 

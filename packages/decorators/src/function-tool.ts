@@ -1,5 +1,5 @@
 import type { BaseTool, JsonSchema, SchemaInput } from '@victor-tools/core';
-import { generatorProblem } from '@victor-tools/core/internal';
+import { describeValue, generatorProblem } from '@victor-tools/core/internal';
 import { FunctionBackedTool } from './builder/from-declaration';
 import { snakeCase } from './builder/names';
 import { globalToolBuilder } from './builder/tool-builder';
@@ -61,7 +61,7 @@ export function tool(options: FunctionToolOptions<JsonSchema>, fn: ToolFunction<
 export function tool(options: FunctionToolOptions<SchemaInput>, fn: ToolFunction<never>): BaseTool<never, SchemaInput> {
   const named = options !== null && typeof options === 'object' && typeof options.name === 'string' ? options.name : undefined;
   if (typeof fn !== 'function') {
-    throw new DecoratorUsageError(`tool '${named ?? '<anonymous>'}' needs a function as its second argument, got ${typeof fn}.`);
+    throw new DecoratorUsageError(`tool '${named ?? '<anonymous>'}' needs a function as its second argument, got ${describeValue(fn)}.`);
   }
   const defaultName = snakeCase(fn.name);
   const owner = `tool '${named ?? (defaultName || '<anonymous>')}'`;

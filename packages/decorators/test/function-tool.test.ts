@@ -53,6 +53,11 @@ describe('tool', () => {
     expect(() => (tool as (options: object, fn: () => number) => unknown)({}, function wordCount() { return 1; })).toThrow("tool 'word_count' has no description.");
   });
 
+  it('should refuse options that are not an object and a function that is missing, saying what it got', () => {
+    expect(() => tool('greet' as never, function greet() {})).toThrow("tool 'greet': the options must be an object, got a string.");
+    expect(() => tool({ name: 'greet', description: 'Greet.' }, null as never)).toThrow("tool 'greet' needs a function as its second argument, got null.");
+  });
+
   it('should infer the argument type from a TypeBox schema (checked by pnpm typecheck)', () => {
     const typed = tool({ name: 'typed', description: 'Typed.', parameters: Type.Object({ n: Type.Integer(), tags: Type.Array(Type.String()) }) }, (args) => {
       const n: number = args.n;

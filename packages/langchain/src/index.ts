@@ -1,6 +1,6 @@
 // Any new export here becomes public API: named exports only.
 export { toLangChainTools, type LangChainToolsOptions } from './to-langchain-tools';
-export { VictorStructuredTool } from './victor-structured-tool';
+export { VictorStructuredTool, type VictorCallRunner, type VictorToolAnswer } from './victor-structured-tool';
 export {
   victorToolSelection,
   type LangChainToolSelection,

@@ -1,4 +1,5 @@
 import type { ApprovalGate } from '@victor-tools/core/framework';
+import { capText } from '@victor-tools/core/internal';
 
 /**
  * The value of the LangGraph interrupt that asks a person about a tool call
@@ -71,7 +72,7 @@ export function askThroughInterrupt(gate: ApprovalGate, toolName: string, args: 
     return undefined; // "Called interrupt() outside the context of a graph", "No checkpointer set"
   }
   if (resumed === true || (isObject(resumed) && resumed.approved === true)) return { approved: true };
-  const why = isObject(resumed) && typeof resumed.reason === 'string' && resumed.reason !== '' ? `: ${resumed.reason.slice(0, 1000)}` : '';
+  const why = isObject(resumed) && typeof resumed.reason === 'string' && resumed.reason !== '' ? `: ${capText(resumed.reason)}` : '';
   return { approved: false, message: `Tool '${toolName}' was not approved: the person refused it${why} (asked because ${gate.reason})` };
 }
 

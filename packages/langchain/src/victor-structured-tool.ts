@@ -10,17 +10,17 @@ import {
 import type { CallbackManagerForToolRun } from '@langchain/core/callbacks/manager';
 import type { JsonSchema } from '@victor-tools/core';
 
-/** Runs one call of a victor tool and answers what the model reads. */
-export type VictorCallRunner = (args: Record<string, unknown>, config: ToolRunnableConfig | undefined) => Promise<string | ToolMessage>;
+/** What a victor tool answers LangChain: the text the model reads, or a `ToolMessage` for a tool call (with its id). */
+export type VictorToolAnswer = string | ToolMessage;
 
-type Args = Record<string, unknown>;
-type Answer = string | ToolMessage;
+/** Runs one call of a victor tool and answers what the model reads. */
+export type VictorCallRunner = (args: Record<string, unknown>, config: ToolRunnableConfig | undefined) => Promise<VictorToolAnswer>;
 
 /**
  * A LangChain `StructuredTool` over one victor tool. Its `schema` is the
  * victor JSON Schema (what `bindTools` sends); its calls go to the registry.
  */
-export class VictorStructuredTool extends StructuredTool<ToolSchemaBase, Args, Args, Answer> {
+export class VictorStructuredTool extends StructuredTool<ToolSchemaBase, Record<string, unknown>, Record<string, unknown>, VictorToolAnswer> {
   static override lc_name(): string {
     return 'VictorStructuredTool';
   }
@@ -39,7 +39,7 @@ export class VictorStructuredTool extends StructuredTool<ToolSchemaBase, Args, A
     this.schema = fields.schema as ToolSchemaBase;
   }
 
-  protected _call(args: Args, _runManager?: CallbackManagerForToolRun, config?: ToolRunnableConfig): Promise<Answer> {
+  protected _call(args: Record<string, unknown>, _runManager?: CallbackManagerForToolRun, config?: ToolRunnableConfig): Promise<VictorToolAnswer> {
     return this.runCall(args, config);
   }
 
@@ -59,11 +59,11 @@ export class VictorStructuredTool extends StructuredTool<ToolSchemaBase, Args, A
    * value JSON has no type for (`Instances of "bigint" type are not
    * supported.`). `undefined` arguments are `{}`, as at every door (SPEC §4).
    */
-  override async call<TArg extends StructuredToolCallInput<ToolSchemaBase, Args>, TConfig extends ToolRunnableConfig | undefined>(
+  override async call<TArg extends StructuredToolCallInput<ToolSchemaBase, Record<string, unknown>>, TConfig extends ToolRunnableConfig | undefined>(
     arg: TArg,
     configArg?: TConfig,
     tags?: string[],
-  ): Promise<ToolReturnType<TArg, TConfig, Answer>> {
+  ): Promise<ToolReturnType<TArg, TConfig, VictorToolAnswer>> {
     const given = withArguments(arg);
     try {
       return await super.call(given, configArg, tags);
@@ -72,7 +72,7 @@ export class VictorStructuredTool extends StructuredTool<ToolSchemaBase, Args, A
       const toolCall = isToolCall(given) ? given : configArg?.toolCall;
       const args = isToolCall(given) ? given.args : given;
       // The same answer `_call` gives: a ToolMessage for a tool call, the text otherwise.
-      return (await this.runCall(args as Args, { ...configArg, toolCall })) as ToolReturnType<TArg, TConfig, Answer>;
+      return (await this.runCall(args as Record<string, unknown>, { ...configArg, toolCall })) as ToolReturnType<TArg, TConfig, VictorToolAnswer>;
     }
   }
 }
@@ -89,6 +89,6 @@ function isUnsupportedInstanceError(error: unknown): boolean {
   return error instanceof Error && /^Instances of "\w+" type are not supported\.$/.test(error.message);
 }
 
-function isToolCall(value: unknown): value is { type: 'tool_call'; id?: string; name: string; args: Args } {
+function isToolCall(value: unknown): value is { type: 'tool_call'; id?: string; name: string; args: Record<string, unknown> } {
   return typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'tool_call';
 }

@@ -238,6 +238,17 @@ describe('toLangChainTools', () => {
       ]);
     });
 
+    it("should cut a person's long reason after 1000 characters, saying how much was cut, never in the middle of an emoji", async () => {
+      const model = new ScriptedChatModel([{ toolCalls: [{ id: 'c1', name: 'run_command', args: { command: 'ls' } }] }, { text: 'Not run.' }]);
+      const agent = createReactAgent({ llm: model, tools: toLangChainTools(personRegistry(undefined, runCommand())), checkpointer: new MemorySaver() });
+      const config = { configurable: { thread_id: 'approval-long-reason' } };
+      await agent.invoke(ask('list'), config);
+      await agent.invoke(new Command({ resume: { approved: false, reason: `${'r'.repeat(999)}😀 and more` } }), config);
+      expect(toolMessagesSentTo(model, 1)[0]?.content).toBe(
+        `Tool 'run_command' was not approved: the person refused it: ${'r'.repeat(999)}... (11 more characters) (asked because execute tools are confirmed on every call)`,
+      );
+    });
+
     it('should leave a call outside a graph to the registry: its fallback, or a refusal saying how to approve', async () => {
       const [asked] = toLangChainTools(personRegistry(() => true, runCommand()));
       await expect(asked!.invoke({ command: 'ls' })).resolves.toBe('run_command done');

@@ -373,6 +373,7 @@ describe('mcpTools over the reference servers', () => {
       try {
         await expect(set.close({ graceMs: -1 })).rejects.toThrow(new TypeError('close({ graceMs }): graceMs must be a number of milliseconds, 0 or more, got -1.'));
         await expect(set.close({ graceMs: '500' as never })).rejects.toThrow(/got a string\.$/);
+        await expect(set.close({ graceMs: true as never })).rejects.toThrow(/got true\.$/);
         expect(set.status().state).not.toBe('closed');
       } finally {
         await set.close();
@@ -496,6 +497,14 @@ describe('mcpTools over the reference servers', () => {
       expect((error as Error).message).toMatch(/^MCP server 'broken' could not be started: .*\n {2}missing API key: set BROKEN_KEY$/s);
     });
 
+    it("should cut a long stderr line to 500 characters, the marker included, never in the middle of an emoji", async () => {
+      const script = path.join(dir, 'long-line.cjs');
+      writeFileSync(script, `console.error('e'.repeat(499) + '\u{1F600}' + 'tail'); process.exit(1);`);
+      const error = await mcpTools({ command: process.execPath, args: [script], stderr: 'ignore' }, { prefix: 'long', logger: quietLogger }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(McpServerStartError);
+      expect((error as Error).message).toMatch(new RegExp(`\n {2}e{497}\.\.\.$`));
+    });
+
     /** A server that writes its pid, answers initialize or not, never answers anything else, and outlives its stdin. */
     function writeMuteServer(name: string, answersInitialize: boolean): { script: string; pidFile: string } {
       const script = path.join(dir, `${name}.cjs`);
@@ -596,6 +605,13 @@ describe('mcpTools over the reference servers', () => {
         /^mcpTools: the source must be a connected MCP client \(with listTools and callTool\), a server to start \(\{ command, args\?, env\?, cwd\? \}\) or a URL/,
       );
       await expect(mcpTools('ftp://example.com/mcp')).rejects.toThrow("mcpTools: the URL of an MCP server must be http: or https:, got 'ftp:'");
+    });
+
+    it('should cut a long source in its messages without splitting an emoji', async () => {
+      await expect(mcpTools(`${'x'.repeat(199)}😀tail`)).rejects.toThrow(`mcpTools: '${'x'.repeat(197)}...' is not a URL;`);
+      const error = await mcpTools({ command: `${'c'.repeat(99)}😀`, args: [] }, { signal: AbortSignal.abort() }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(McpServerStartError);
+      expect((error as Error).message).toBe(`MCP server '${'c'.repeat(97)}...' could not be started: the start was aborted`);
     });
   });
 });

@@ -294,5 +294,6 @@ describe('mcpRequestHandler alone (a web-standard runtime calls it directly)', (
   it('should refuse contradicting options as serveMcpHttp does', () => {
     expect(() => mcpRequestHandler(registry(), { token: 'a-token-of-24-characters', verifyToken: () => undefined })).toThrow('pass token or verifyToken, not both');
     expect(() => mcpRequestHandler(registry(), { progressive: { searcher: () => [] } as never })).toThrow('progressive needs sessions');
+    expect(() => mcpRequestHandler(registry(), { verifyToken: null as never })).toThrow('verifyToken must be a function, got null');
   });
 });

@@ -1,5 +1,5 @@
 import { AgentMode, CostTier, SchemaLevel } from '@victor-tools/core';
-import { capText, checkOptionKeys, describeValue, getSchemaRenderer, schemaRendererNames } from '@victor-tools/core/internal';
+import { capText, checkOptionKeys, describeValue, getSchemaRenderer, schemaRendererNames, valueOrKind } from '@victor-tools/core/internal';
 import { checkCount, checkSearchValues } from './search-option-keys';
 import type { ConversationSelectOptions, SelectToolsOptions } from './selection-types';
 
@@ -135,7 +135,7 @@ function checkPinned(owner: string, pinned: unknown): void {
   // A list that can be read twice is checked here; a generator's names where they are read (it is read once).
   if (Array.isArray(pinned) || pinned instanceof Set) {
     for (const name of pinned as Iterable<unknown>) {
-      if (typeof name !== 'string') throw new TypeError(`${owner}: pinned must hold tool names, got ${typeof name === 'number' || typeof name === 'boolean' ? String(name) : describeValue(name)}.`);
+      if (typeof name !== 'string') throw new TypeError(`${owner}: pinned must hold tool names, got ${valueOrKind(name)}.`);
     }
   }
 }

@@ -1,5 +1,6 @@
 import type { RegistrableTool } from '@victor-tools/core';
 import type { JsonSchema } from '@victor-tools/core';
+import { setOwn } from '@victor-tools/core/internal';
 import { checkAdapterOptions } from './adapters/adapter-options';
 import { TOOL_NAME_RULES, assertToolName } from './names';
 import { inlineLocalRefs } from './schema/inline-refs';
@@ -107,7 +108,7 @@ function toGeminiSchema(source: JsonSchema, path: string, log: DropLog): GeminiS
     } else if (keyword === 'properties' && isSchema(value)) {
       const properties: Record<string, GeminiSchema> = {};
       for (const [key, property] of Object.entries(value)) {
-        if (isSchema(property)) properties[key] = toGeminiSchema(property, joinPath(path, 'properties', key), log);
+        if (isSchema(property)) setOwn(properties, key, toGeminiSchema(property, joinPath(path, 'properties', key), log));
         else log.removed(key, joinPath(path, 'properties'), `Gemini takes schema objects only; the property '${key}', declared ${JSON.stringify(property)}, is left out`);
       }
       out.properties = properties;

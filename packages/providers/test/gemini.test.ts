@@ -95,6 +95,30 @@ describe('toGeminiFunction', () => {
     expect((await registry.execute('test_tool', { e: 1 })).success).toBe(true);
   });
 
+  describe("a property named '__proto__'", () => {
+    // JSON.parse makes '__proto__' an own key, as a tool's schema read from JSON has it.
+    const declared = (json: string) => toGeminiFunction(schemaTool(JSON.parse(json) as JsonSchema));
+
+    it('should keep it as a parameter, as an own key', () => {
+      const { schema, dropped } = declared('{"type":"object","properties":{"__proto__":{"type":"string"},"a":{"type":"number"}},"required":["__proto__"]}');
+      const properties = schema.parameters!.properties!;
+      expect(Object.keys(properties)).toEqual(['__proto__', 'a']);
+      expect(Object.getOwnPropertyDescriptor(properties, '__proto__')?.value).toEqual({ type: 'string' });
+      expect(Object.getPrototypeOf(properties)).toBe(Object.prototype);
+      expect(schema.parameters!.required).toEqual(['__proto__']);
+      expect(dropped).toEqual([]);
+    });
+
+    it('should keep it through an inlined $ref, and report a boolean one or a __proto__ keyword it leaves out', () => {
+      const viaRef = declared('{"type":"object","$defs":{"s":{"type":"string"}},"properties":{"__proto__":{"$ref":"#/$defs/s"}}}');
+      expect(Object.getOwnPropertyDescriptor(viaRef.schema.parameters!.properties!, '__proto__')?.value).toEqual({ type: 'string' });
+      const boolean = declared('{"type":"object","properties":{"__proto__":true,"a":{"type":"number"}}}');
+      expect(boolean.dropped.map((d) => [d.keyword, d.path])).toEqual([['__proto__', 'properties']]);
+      const keyword = declared('{"type":"object","properties":{"a":{"type":"number","__proto__":{"x":1}}}}');
+      expect(keyword.dropped.map((d) => [d.keyword, d.path])).toEqual([['__proto__', 'properties.a']]);
+    });
+  });
+
   describe('references', () => {
     it('should inline a $ref to a definition, so a required object keeps its shape', () => {
       const { schema, dropped } = toGeminiFunction(

@@ -83,6 +83,15 @@ describe('toOpenAITool', () => {
   });
 
   describe('with strict', () => {
+    it("should keep a property named '__proto__' as an own key, and require it", () => {
+      // JSON.parse makes '__proto__' an own key, as a tool's schema read from JSON has it.
+      const tool = schemaTool(JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"},"a":{"type":"number"}},"required":["__proto__"]}') as JsonSchema);
+      const params = toOpenAITool(tool, { strict: true }).schema.function.parameters;
+      expect(Object.keys(params.properties!)).toEqual(['__proto__', 'a']);
+      expect(Object.getOwnPropertyDescriptor(params.properties!, '__proto__')?.value).toEqual({ type: 'string' });
+      expect(params.required).toEqual(['__proto__', 'a']);
+    });
+
     it('should make an optional scalar parameter required with a type list including null', () => {
       const tool = schemaTool({ type: 'object', properties: { path: { type: 'string' }, limit: { type: 'integer' } }, required: ['path'] });
       const params = toOpenAITool(tool, { strict: true }).schema.function.parameters;

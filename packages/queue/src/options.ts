@@ -1,7 +1,7 @@
 import type { Logger } from '@victor-tools/core';
 import type { RedisConnection } from './connection';
 import type { ToolInvocation } from '@victor-tools/core/framework';
-import { capText, checkOptionKeys, describeValue } from '@victor-tools/core/internal';
+import { capText, checkOptionKeys, describeValue, valueOrKind } from '@victor-tools/core/internal';
 
 /** The queue every caller and worker uses unless told otherwise. */
 export const DEFAULT_QUEUE = 'victor-tools';
@@ -158,11 +158,6 @@ export function checkQueueOptions(owner: 'queueInvoker' | 'startToolWorker' | 's
 /** A positive integer option, or its default; a programmer error throws. */
 export function positiveInteger(name: string, value: number | undefined, fallback: number, min = 1): number {
   if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < min) throw new RangeError(`${name} must be an integer of at least ${min}, got ${shown(value)}.`);
+  if (!Number.isInteger(value) || value < min) throw new RangeError(`${name} must be an integer of at least ${min}, got ${valueOrKind(value)}.`);
   return value;
-}
-
-/** A number as itself, anything else as its kind: '3' must not read as 3 in a message. */
-export function shown(value: unknown): string {
-  return typeof value === 'number' ? String(value) : describeValue(value);
 }

@@ -5,6 +5,7 @@ import { redisEmbeddingStore, type RedisEmbeddingStore, type RedisEmbeddingStore
 import { createServer, type Server, type Socket } from 'node:net';
 import { freePort, startRedisServer, type RedisServer } from './support/redis-server';
 import { ProbeTool } from './support/tools';
+import { quietLogger } from '../../../test/support/logger';
 
 jest.setTimeout(30_000);
 
@@ -97,12 +98,10 @@ describe('redisEmbeddingStore', () => {
 });
 
 describe('redisEmbeddingStore with Redis out of reach', () => {
-  const logger = () => ({ debug: jest.fn(), info: jest.fn(), warn: jest.fn(), error: jest.fn() });
-
   it('should let searches go on at once, embedding, and report the outage once, quietly', async () => {
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
-      const log = logger();
+      const log = quietLogger();
       const down = store({ connection: `redis://127.0.0.1:${await freePort()}`, logger: log });
       const embedder = new CountingEmbedder();
       const registry = new ToolMetadataRegistry().configure({ embedder, embeddingStore: down });
@@ -128,7 +127,7 @@ describe('redisEmbeddingStore with Redis out of reach', () => {
     const uncaught = jest.fn();
     process.on('uncaughtException', uncaught);
     try {
-      const broken = { ...logger(), warn: jest.fn(() => { throw new Error('logger broke'); }) };
+      const broken = { ...quietLogger(), warn: jest.fn(() => { throw new Error('logger broke'); }) };
       const down = store({ connection: `redis://127.0.0.1:${await freePort()}`, logger: broken });
       const registry = new ToolMetadataRegistry().configure({ embedder: new CountingEmbedder(), embeddingStore: down });
       registry.refreshFromTools(tools());
@@ -148,7 +147,7 @@ describe('redisEmbeddingStore with Redis out of reach', () => {
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     try {
       const { port } = silent.address() as { port: number };
-      const log = logger();
+      const log = quietLogger();
       const hung = store({ connection: `redis://127.0.0.1:${port}`, timeoutMs: 200, logger: log });
       const embedder = new CountingEmbedder();
       const registry = new ToolMetadataRegistry().configure({ embedder, embeddingStore: hung });

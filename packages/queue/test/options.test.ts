@@ -30,9 +30,10 @@ describe('queueInvoker options', () => {
     expect(invokerWith({ connection: redis.url, queue: 'team:tools' })).toThrow("queueInvoker: option 'queue' cannot contain ':'");
   });
 
-  it('should say what it got for a number option given as a string', () => {
+  it('should say what it got for a number option given as a string, and show a flag as itself', () => {
     expect(invokerWith({ connection: redis.url, attempts: '3' })).toThrow('attempts must be an integer of at least 1, got a string.');
     expect(invokerWith({ connection: redis.url, backoffJitter: '0.5' })).toThrow('backoffJitter must be a number from 0 to 1, got a string.');
+    expect(invokerWith({ connection: redis.url, attempts: true })).toThrow('attempts must be an integer of at least 1, got true.');
   });
 });
 

@@ -4,7 +4,7 @@ import { normalizeMetadata } from '../tool-metadata';
 import type { ToolClient } from '../mcp-types';
 import type { ToolExecutionContext } from '../context';
 import { checkModePolicy } from './mode-policy';
-import { capText, errorMessage } from '../error-text';
+import { capText, describeValue, errorMessage } from '../error-text';
 import { timeoutDelay } from '../timeouts';
 import { onAbort } from '../abort-listeners';
 
@@ -105,7 +105,7 @@ const PERSON_APPROVAL = Symbol.for('victor-tools.approval.person');
  */
 export function trustFrameworkApproval(fallback?: ApprovalCallback): ApprovalCallback {
   if (fallback !== undefined && typeof fallback !== 'function') {
-    throw new TypeError(`trustFrameworkApproval(fallback): fallback must be a function (request) => boolean | Promise<boolean>, got ${typeof fallback}.`);
+    throw new TypeError(`trustFrameworkApproval(fallback): fallback must be a function (request) => boolean | Promise<boolean>, got ${describeValue(fallback)}.`);
   }
   const approve: ApprovalCallback = (request) => {
     const approvedBy = request.ctx.approvedBy;

@@ -1,5 +1,6 @@
 import { hash53 } from '../hash53';
 import { nodeCrypto } from '../node-fs';
+import { hasOwn, setOwn } from '../own-property';
 
 /** What `metadata.loopDetected` says about a repeated call. */
 export interface LoopDetection {
@@ -46,7 +47,7 @@ export class LoopDetector {
   ): LoopDetection | undefined {
     const values: Record<string, unknown> = {};
     for (const param of progressParams) {
-      if (Object.prototype.hasOwnProperty.call(args, param)) Object.defineProperty(values, param, { value: args[param], enumerable: true, writable: true, configurable: true });
+      if (hasOwn(args, param)) setOwn(values, param, args[param]);
     }
     let key: number;
     try {

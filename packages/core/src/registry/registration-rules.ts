@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../json-schema';
+import { cutText, describeValue } from '../error-text';
 
 // What every door takes, checked once at registration: a tool that would
 // register here and then be refused (or dropped without a word) by a provider,
@@ -50,10 +51,17 @@ export function parametersProblem(schema: JsonSchema | undefined): string | unde
 
 function describeSchema(schema: unknown): string {
   if (schema === undefined || schema === null) return String(schema);
-  if (typeof schema !== 'object') return `a ${typeof schema} (${String(schema).slice(0, 20)})`;
+  if (typeof schema !== 'object') return `a ${typeof schema} (${cutText(String(schema), 20)})`;
   if (Array.isArray(schema)) return 'an array';
   const type = (schema as JsonSchema).type;
-  return type === undefined ? 'a schema without a type' : `type ${JSON.stringify(type)?.slice(0, 80)}`;
+  if (type === undefined) return 'a schema without a type';
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(type);
+  } catch {
+    // a BigInt: said by its kind below
+  }
+  return json === undefined ? `a type that is ${describeValue(type)}` : `type ${cutText(json, 80)}`;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { BaseTool } from '../base-tool';
 import { CostTier, ExecutionCategory, SchemaLevel, type CostTierLike } from '../enums';
-import { capText, describeValue, errorMessage } from '../error-text';
+import { capText, describeValue, errorMessage, valueOrKind } from '../error-text';
 import { setOwn } from '../own-property';
 import { runBatch, type BatchCall, type BatchOptions } from '../pipeline/batch';
 import { toHook, type AfterHookCallback, type BeforeHookCallback, type Hook, type HookOptions } from '../pipeline/hook';
@@ -70,7 +70,7 @@ export class ToolRegistry implements Iterable<BaseTool>, ToolRegistryLike {
     }
     const threshold = options.loopThreshold ?? DEFAULT_LOOP_THRESHOLD;
     if (typeof threshold !== 'number' || !(threshold >= 1)) {
-      throw new TypeError(`new ToolRegistry: option 'loopThreshold' must be a number of at least 1, got ${typeof threshold === 'number' ? threshold : describeValue(threshold)}.`);
+      throw new TypeError(`new ToolRegistry: option 'loopThreshold' must be a number of at least 1, got ${valueOrKind(threshold)}.`);
     }
     if (options.approve !== undefined && typeof options.approve !== 'function') {
       throw new TypeError(`new ToolRegistry: option 'approve' must be a function (request) => boolean | Promise<boolean>, got ${describeValue(options.approve)}.`);

@@ -303,10 +303,11 @@ describe('trustFrameworkApproval', () => {
     expect((await registry.execute('save', {})).success).toBe(true);
   });
 
-  it('should refuse a non-function fallback at once', () => {
+  it('should refuse a non-function fallback at once, saying what it got', () => {
     expect(() => trustFrameworkApproval('yes' as never)).toThrow(
-      'trustFrameworkApproval(fallback): fallback must be a function (request) => boolean | Promise<boolean>, got string.',
+      'trustFrameworkApproval(fallback): fallback must be a function (request) => boolean | Promise<boolean>, got a string.',
     );
+    expect(() => trustFrameworkApproval(null as never)).toThrow('fallback must be a function (request) => boolean | Promise<boolean>, got null.');
   });
 });
 

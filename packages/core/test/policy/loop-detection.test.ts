@@ -37,6 +37,16 @@ describe('ToolRegistry', () => {
       expect(again.metadata?.loopDetected).toMatchObject({ count: 5 });
     });
 
+    it("should report a progress parameter named '__proto__' as an own value, never as a prototype", async () => {
+      const registry = new ToolRegistry({ logger: recordingLogger() });
+      registry.register(testTool({ name: 'walk', metadata: { progressParams: ['__proto__'] } }));
+      const ctx = {};
+      const results = await callTimes(registry, 5, 'walk', JSON.parse('{"__proto__": {"step": 1}}'), ctx);
+      const values = (results[4].metadata?.loopDetected as { values: object }).values;
+      expect(Object.keys(values)).toEqual(['__proto__']);
+      expect(Object.getPrototypeOf(values)).toBe(Object.prototype);
+    });
+
     it('should count per context object', async () => {
       const { registry } = setup();
       await callTimes(registry, 4, 'read', { path: 'a' }, {});

@@ -67,6 +67,9 @@ describe('ToolRegistry', () => {
       ['a nullable object', { type: ['object', 'null'], properties: {} }, 'got type ["object","null"]'],
       ['a schema without a type', { properties: { a: { type: 'string' } } }, 'got a schema without a type'],
       ['the boolean schema true', true, 'got a boolean (true)'],
+      ['a long string, cut before the emoji at its bound', `${'y'.repeat(19)}😀`, `got a string (${'y'.repeat(17)}...)`],
+      ['a long type, cut before the emoji at its bound', { type: `${'z'.repeat(78)}😀` }, `got type "${'z'.repeat(76)}...`],
+      ['a type JSON cannot write', { type: 1n }, 'got a type that is a bigint'],
     ])('should refuse %s at the root, saying the rule', (_what, parameters, got) => {
       const r = registry();
       const attempt = () => r.register(testTool({ name: 'wrapped', parameters: parameters as JsonSchema }));
@@ -199,9 +202,15 @@ describe('ToolRegistry', () => {
       expect(() => new ToolRegistry({ approvalTimeoutMs: Number.NaN })).toThrow(/^new ToolRegistry: option 'approvalTimeoutMs' must be a number of milliseconds .* got NaN\.$/);
     });
 
+    it('should say what kind of value a timeout that is not a number is', () => {
+      expect(() => new ToolRegistry({ defaultTimeoutMs: null as never })).toThrow(/option 'defaultTimeoutMs' must be a number of milliseconds .* got null\.$/);
+      expect(() => registry().register(testTool({ name: 'slow', timeoutMs: '500' as never }))).toThrow(/timeoutMs must be a number of milliseconds .* got a string\.$/);
+    });
+
     it.each([
       [{ loopThreshold: 0 }, "new ToolRegistry: option 'loopThreshold' must be a number of at least 1, got 0."],
       [{ loopThreshold: '3' }, "new ToolRegistry: option 'loopThreshold' must be a number of at least 1, got a string."],
+      [{ loopThreshold: true }, "new ToolRegistry: option 'loopThreshold' must be a number of at least 1, got true."],
       [{ approve: true }, "new ToolRegistry: option 'approve' must be a function (request) => boolean | Promise<boolean>, got a boolean."],
       [{ invoker: {} }, "new ToolRegistry: option 'invoker' must be an object with an invoke(call) method, got an object."],
     ])('should name the constructor and the option in every option refusal: %j', (options, message) => {

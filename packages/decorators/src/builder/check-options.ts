@@ -46,7 +46,7 @@ function camelCase(key: string): string {
  */
 export function checkToolOptions(options: unknown, door: ToolDoor, owner: string): asserts options is ToolOptions {
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
-    throw new DecoratorUsageError(`${owner}: the options must be an object, got ${options === null ? 'null' : Array.isArray(options) ? 'an array' : typeof options}.`);
+    throw new DecoratorUsageError(`${owner}: the options must be an object, got ${describeValue(options)}.`);
   }
   const known = KNOWN[door];
   for (const key of Object.keys(options)) {

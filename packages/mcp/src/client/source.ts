@@ -1,5 +1,5 @@
 import type { McpClientLike, McpHttpServer, McpServerSource, McpStdioServer } from './types';
-import { describeValue } from '@victor-tools/core/internal';
+import { cutText, describeValue } from '@victor-tools/core/internal';
 
 /** A source told apart: a client someone else connected, a server to start, an HTTP endpoint. */
 export type ReadSource =
@@ -33,7 +33,7 @@ function parseUrl(url: string | URL): URL {
   try {
     parsed = new URL(url);
   } catch {
-    throw new TypeError(`mcpTools: '${String(url).slice(0, 200)}' is not a URL; an MCP server over HTTP is given by its endpoint, e.g. http://127.0.0.1:3001/mcp`);
+    throw new TypeError(`mcpTools: '${cutText(String(url), 200)}' is not a URL; an MCP server over HTTP is given by its endpoint, e.g. http://127.0.0.1:3001/mcp`);
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw new TypeError(`mcpTools: the URL of an MCP server must be http: or https:, got '${parsed.protocol}'`);
@@ -43,7 +43,7 @@ function parseUrl(url: string | URL): URL {
 
 /** A short name for a source in messages: the server's own name when known, else its command or host. */
 export function sourceLabel(source: ReadSource): string {
-  if (source.kind === 'stdio') return [source.server.command, ...(source.server.args ?? [])].join(' ').slice(0, 100);
+  if (source.kind === 'stdio') return cutText([source.server.command, ...(source.server.args ?? [])].join(' '), 100);
   if (source.kind === 'http') return source.server.url.host;
   return 'the MCP client';
 }

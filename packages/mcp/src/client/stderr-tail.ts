@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { cutText } from '@victor-tools/core/internal';
 
 const KEPT_LINES = 20;
 const MAX_LINE = 500;
@@ -7,8 +8,8 @@ const MAX_PENDING = 64 * 1024;
 
 /**
  * Reads a server's stderr line by line: each line goes to `sink` (if any),
- * and the last 20 (each cut to 500 characters) are kept for the error of a
- * server that fails to start or exits.
+ * and the last 20 (each cut to 500 characters, the '...' that marks a cut
+ * included) are kept for the error of a server that fails to start or exits.
  */
 export class StderrTail {
   private lines: string[] = [];
@@ -40,7 +41,7 @@ export class StderrTail {
   }
 
   private line(text: string): void {
-    this.lines.push(text.length > MAX_LINE ? `${text.slice(0, MAX_LINE)}...` : text);
+    this.lines.push(cutText(text, MAX_LINE));
     if (this.lines.length > KEPT_LINES) this.lines.shift();
     try {
       this.sink?.(text);

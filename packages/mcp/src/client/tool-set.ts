@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Logger, ToolRegistry } from '@victor-tools/core';
-import { describeValue, errorMessage } from '@victor-tools/core/internal';
+import { describeValue, errorMessage, valueOrKind } from '@victor-tools/core/internal';
 import type { ToolRegistryLike } from '@victor-tools/core/framework';
 import { metadataFromAnnotations } from './annotations';
 import { McpConnection, McpServerStartError, type McpConnectionState } from './connection';
@@ -152,7 +152,7 @@ export class McpToolSet {
   async close(options?: McpCloseOptions): Promise<void> {
     const graceMs: unknown = options?.graceMs;
     if (graceMs !== undefined && !(typeof graceMs === 'number' && graceMs >= 0 && Number.isFinite(graceMs))) {
-      throw new TypeError(`close({ graceMs }): graceMs must be a number of milliseconds, 0 or more, got ${typeof graceMs === 'number' ? graceMs : describeValue(graceMs)}.`);
+      throw new TypeError(`close({ graceMs }): graceMs must be a number of milliseconds, 0 or more, got ${valueOrKind(graceMs)}.`);
     }
     for (const registry of this.#attached) for (const tool of this.#tools.values()) unregisterOurs(registry, tool);
     this.#attached.clear();

@@ -1,3 +1,4 @@
+import { describeValue } from '@victor-tools/core/internal';
 import type { AuthInfo } from '@victor-tools/core/framework';
 import type { Refusal } from './request-guard';
 import type { RequestHeaders } from './request-headers';
@@ -173,7 +174,7 @@ export function checkAuthorizationOptions(tokens: readonly string[], verifyToken
   if (verifyToken !== undefined && tokens.length > 0) {
     throw new TypeError('pass token or verifyToken, not both: with verifyToken, the verifier decides which bearer tokens are good');
   }
-  if (verifyToken !== undefined && typeof verifyToken !== 'function') throw new TypeError(`verifyToken must be a function, got ${typeof verifyToken}`);
+  if (verifyToken !== undefined && typeof verifyToken !== 'function') throw new TypeError(`verifyToken must be a function, got ${describeValue(verifyToken)}`);
   if (resourceMetadata !== undefined && verifyToken === undefined) {
     throw new TypeError('resourceMetadata names the authorization servers of tokens that verifyToken checks: pass verifyToken too');
   }

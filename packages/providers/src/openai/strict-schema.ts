@@ -1,4 +1,5 @@
 import type { JsonSchema } from '@victor-tools/core';
+import { setOwn } from '@victor-tools/core/internal';
 import { DropLog, acceptsNull, isObjectSchema, isSchema, joinPath, mergeObjects, tupleItems, typeList } from '../schema/walk';
 
 /**
@@ -238,7 +239,7 @@ function mergeableObjects(value: unknown): boolean {
 
 function mapValues(record: Record<string, unknown>, fn: (schema: JsonSchema, key: string) => JsonSchema): Record<string, JsonSchema> {
   const out: Record<string, JsonSchema> = {};
-  for (const [key, value] of Object.entries(record)) if (isSchema(value)) out[key] = fn(value, key);
+  for (const [key, value] of Object.entries(record)) if (isSchema(value)) setOwn(out, key, fn(value, key));
   return out;
 }
 

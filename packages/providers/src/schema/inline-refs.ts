@@ -1,4 +1,5 @@
 import type { JsonSchema } from '@victor-tools/core';
+import { setOwn } from '@victor-tools/core/internal';
 import { type DropLog, ONE_SCHEMA, SCHEMA_LISTS, SCHEMA_RECORDS, isSchema, joinPath, typeList } from './walk';
 
 /** How often one `$ref` may be inlined inside itself before a recursive schema is cut. */
@@ -40,9 +41,9 @@ export function inlineLocalRefs(schema: JsonSchema, log: DropLog, provider: stri
         out[keyword] = value.map((each, i) => (isSchema(each) ? inline(each, joinPath(path, keyword, i), chain) : each));
       } else if (SCHEMA_RECORDS.includes(keyword) && isSchema(value)) {
         const record: Record<string, unknown> = {};
-        for (const [key, each] of Object.entries(value)) record[key] = isSchema(each) ? inline(each, joinPath(path, keyword, key), chain) : each;
+        for (const [key, each] of Object.entries(value)) setOwn(record, key, isSchema(each) ? inline(each, joinPath(path, keyword, key), chain) : each);
         out[keyword] = record;
-      } else out[keyword] = value;
+      } else setOwn(out, keyword, value);
     }
     return out;
   };

@@ -4,7 +4,8 @@ import { bullConnection, closeRedis, createRedis } from '../connection';
 import { inProcessInvoker, type ToolInvocation, type ToolInvoker } from '@victor-tools/core/framework';
 import { QueueKeys } from '../job';
 import { readSecret } from '../job-approval';
-import { checkQueueOptions, DEFAULT_PREFIX, positiveInteger, shown, type QueueInvokerOptions } from '../options';
+import { valueOrKind } from '@victor-tools/core/internal';
+import { checkQueueOptions, DEFAULT_PREFIX, positiveInteger, type QueueInvokerOptions } from '../options';
 import { errorMessage, queueFailure } from '../results';
 import { EventReader } from './event-reader';
 import { RemoteCall, type CallHost } from './remote-call';
@@ -250,6 +251,6 @@ async function within(work: Promise<unknown> | undefined, ms: number): Promise<v
 
 function fraction(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !(value >= 0 && value <= 1)) throw new RangeError(`${name} must be a number from 0 to 1, got ${shown(value)}.`);
+  if (typeof value !== 'number' || !(value >= 0 && value <= 1)) throw new RangeError(`${name} must be a number from 0 to 1, got ${valueOrKind(value)}.`);
   return value;
 }

@@ -100,11 +100,11 @@ export async function runToolJob(host: RunnerHost, job: RunnableJob, signal: Abo
   const args = checkArguments(tool, name, data.args);
   if (args instanceof ToolResult) return args;
 
-  const outcome = await runTool(host, job, data, { tool, facts, startedAt }, args, signal);
-  if (outcome.thrown !== undefined && data.idempotent && job.attemptsMade + 1 < (job.opts.attempts ?? 1)) {
-    throw new RetryableToolError(errorMessage(outcome.thrown));
+  const end = await runTool(host, job, data, { tool, facts, startedAt }, args, signal);
+  if (end.thrown !== undefined && data.idempotent && job.attemptsMade + 1 < (job.opts.attempts ?? 1)) {
+    throw new RetryableToolError(errorMessage(end.thrown));
   }
-  const result = outcome.thrown !== undefined ? thrownResult(outcome.thrown) : outcome.result;
+  const result = end.thrown !== undefined ? thrownResult(end.thrown) : end.result;
   return sendable(host, data, result);
 }
 
@@ -138,7 +138,8 @@ function standardChecked(name: string, outcome: StandardOutcome): CheckedArgumen
   return ToolResult.fail(`Invalid parameters for tool '${name}': ${errors.join('; ')}`, { invalidParams, issues });
 }
 
-interface Outcome {
+/** How a run ended: the result the job answers with, and what the tool threw when it threw (for a retry). */
+interface RunEnd {
   result: ToolResult;
   thrown?: unknown;
 }
@@ -153,7 +154,7 @@ interface Target {
 /**
  * Runs the rest of the checks (the library's validation, awaited; the
  * sandbox; approval) and the tool, raced against the stop (the deadline, the
- * worker's timeout, the caller's cancellation). Resolves to the outcome once
+ * worker's timeout, the caller's cancellation). Resolves to how it ended once
  * the run has ended: a run that goes on after its stop is waited for (and
  * reported), so that it keeps its place in the worker's concurrency.
  */
@@ -164,7 +165,7 @@ async function runTool(
   target: Target,
   args: CheckedArguments | Promise<CheckedArguments>,
   jobSignal: AbortSignal | undefined,
-): Promise<Outcome> {
+): Promise<RunEnd> {
   const name = data.tool;
   const controller = new AbortController();
   host.controllers.add(controller);
@@ -193,7 +194,7 @@ async function runTool(
   const stop = stopTime(host, data, target);
   let timer: NodeJS.Timeout | undefined;
   let onAbort: (() => void) | undefined;
-  const stopped = new Promise<Outcome>((resolve) => {
+  const stopped = new Promise<RunEnd>((resolve) => {
     if (stop !== undefined) {
       timer = setTimeout(() => {
         const result = timedOutResult(name, stop.timeoutMs);
@@ -207,7 +208,7 @@ async function runTool(
     };
     controller.signal.addEventListener('abort', onAbort, { once: true });
   });
-  const ran = (async (): Promise<Outcome> => {
+  const ran = (async (): Promise<RunEnd> => {
     try {
       const checked = await args; // a library's async validation, raced like the tool
       if (checked instanceof ToolResult) return { result: checked };
@@ -222,12 +223,12 @@ async function runTool(
   })();
 
   try {
-    const outcome = await Promise.race([ran, stopped]);
+    const end = await Promise.race([ran, stopped]);
     // Progress still held back goes out before the result, so the caller sees it first.
     if (controller.signal.aborted) updates.drop();
     else await updates.settle();
     if (controller.signal.aborted) await overdue(host, job, name, ran);
-    return outcome;
+    return end;
   } finally {
     host.controllers.delete(controller);
     updates.drop();
@@ -254,7 +255,7 @@ function stopTime(host: RunnerHost, data: ToolJobData, target: Target): { at: nu
  * so it keeps its slot (the worker takes no call in its place), and the
  * worker reports it once it has gone on for a second, and again when it ends.
  */
-async function overdue(host: RunnerHost, job: RunnableJob, name: string, ran: Promise<Outcome>): Promise<void> {
+async function overdue(host: RunnerHost, job: RunnableJob, name: string, ran: Promise<RunEnd>): Promise<void> {
   const stoppedAt = Date.now();
   let reported = false;
   const report = setTimeout(() => {

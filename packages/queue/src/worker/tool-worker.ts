@@ -1,11 +1,11 @@
 import { hostname } from 'node:os';
 import { Worker, type Job } from 'bullmq';
 import type { Logger, ToolRegistry } from '@victor-tools/core';
-import { DEFAULT_TIMEOUT_MS, timeoutDelay } from '@victor-tools/core/internal';
+import { DEFAULT_TIMEOUT_MS, timeoutDelay, valueOrKind } from '@victor-tools/core/internal';
 import { bullConnection, closeRedis, createRedis } from '../connection';
 import { QueueKeys, readCancelMessage } from '../job';
 import { readSecret } from '../job-approval';
-import { checkQueueOptions, DEFAULT_PREFIX, positiveInteger, shown, type CloseWorkerOptions, type ToolWorkerOptions } from '../options';
+import { checkQueueOptions, DEFAULT_PREFIX, positiveInteger, type CloseWorkerOptions, type ToolWorkerOptions } from '../options';
 import { errorMessage } from '../results';
 import { RecentCancellations } from './recent-cancellations';
 import { runToolJob, type RunnerHost } from './run-tool-job';
@@ -177,7 +177,7 @@ export async function startToolWorker(registry: Pick<ToolRegistry, 'get'>, optio
 /** A timeout option: a number of at least 0 (0 or Infinity: none), or undefined; a programmer error throws. */
 function nonNegative(name: string, value: number | undefined): number | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== 'number' || Number.isNaN(value) || value < 0) throw new RangeError(`${name} must be a number of milliseconds of at least 0 (0 or Infinity: none), got ${shown(value)}.`);
+  if (typeof value !== 'number' || Number.isNaN(value) || value < 0) throw new RangeError(`${name} must be a number of milliseconds of at least 0 (0 or Infinity: none), got ${valueOrKind(value)}.`);
   return value;
 }
 

@@ -58,7 +58,7 @@ export function hookOptions(nameOrOptions: string | HookOptions | undefined, cri
     return checked({ name: nameOrOptions === '' ? undefined : nameOrOptions, critical, description });
   }
   if (nameOrOptions === null || typeof nameOrOptions !== 'object') {
-    throw new TypeError(`Hook options must be an object { name, critical, description } or a name string, got ${nameOrOptions === null ? 'null' : typeof nameOrOptions}.`);
+    throw new TypeError(`Hook options must be an object { name, critical, description } or a name string, got ${describeValue(nameOrOptions)}.`);
   }
   if (critical !== undefined || description !== undefined) {
     throw new TypeError('Hook options come either as an object { name, critical, description } or positionally (name, critical, description), not both.');
@@ -69,9 +69,9 @@ export function hookOptions(nameOrOptions: string | HookOptions | undefined, cri
 
 function checked(options: HookOptions): HookOptions {
   const { name, critical, description } = options;
-  if (name !== undefined && typeof name !== 'string') throw new TypeError(`A hook's name must be a string, got ${typeof name}.`);
-  if (critical !== undefined && typeof critical !== 'boolean') throw new TypeError(`A hook's critical flag must be a boolean, got ${typeof critical}.`);
-  if (description !== undefined && typeof description !== 'string') throw new TypeError(`A hook's description must be a string, got ${typeof description}.`);
+  if (name !== undefined && typeof name !== 'string') throw new TypeError(`A hook's name must be a string, got ${describeValue(name)}.`);
+  if (critical !== undefined && typeof critical !== 'boolean') throw new TypeError(`A hook's critical flag must be a boolean, got ${describeValue(critical)}.`);
+  if (description !== undefined && typeof description !== 'string') throw new TypeError(`A hook's description must be a string, got ${describeValue(description)}.`);
   return options;
 }
 

@@ -47,11 +47,13 @@ describe('Hook', () => {
 
     it('should refuse options of the wrong type, an unknown option and a mix of both forms, naming the problem', () => {
       const fn = () => undefined;
-      expect(() => new Hook(fn, 'x', 'yes' as never)).toThrow("A hook's critical flag must be a boolean, got string.");
-      expect(() => new Hook(fn, { name: 42 as never })).toThrow("A hook's name must be a string, got number.");
+      expect(() => new Hook(fn, 'x', 'yes' as never)).toThrow("A hook's critical flag must be a boolean, got a string.");
+      expect(() => new Hook(fn, { name: 42 as never })).toThrow("A hook's name must be a string, got a number.");
       expect(() => new Hook(fn, { critcal: true } as never)).toThrow("Hook: unknown option 'critcal' (did you mean 'critical'?); it takes name, critical, description.");
       expect(() => new Hook(fn, { name: 'x' } as never, true)).toThrow(/either as an object .* or positionally/);
-      expect(() => new Hook(fn, null as never)).toThrow(TypeError);
+      expect(() => new Hook(fn, null as never)).toThrow('Hook options must be an object { name, critical, description } or a name string, got null.');
+      expect(() => new Hook(fn, { name: null } as never)).toThrow("A hook's name must be a string, got null.");
+      expect(() => new Hook(fn, { description: ['a'] } as never)).toThrow("A hook's description must be a string, got an array.");
     });
   });
 });

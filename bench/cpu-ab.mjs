@@ -3,7 +3,7 @@
 // over all of them alike. Wall-clock medians (run.mjs) swing 2x with the
 // neighbours on a 2-core VM; process.cpuUsage counts only this process.
 //
-//   node --expose-gc cpu-ab.mjs [label=/path/to/core/dist/index.js ...] [--rounds=N] [--calls=N] [--variants=a,b] [--gc] [--peers]
+//   node --expose-gc cpu-ab.mjs [label=/path/to/core/dist/index.js ...] [--rounds=N] [--calls=N] [--variants=a,b] [--gc] [--peers] [--floor]
 //
 // Without builds it measures this workspace's `packages/core/dist`. Variants
 // of the registry: `hooks` (bench case 1: one before-hook and one after-hook),
@@ -14,6 +14,8 @@
 // for more scavenges (about twice the time per call of the case 1 path).
 // `--peers` adds bench case 2's AI SDK 6 and 7 paths, so that the speedup over
 // them is read in CPU time too (their ratio to the baseline, over ours).
+// `--floor` adds lib/floor.mjs: the guarantees of the call written by hand in
+// one function, what the path cannot cost less than.
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import Ajv from 'ajv';
@@ -61,6 +63,13 @@ for (const [label, file] of builds) {
     if (!result.success || result.output !== EXPECTED_OUTPUT) throw new Error(`${label}: ${JSON.stringify(result)}`);
     paths[name] = { call, loop };
   }
+}
+if (flags.floor !== undefined) {
+  const { makeFloor } = await import('./lib/floor.mjs');
+  const call = makeFloor(require(builds[0][1]));
+  const result = await call({ ...CALL_ARGS });
+  if (!result.success || result.output !== EXPECTED_OUTPUT) throw new Error(`floor: ${JSON.stringify(result)}`);
+  paths.floor = { call, loop: (await pathModule('floor')).loop };
 }
 if (flags.peers !== undefined) {
   const { makeAiSdk } = await import('./cases/execute.mjs');

@@ -327,21 +327,6 @@ describe('victor-tools gateway', () => {
   });
 
   describe('when it stops', () => {
-    const alive = (pid: number) => {
-      try {
-        process.kill(pid, 0);
-        return true;
-      } catch {
-        return false;
-      }
-    };
-    async function gone(pid: number, withinMs: number): Promise<boolean> {
-      for (const until = Date.now() + withinMs; Date.now() < until; ) {
-        if (!alive(pid)) return true;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      return !alive(pid);
-    }
     const childrenOf = (pid: number) =>
       execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).split('\n').map((line) => Number(line.trim())).filter((child) => child > 0);
     let stubborn: number[] = [];
@@ -423,60 +408,23 @@ describe('victor-tools gateway', () => {
 
   it.each([[[] as string[]], [['--check']]])('should stop a server still starting and exit 0 on SIGTERM while it mounts (flags %j)', async (flags) => {
     // Never answers initialize and outlives its stdin: only a signal ends it.
-    const pidFile = join(dir, 'slow.pid');
-    const script = join(dir, 'slow.cjs');
-    writeFileSync(script, `require('node:fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); process.stdin.resume(); setInterval(() => {}, 1000);`);
-    const slowConfig = join(dir, 'slow.json');
-    writeFileSync(slowConfig, JSON.stringify({ mcpServers: { slow: { command: process.execPath, args: [script] } } }));
-    const child = spawn(process.execPath, [BIN, 'gateway', '--config', slowConfig, ...flags], { stdio: ['pipe', 'pipe', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    for (const until = Date.now() + 10_000; Date.now() < until && !existsSync(pidFile); ) await new Promise((resolve) => setTimeout(resolve, 50));
-    const pid = Number(readFileSync(pidFile, 'utf8'));
+    const { child, pid, stderr, exited } = await gatewayOnSlowServer(dir, '', flags);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
-    expect(stderr).toContain('victor-tools: stopped');
-    let running = true;
-    for (const until = Date.now() + 5000; Date.now() < until && running; await new Promise((resolve) => setTimeout(resolve, 50))) {
-      try {
-        process.kill(pid, 0);
-      } catch {
-        running = false;
-      }
-    }
-    if (running) process.kill(pid, 'SIGKILL');
-    expect(running).toBe(false);
+    expect(stderr()).toContain('victor-tools: stopped');
+    expect(await goneOrKilled(pid, 5000)).toBe(true);
     child.stdin.end();
   });
 
   it('should stop a server still starting and exit 0 when its client closes its stdin while it mounts', async () => {
-    const pidFile = join(dir, 'slow.pid');
-    const script = join(dir, 'slow.cjs');
-    writeFileSync(script, `process.on('SIGTERM', () => {}); require('node:fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); process.stdin.resume(); setInterval(() => {}, 1000);`);
-    const slowConfig = join(dir, 'slow.json');
-    writeFileSync(slowConfig, JSON.stringify({ mcpServers: { slow: { command: process.execPath, args: [script] } } }));
-    const child = spawn(process.execPath, [BIN, 'gateway', '--config', slowConfig], { stdio: ['pipe', 'pipe', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    for (const until = Date.now() + 10_000; Date.now() < until && !existsSync(pidFile); ) await new Promise((resolve) => setTimeout(resolve, 50));
-    const pid = Number(readFileSync(pidFile, 'utf8'));
+    // Ignores SIGTERM too: only the SIGKILL that follows it ends it.
+    const { child, pid, stderr, exited } = await gatewayOnSlowServer(dir, "process.on('SIGTERM', () => {}); ", []);
     const started = Date.now();
     child.stdin.end(); // an MCP client that gave up on initialize
     expect(await exited).toBe(0);
     expect(Date.now() - started).toBeLessThan(2000);
-    expect(stderr).toContain('victor-tools: stopped');
-    let running = true;
-    for (const until = Date.now() + 1000; Date.now() < until && running; await new Promise((resolve) => setTimeout(resolve, 50))) {
-      try {
-        process.kill(pid, 0);
-      } catch {
-        running = false;
-      }
-    }
-    if (running) process.kill(pid, 'SIGKILL');
-    expect(running).toBe(false);
+    expect(stderr()).toContain('victor-tools: stopped');
+    expect(await goneOrKilled(pid, 1000)).toBe(true);
   });
 
   it('should start 11 servers without a MaxListenersExceededWarning', async () => {
@@ -501,3 +449,49 @@ describe('victor-tools gateway', () => {
     expect(bad.stderr).toContain("Expected a duration such as 500ms, 10s, 30m or 1h, got 'soon'.");
   });
 });
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether process `pid` has ended within `withinMs`. */
+async function gone(pid: number, withinMs: number): Promise<boolean> {
+  for (const until = Date.now() + withinMs; Date.now() < until; ) {
+    if (!alive(pid)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return !alive(pid);
+}
+
+/** `gone`, and a process still there is killed so that a failing test leaves nothing behind. */
+async function goneOrKilled(pid: number, withinMs: number): Promise<boolean> {
+  if (await gone(pid, withinMs)) return true;
+  process.kill(pid, 'SIGKILL');
+  return false;
+}
+
+/**
+ * A gateway (its files in `dir`) whose one server never answers initialize
+ * and outlives its stdin (`onStart` runs first in the server, e.g. to ignore
+ * SIGTERM), once that server has started: its pid (a fresh pid file, never
+ * an earlier test's), the gateway's stderr so far, its exit code.
+ */
+async function gatewayOnSlowServer(dir: string, onStart: string, flags: string[]) {
+  const pidFile = join(dir, 'slow.pid');
+  rmSync(pidFile, { force: true });
+  const script = join(dir, 'slow.cjs');
+  writeFileSync(script, `${onStart}require('node:fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); process.stdin.resume(); setInterval(() => {}, 1000);`);
+  const slowConfig = join(dir, 'slow.json');
+  writeFileSync(slowConfig, JSON.stringify({ mcpServers: { slow: { command: process.execPath, args: [script] } } }));
+  const child = spawn(process.execPath, [BIN, 'gateway', '--config', slowConfig, ...flags], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  for (const until = Date.now() + 10_000; Date.now() < until && !existsSync(pidFile); ) await new Promise((resolve) => setTimeout(resolve, 50));
+  return { child, pid: Number(readFileSync(pidFile, 'utf8')), stderr: () => stderr, exited };
+}

@@ -22,6 +22,21 @@ function collector(): () => void {
 /** A distinct request of about 8 KB. */
 const longRequest = (i: number): string => `read the file number ${i} ${'z'.repeat(7_900)}`;
 
+/** The heap's growth over `count` searches of distinct long requests, each given up on (aborted) at once. */
+async function heapAfterAbandonedSearches(reg: ToolMetadataRegistry, count: number): Promise<number> {
+  const gc = collector();
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  for (let i = 0; i < count; i++) {
+    const controller = new AbortController();
+    const search = reg.searchAsync(longRequest(i), { signal: controller.signal });
+    controller.abort(new Error('gave up'));
+    await expect(search).rejects.toThrow('gave up');
+  }
+  gc();
+  return process.memoryUsage().heapUsed - before;
+}
+
 describe('an asynchronous embedder that never answers', () => {
   it('should let synchronous searches start a bounded number of request embeddings, and keep nothing per request', () => {
     const gc = collector();
@@ -49,41 +64,21 @@ describe('an asynchronous embedder that never answers', () => {
   });
 
   it('should forget a call every waiting search gave up on, without waiting for the embedder to settle', async () => {
-    const gc = collector();
     const hanging: Embedder = { embed: () => new Promise<number[][]>(() => undefined) };
     const reg = new ToolMetadataRegistry().configure({ embedder: hanging });
     reg.refreshFromTools(conceptTools());
-    gc();
-    const before = process.memoryUsage().heapUsed;
-    for (let i = 0; i < 3_000; i++) {
-      const controller = new AbortController();
-      const search = reg.searchAsync(longRequest(i), { signal: controller.signal });
-      controller.abort(new Error('gave up'));
-      await expect(search).rejects.toThrow('gave up');
-    }
-    gc();
     // Each aborted search's request stayed in the pending map until the embedder settled: +36 MB.
-    expect(process.memoryUsage().heapUsed - before).toBeLessThan(12 * MB);
+    expect(await heapAfterAbandonedSearches(reg, 3_000)).toBeLessThan(12 * MB);
     // The registry still in use: its maps count above.
     expect(reg.toolCount).toBe(3);
   });
 
   it('should leave nothing of searches that gave up on a call a synchronous search started (it kept each request)', async () => {
-    const gc = collector();
     const reg = new ToolMetadataRegistry().configure({ embedder: { embed: () => new Promise<number[][]>(() => undefined) } });
     reg.refreshFromTools(conceptTools());
     // This call, for the tools and the request, is kept for good: the synchronous search wants its vectors.
     reg.search('warm up the file reader');
-    gc();
-    const before = process.memoryUsage().heapUsed;
-    for (let i = 0; i < 3_000; i++) {
-      const controller = new AbortController();
-      const search = reg.searchAsync(longRequest(i), { signal: controller.signal });
-      controller.abort(new Error('gave up'));
-      await expect(search).rejects.toThrow('gave up');
-    }
-    gc();
-    expect(process.memoryUsage().heapUsed - before).toBeLessThan(12 * MB);
+    expect(await heapAfterAbandonedSearches(reg, 3_000)).toBeLessThan(12 * MB);
     expect(reg.toolCount).toBe(3);
   });
 
